@@ -1,0 +1,17 @@
+//! The subcommands of the `damas` binary. Each takes its parsed arguments
+//! and a writer, and returns a one-line error for stderr.
+
+pub mod moves;
+pub mod perft;
+pub mod run;
+
+/// A subcommand's failure: one sentence for stderr, exit code 1.
+pub type CliResult = Result<(), String>;
+
+/// Reads an optional FEN argument; the start position when absent.
+pub fn position_arg(fen: Option<&str>) -> Result<crate::rules::Position, String> {
+    match fen {
+        None => Ok(crate::rules::Position::initial()),
+        Some(text) => crate::rules::parse_fen(text).map_err(|e| e.to_string()),
+    }
+}

@@ -1,0 +1,7 @@
+//! damas: Spanish draughts (damas españolas) for Discord.
+//!
+//! Layers (see the design notes in the README): [`rules`] is the pure,
+//! std-only rules engine; everything else builds on it.
+
+pub mod cli;
+pub mod rules;

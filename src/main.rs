@@ -1,0 +1,39 @@
+//! The `damas` command: the bot (`damas run`) and tools around its rules.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Spanish draughts (damas españolas) for Discord, and tools for its rules.
+#[derive(Parser)]
+#[command(name = "damas", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs the Discord bot (settings from the environment or `.env`).
+    Run,
+    /// Lists the legal moves of a position.
+    Moves(damas::cli::moves::Args),
+    /// Counts move sequences to a depth (perft), to check the move generator.
+    Perft(damas::cli::perft::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run => damas::cli::run::run(),
+        Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
+        Command::Perft(args) => damas::cli::perft::run(&args, &mut std::io::stdout().lock()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("damas: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

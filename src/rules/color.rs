@@ -1,0 +1,65 @@
+//! Colours and pieces.
+
+use std::fmt;
+
+/// A side: White (moves first, starts on 1-12) or Black (starts on 21-32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The side that starts on squares 1-12 and moves first.
+    White,
+    /// The side that starts on squares 21-32.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// `W` or `B`, as in PDN FEN.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+
+    /// `white` or `black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// A man or a king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Moves and captures one step forward (RULES 3).
+    Man,
+    /// Flies along free diagonals (RULES 4).
+    King,
+}
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// Man or king.
+    pub role: Role,
+}

@@ -1,0 +1,377 @@
+//! A game: a start position, the moves played, and what follows from them
+//! (RULES 7-8): the result, the draw counters, the record.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Color, Move, MoveError, Position, Role};
+
+/// Which game is played (RULES 8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Spanish draughts: a player with no legal move loses.
+    #[default]
+    Classic,
+    /// Same moves, reversed goal: a player with no legal move wins.
+    Giveaway,
+}
+
+/// The draw-rule presets of RULES 7.4.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DrawRules {
+    /// 40 king-only plies; three kings must beat one within 12 moves.
+    #[default]
+    Classic,
+    /// 40 king-only plies; three kings must beat one within 13 moves.
+    Ludoteka,
+    /// 80 king-only plies; no three-kings count.
+    Long,
+    /// 100 king-only plies; no three-kings count.
+    Hundred,
+}
+
+/// Error for an unknown variant or preset name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} `{name}`; choose one of {choices}")]
+pub struct UnknownName {
+    kind: &'static str,
+    name: String,
+    choices: &'static str,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 2] = [Variant::Classic, Variant::Giveaway];
+
+    /// Lower-case name, as stored and typed.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::Giveaway => "giveaway",
+        }
+    }
+}
+
+impl FromStr for Variant {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownName> {
+        Variant::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(s.trim())).ok_or(UnknownName {
+            kind: "variant",
+            name: s.to_string(),
+            choices: "classic, giveaway",
+        })
+    }
+}
+
+impl DrawRules {
+    /// Every preset.
+    pub const ALL: [DrawRules; 4] = [DrawRules::Classic, DrawRules::Ludoteka, DrawRules::Long, DrawRules::Hundred];
+
+    /// Lower-case name, as stored and typed.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawRules::Classic => "classic",
+            DrawRules::Ludoteka => "ludoteka",
+            DrawRules::Long => "long",
+            DrawRules::Hundred => "hundred",
+        }
+    }
+
+    /// How many times a position must occur to draw (RULES 7.3b).
+    pub const fn repetitions(self) -> u32 {
+        3
+    }
+
+    /// Consecutive plies with no capture and no man move that draw (7.3c).
+    pub const fn king_move_plies(self) -> u32 {
+        match self {
+            DrawRules::Classic | DrawRules::Ludoteka => 40,
+            DrawRules::Long => 80,
+            DrawRules::Hundred => 100,
+        }
+    }
+
+    /// Moves the side with three kings has to beat a lone king (7.3d).
+    pub const fn three_kings_moves(self) -> Option<u32> {
+        match self {
+            DrawRules::Classic => Some(12),
+            DrawRules::Ludoteka => Some(13),
+            DrawRules::Long | DrawRules::Hundred => None,
+        }
+    }
+}
+
+impl FromStr for DrawRules {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<DrawRules, UnknownName> {
+        DrawRules::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(s.trim())).ok_or(UnknownName {
+            kind: "draw rule preset",
+            name: s.to_string(),
+            choices: "classic, ludoteka, long, hundred",
+        })
+    }
+}
+
+/// Who won, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The PDN result: `2-0`, `0-2` or `1-1` (RULES 6.5).
+    pub const fn pdn(self) -> &'static str {
+        match self {
+            Outcome::Win(Color::White) => "2-0",
+            Outcome::Win(Color::Black) => "0-2",
+            Outcome::Draw => "1-1",
+        }
+    }
+}
+
+/// Why the rules ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move had no legal move (RULES 7.1, 8.2).
+    NoLegalMove,
+    /// The same position occurred a third time (7.3b).
+    Repetition,
+    /// Too many plies with only king moves and no capture (7.3c).
+    KingMoveRule,
+    /// Three kings did not beat a lone king in time (7.3d).
+    ThreeKingsRule,
+}
+
+impl EndReason {
+    /// Stable lower-case name, for storage.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::Repetition => "repetition",
+            EndReason::KingMoveRule => "king_move_rule",
+            EndReason::ThreeKingsRule => "three_kings_rule",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::KingMoveRule => "the king-move rule",
+            EndReason::ThreeKingsRule => "the three-kings-against-one rule",
+        })
+    }
+}
+
+/// How a game ended by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: EndReason,
+}
+
+/// A game in progress or finished. Built by playing moves from a start
+/// position; replaying the same moves always rebuilds the same game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    draw_rules: DrawRules,
+    /// Every position so far: the start, then one per move.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Canonical notation of each move, as it was written when played.
+    notations: Vec<String>,
+    /// Index in `positions` of the last position after a capture or man move.
+    last_irreversible: usize,
+    /// (strong side, moves it has made) while three kings face a lone king.
+    three_kings: Option<(Color, u32)>,
+    result: Option<GameResult>,
+}
+
+impl Game {
+    /// A new game from a start position.
+    pub fn new(start: Position, variant: Variant, draw_rules: DrawRules) -> Game {
+        let mut game = Game {
+            variant,
+            draw_rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            notations: Vec::new(),
+            last_irreversible: 0,
+            three_kings: None,
+            result: None,
+        };
+        game.three_kings = three_kings_side(&start).map(|c| (c, 0));
+        game.result = game.judge();
+        game
+    }
+
+    /// Rebuilds a game from its start and its moves in any accepted notation.
+    /// On failure, says which move (0-based) and why.
+    pub fn replay<S: AsRef<str>>(
+        start: Position,
+        variant: Variant,
+        draw_rules: DrawRules,
+        moves: &[S],
+    ) -> Result<Game, (usize, MoveError)> {
+        let mut game = Game::new(start, variant, draw_rules);
+        for (i, text) in moves.iter().enumerate() {
+            game.play_notation(text.as_ref()).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The draw-rule preset.
+    pub fn draw_rules(&self) -> DrawRules {
+        self.draw_rules
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has its start")
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The canonical notation of each move played.
+    pub fn notations(&self) -> &[String] {
+        &self.notations
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<&Move> {
+        self.moves.last()
+    }
+
+    /// Number of moves (plies) played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The result, once the rules have ended the game.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// Plies since the last capture or man move (RULES 7.3c).
+    pub fn king_move_plies(&self) -> u32 {
+        (self.positions.len() - 1 - self.last_irreversible) as u32
+    }
+
+    /// How often the current position has occurred (RULES 7.3b).
+    pub fn repetitions(&self) -> u32 {
+        let now = self.position();
+        self.positions[self.last_irreversible..].iter().filter(|p| *p == now).count() as u32
+    }
+
+    /// While three kings face a lone king: the strong side and how many
+    /// moves it has made since the material arose (RULES 7.3d).
+    pub fn three_kings_count(&self) -> Option<(Color, u32)> {
+        self.three_kings
+    }
+
+    /// Reads a move in lenient notation and plays it.
+    pub fn play_notation(&mut self, text: &str) -> Result<Move, MoveError> {
+        if self.result.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.position().parse_move(text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// Plays a legal move of the current position.
+    pub fn play(&mut self, mv: &Move) -> Result<(), MoveError> {
+        if self.result.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let before = *self.position();
+        let legal = before.legal_moves();
+        let Some(mv) = legal.iter().find(|m| *m == mv) else {
+            return Err(MoveError::NoSuchMove {
+                text: super::notation::full_notation(mv),
+                reason: "it is not a legal move of this position".into(),
+            });
+        };
+        let after = before.play_unchecked(mv);
+        self.notations.push(super::notation::notation_among(&legal, mv));
+        self.moves.push(*mv);
+        self.positions.push(after);
+        if mv.is_capture() || before.moves_man(mv) {
+            self.last_irreversible = self.positions.len() - 1;
+        }
+        self.three_kings = match (three_kings_side(&after), self.three_kings) {
+            (Some(strong), Some((side, n))) if strong == side => Some((side, n + u32::from(before.turn() == strong))),
+            (Some(strong), _) => Some((strong, 0)),
+            (None, _) => None,
+        };
+        self.result = self.judge();
+        Ok(())
+    }
+
+    /// Whether the rules end the game in the current position: no legal move
+    /// first, then the draw rules.
+    fn judge(&self) -> Option<GameResult> {
+        let pos = self.position();
+        if pos.count_legal_moves() == 0 {
+            let winner = match self.variant {
+                Variant::Classic => pos.turn().opponent(),
+                Variant::Giveaway => pos.turn(),
+            };
+            return Some(GameResult { outcome: Outcome::Win(winner), reason: EndReason::NoLegalMove });
+        }
+        let draw = |reason| Some(GameResult { outcome: Outcome::Draw, reason });
+        if self.repetitions() >= self.draw_rules.repetitions() {
+            return draw(EndReason::Repetition);
+        }
+        if self.king_move_plies() >= self.draw_rules.king_move_plies() {
+            return draw(EndReason::KingMoveRule);
+        }
+        if let (Some(limit), Some((_, n))) = (self.draw_rules.three_kings_moves(), self.three_kings)
+            && n >= limit
+        {
+            return draw(EndReason::ThreeKingsRule);
+        }
+        None
+    }
+}
+
+/// The side that has exactly three kings against a lone king, if any.
+fn three_kings_side(pos: &Position) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|&c| {
+        let o = c.opponent();
+        pos.count(c) == 3 && pos.king_count(c) == 3 && pos.count(o) == 1 && pos.king_count(o) == 1
+    })
+}
+
+impl Role {
+    /// Lower-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Man => "man",
+            Role::King => "king",
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Legal move generation (RULES 3-5).
+//!
+//! Captures are searched piece by piece, depth first, with the jumped pieces
+//! left on the board until the move ends (RULES 5.2). Only the sequences that
+//! capture the most pieces, then the most kings, are kept (RULES 5.3), and
+//! sequences with the same start, end and captured set are one move (5.4).
+
+use super::bitboard::{Bits, Dir, VALID};
+use super::moves::{MAX_LANDINGS, Move, MoveList};
+use super::{Color, Position};
+
+/// The two directions a man of this colour moves and captures in.
+const fn forward(color: Color) -> [Dir; 2] {
+    match color {
+        Color::White => [Dir::UpLeft, Dir::UpRight],
+        Color::Black => [Dir::DownLeft, Dir::DownRight],
+    }
+}
+
+impl Position {
+    /// All legal moves of the side to move: the best captures if any capture
+    /// exists (capture is compulsory), otherwise every step.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.has_capture() {
+            self.gen_captures(&mut list);
+        } else {
+            self.gen_quiet(&mut list);
+        }
+        list
+    }
+
+    /// The number of legal moves; faster than counting [`Position::legal_moves`]
+    /// when there is no capture.
+    pub fn count_legal_moves(&self) -> usize {
+        if self.has_capture() {
+            return self.legal_moves().len();
+        }
+        let (us, _, empty) = self.sides();
+        let men = us & !self.kings;
+        let kings = us & self.kings;
+        let mut count = 0;
+        for d in forward(self.turn) {
+            count += (d.shift(men) & empty).count_ones();
+        }
+        for d in Dir::ALL {
+            // Rays of different kings in one direction never overlap: a king
+            // behind another is stopped by it.
+            let mut frontier = d.shift(kings) & empty;
+            while frontier != 0 {
+                count += frontier.count_ones();
+                frontier = d.shift(frontier) & empty;
+            }
+        }
+        count as usize
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        let (us, them, empty) = self.sides();
+        let men = us & !self.kings;
+        for d in forward(self.turn) {
+            if d.shift(d.shift(men) & them) & empty != 0 {
+                return true;
+            }
+        }
+        let kings = us & self.kings;
+        if kings == 0 {
+            return false;
+        }
+        for d in Dir::ALL {
+            let mut frontier = d.shift(kings);
+            while frontier != 0 {
+                if d.shift(frontier & them) & empty != 0 {
+                    return true;
+                }
+                frontier = d.shift(frontier & empty);
+            }
+        }
+        false
+    }
+
+    /// (pieces of the side to move, the opponent's pieces, empty squares).
+    #[inline(always)]
+    fn sides(&self) -> (u64, u64, u64) {
+        let (us, them) = match self.turn {
+            Color::White => (self.white, self.black),
+            Color::Black => (self.black, self.white),
+        };
+        (us, them, VALID & !(us | them))
+    }
+
+    fn gen_quiet(&self, list: &mut MoveList) {
+        let (us, _, empty) = self.sides();
+        let men = us & !self.kings;
+        for d in forward(self.turn) {
+            for to in Bits(d.shift(men) & empty) {
+                let from = match d {
+                    Dir::UpLeft => to - 5,
+                    Dir::UpRight => to - 4,
+                    Dir::DownLeft => to + 4,
+                    Dir::DownRight => to + 5,
+                };
+                list.push(Move::quiet(from, to));
+            }
+        }
+        for from in Bits(us & self.kings) {
+            for d in Dir::ALL {
+                let mut next = d.step(from);
+                while let Some(to) = next {
+                    if empty & (1 << to) == 0 {
+                        break;
+                    }
+                    list.push(Move::quiet(from, to));
+                    next = d.step(to);
+                }
+            }
+        }
+    }
+
+    fn gen_captures(&self, list: &mut MoveList) {
+        let (us, them, _) = self.sides();
+        let mut search = CaptureSearch {
+            them,
+            them_kings: them & self.kings,
+            occupied: 0,
+            from: 0,
+            best: (1, 0),
+            landings: [0; MAX_LANDINGS],
+            depth: 0,
+            list,
+        };
+        for from in Bits(us) {
+            // RULES 5.2: the capturing piece's own square counts as empty.
+            search.occupied = (us | them) & !(1 << from);
+            search.from = from;
+            if self.kings & (1 << from) != 0 {
+                search.king(from, 0, 0);
+            } else {
+                search.man(from, forward(self.turn), 0, 0);
+            }
+        }
+    }
+}
+
+/// State of the depth-first capture search for one side to move.
+struct CaptureSearch<'a> {
+    them: u64,
+    them_kings: u64,
+    /// Every piece except the one capturing; jumped pieces stay in it.
+    occupied: u64,
+    from: u32,
+    /// (pieces, kings) captured by the moves kept so far.
+    best: (u32, u32),
+    landings: [u8; MAX_LANDINGS],
+    depth: usize,
+    list: &'a mut MoveList,
+}
+
+impl CaptureSearch<'_> {
+    /// A man jumps only forward (RULES 3.2); on the far rank no forward jump
+    /// is left, so promotion ends the move (RULES 3.4) by itself.
+    fn man(&mut self, at: u32, dirs: [Dir; 2], captured: u64, kings: u32) {
+        let mut extended = false;
+        for d in dirs {
+            let Some(over) = d.step(at) else { continue };
+            let over_bit = 1u64 << over;
+            if self.them & over_bit == 0 {
+                continue;
+            }
+            let Some(land) = d.step(over) else { continue };
+            if self.occupied & (1 << land) != 0 {
+                continue;
+            }
+            extended = true;
+            let king = (self.them_kings & over_bit != 0) as u32;
+            self.push_landing(land);
+            self.man(land, dirs, captured | over_bit, kings + king);
+            self.depth -= 1;
+        }
+        if !extended && captured != 0 {
+            self.record(at, captured, kings);
+        }
+    }
+
+    /// A king flies to the first piece on a diagonal, jumps it if it is an
+    /// uncaptured enemy, and may land on any free square beyond (RULES 4.2).
+    fn king(&mut self, at: u32, captured: u64, kings: u32) {
+        let mut extended = false;
+        for d in Dir::ALL {
+            let mut next = d.step(at);
+            while let Some(sq) = next {
+                if self.occupied & (1 << sq) != 0 {
+                    break;
+                }
+                next = d.step(sq);
+            }
+            let Some(over) = next else { continue };
+            let over_bit = 1u64 << over;
+            // An own piece, or a piece already jumped (RULES 5.2), blocks.
+            if self.them & over_bit == 0 || captured & over_bit != 0 {
+                continue;
+            }
+            let king = (self.them_kings & over_bit != 0) as u32;
+            let mut land = d.step(over);
+            while let Some(to) = land {
+                if self.occupied & (1 << to) != 0 {
+                    break;
+                }
+                extended = true;
+                self.push_landing(to);
+                self.king(to, captured | over_bit, kings + king);
+                self.depth -= 1;
+                land = d.step(to);
+            }
+        }
+        if !extended && captured != 0 {
+            self.record(at, captured, kings);
+        }
+    }
+
+    #[inline(always)]
+    fn push_landing(&mut self, bit: u32) {
+        self.landings[self.depth] = super::Square::from_bit(bit).number();
+        self.depth += 1;
+    }
+
+    /// Keeps a finished sequence if the laws of quantity and quality allow.
+    fn record(&mut self, to: u32, captured: u64, kings: u32) {
+        let score = (captured.count_ones(), kings);
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.best = score;
+            self.list.clear();
+        }
+        let mv = Move {
+            from: self.from as u8,
+            to: to as u8,
+            landings_len: self.depth as u8,
+            captured_kings: kings as u8,
+            landings: self.landings,
+            captured,
+        };
+        if !self.list.contains(&mv) {
+            self.list.push(mv);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! A legal move and the fixed-capacity list that holds them.
+
+use arrayvec::ArrayVec;
+
+use super::Square;
+use super::bitboard::Bits;
+
+/// The most landing squares a move can have: one per captured piece, and a
+/// side has at most 12 pieces.
+pub const MAX_LANDINGS: usize = 12;
+
+/// The capacity of a [`MoveList`]; no position comes near it (twelve flying
+/// kings have fewer than 160 quiet moves).
+pub const MAX_MOVES: usize = 256;
+
+/// The legal moves of a position, without heap allocation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// One move: a step, or a capture of one or more pieces (RULES 5.1).
+///
+/// Two moves are the same move when they share start, end and captured set
+/// (RULES 5.4); `==` compares exactly that.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) landings_len: u8,
+    pub(crate) captured_kings: u8,
+    pub(crate) landings: [u8; MAX_LANDINGS],
+    /// Captured pieces, in the engine's padded bits.
+    pub(crate) captured: u64,
+}
+
+impl Move {
+    pub(crate) fn quiet(from_bit: u32, to_bit: u32) -> Move {
+        let mut landings = [0; MAX_LANDINGS];
+        landings[0] = Square::from_bit(to_bit).number();
+        Move { from: from_bit as u8, to: to_bit as u8, landings_len: 1, captured_kings: 0, landings, captured: 0 }
+    }
+
+    /// The square the piece starts on.
+    pub fn from(&self) -> Square {
+        Square::from_bit(self.from as u32)
+    }
+
+    /// The square the piece ends on.
+    pub fn to(&self) -> Square {
+        Square::from_bit(self.to as u32)
+    }
+
+    /// Every square the piece lands on, in order; the last is [`Move::to`].
+    /// A step has one landing square.
+    pub fn landings(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        self.landings[..self.landings_len as usize].iter().map(|&n| Square::new(n).expect("landing squares are valid"))
+    }
+
+    /// The path: the start square followed by every landing square.
+    pub fn path(&self) -> Vec<Square> {
+        std::iter::once(self.from()).chain(self.landings()).collect()
+    }
+
+    /// The squares of the captured pieces, ascending.
+    pub fn captures(&self) -> impl Iterator<Item = Square> + use<> {
+        let mut squares: ArrayVec<Square, MAX_LANDINGS> = Bits(self.captured).map(Square::from_bit).collect();
+        squares.sort_unstable();
+        squares.into_iter()
+    }
+
+    /// Whether this move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// How many pieces it captures.
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    /// How many of the captured pieces are kings.
+    pub fn king_capture_count(&self) -> u32 {
+        self.captured_kings as u32
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+impl Eq for Move {}
