@@ -136,11 +136,13 @@ impl Position {
             Color::White => (&mut next.white, &mut next.black),
             Color::Black => (&mut next.black, &mut next.white),
         };
-        *us ^= from | to;
+        // A king may end a capture on its own start square (RULES 5.2), so
+        // clear `from` before setting `to` rather than toggling both.
+        *us = (*us & !from) | to;
         *them &= !mv.captured;
         next.kings &= !mv.captured;
         if self.kings & from != 0 {
-            next.kings ^= from | to;
+            next.kings = (next.kings & !from) | to;
         } else if promotion_rank(self.turn) & to != 0 {
             // RULES 3.3-3.4: the man is crowned where its move ends.
             next.kings |= to;
@@ -160,7 +162,6 @@ impl Position {
             Color::Black => self.black,
         }
     }
-
 }
 
 pub(crate) fn promotion_rank(color: Color) -> u64 {
