@@ -50,15 +50,15 @@ impl Square {
     /// File from White's left: 0 for the a-file up to 7 for the h-file.
     pub const fn file(self) -> u8 {
         let i = (self.0 - 1) % 4;
-        if self.rank() % 2 == 0 { 7 - 2 * i } else { 6 - 2 * i }
+        if self.rank().is_multiple_of(2) { 7 - 2 * i } else { 6 - 2 * i }
     }
 
     /// The square on this (file, rank), if it is a playing square.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file > 7 || rank > 7 || (file + rank) % 2 == 0 {
+        if file > 7 || rank > 7 || (file + rank).is_multiple_of(2) {
             return None;
         }
-        let i = if rank % 2 == 0 { (7 - file) / 2 } else { (6 - file) / 2 };
+        let i = if rank.is_multiple_of(2) { (7 - file) / 2 } else { (6 - file) / 2 };
         Some(Square(rank * 4 + i + 1))
     }
 

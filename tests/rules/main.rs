@@ -12,3 +12,6 @@ mod s6_notation;
 mod s7_end;
 mod s8_variants;
 mod s9_perft;
+
+mod properties;
+mod reference;
