@@ -121,6 +121,12 @@ impl EventHandler for Handler {
                 for candidate in ["11-15", "11-16", "12-16"].iter().filter(|c| c.starts_with(&typed)) {
                     choices = choices.add_string_choice(*candidate, *candidate);
                 }
+                // Over Discord's limit of 25, to see the fake refuse it.
+                if typed == "all" {
+                    for n in 0..30 {
+                        choices = choices.add_string_choice(n.to_string(), n.to_string());
+                    }
+                }
                 let response = CreateInteractionResponse::Autocomplete(choices);
                 if let Err(e) = autocomplete.create_response(&ctx.http, response).await {
                     self.failed("autocomplete", &e);
@@ -330,4 +336,45 @@ fn every_fixture_deserializes_as_a_serenity_interaction() {
     let tokens = [&guild_command.token, &dm_command.token, &typed.token, &press.token, &on_dm.token];
     assert!(ids.iter().enumerate().all(|(i, a)| ids[i + 1..].iter().all(|b| a != b)));
     assert!(tokens.iter().enumerate().all(|(i, a)| tokens[i + 1..].iter().all(|b| a != b)));
+}
+
+#[tokio::test]
+async fn limits_deadline_attachment_download_and_a_second_client() {
+    let mut h = Harness::start().await;
+    let alice = h.fake.user("alice");
+
+    // 30 autocomplete choices: refused as Discord would, and the bot hears of it.
+    h.fake.send(h.fake.autocomplete("play").focused("move", "all").from(&alice));
+    assert_eq!(h.report().await, Report::Failed { what: "autocomplete", status: Some(400) });
+
+    // The picture of a response can be downloaded from the URL in its message.
+    let sent = h.fake.send(h.fake.command("play").string("move", "11-15").from(&alice));
+    let callback = h.fake.wait_for_callback(sent.id, WAIT).await;
+    assert!(callback.elapsed < WAIT);
+    let message: serenity::all::Message = serde_json::from_value(callback.message.unwrap()).unwrap();
+    let downloaded = message.attachments[0].download().await.expect("download the attachment");
+    assert_eq!(downloaded, &*callback.files[0].bytes);
+
+    // With a deadline already passed, the answer is refused as too late.
+    h.fake.set_response_deadline(Some(Duration::ZERO));
+    let late = h.fake.send(h.fake.command("play").string("move", "9-13").from(&alice));
+    assert_eq!(h.report().await, Report::Failed { what: "play", status: Some(404) });
+    assert!(h.fake.callback(late.id).is_none());
+    h.fake.set_response_deadline(None);
+
+    // The bot restarts: a new client identifies on the same fake and serves on.
+    h.shards.shutdown_all().await;
+    let http = HttpBuilder::new(h.fake.token()).proxy(h.fake.rest_url()).ratelimiter_disabled(true).build();
+    let (tx, mut reports) = mpsc::unbounded_channel();
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::non_privileged())
+        .event_handler(Handler { reports: tx })
+        .await
+        .expect("build the second client");
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    h.fake.wait_gateway(WAIT, |g| g.connected && g.identifies == 2).await;
+    assert_eq!(reports.recv().await, Some(Report::Registered(2)));
+    let again = h.fake.send(h.fake.command("play").string("move", "10-14").from(&alice));
+    assert_eq!(h.fake.wait_for_callback(again.id, WAIT).await.content(), Some("played 10-14 by alice"));
+    shards.shutdown_all().await;
 }

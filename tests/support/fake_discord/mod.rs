@@ -17,6 +17,7 @@
 mod fixtures;
 mod gateway;
 mod http;
+mod limits;
 mod multipart;
 mod objects;
 mod records;
@@ -181,6 +182,7 @@ impl FakeDiscord {
                     guild_id,
                     message: interaction.payload.get("message").cloned(),
                     answered: false,
+                    sent_at: std::time::Instant::now(),
                 },
             );
             assert!(previous.is_none(), "fake Discord: interaction {} sent twice", interaction.id);
@@ -309,7 +311,19 @@ impl FakeDiscord {
 
     /// Gateway counters: connections, identifies, resumes, heartbeats, dispatches.
     pub fn gateway_stats(&self) -> GatewayStats {
-        self.shared.read().gateway.stats
+        let state = self.shared.read();
+        GatewayStats { connected: state.gateway.live.is_some(), ..state.gateway.stats }
+    }
+
+    /// Waits until the gateway counters satisfy `check`, e.g. a second READY after a
+    /// restart: `fake.wait_gateway(t, |g| g.connected && g.identifies >= 2)`.
+    pub async fn wait_gateway(&self, timeout: Duration, mut check: impl FnMut(&GatewayStats) -> bool) -> GatewayStats {
+        self.shared
+            .wait_for("a gateway state", timeout, |s| {
+                let stats = GatewayStats { connected: s.gateway.live.is_some(), ..s.gateway.stats };
+                check(&stats).then_some(stats)
+            })
+            .await
     }
 
     /// Forgets recorded requests, callbacks and posted messages (keeps sessions,
@@ -324,6 +338,13 @@ impl FakeDiscord {
     }
 
     // ----- faults -----
+
+    /// Refuses interaction responses that arrive later than `deadline` after the
+    /// interaction was sent, with Discord's 404 "Unknown interaction" (Discord's
+    /// deadline is 3 seconds). Off by default: slow debug builds would trip it.
+    pub fn set_response_deadline(&self, deadline: Option<Duration>) {
+        self.shared.update(|s| s.response_deadline = deadline);
+    }
 
     /// Answers the next request matching `pattern` with `status` instead of
     /// handling it. A pattern is an optional method and a path relative to

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
@@ -29,6 +29,7 @@ pub struct SentInteraction {
     /// The message a button sits on.
     pub message: Option<Value>,
     pub answered: bool,
+    pub sent_at: Instant,
 }
 
 /// An answer prepared for the next request matching a route pattern.
@@ -81,8 +82,10 @@ pub struct State {
     pub global_commands: Vec<Value>,
     pub guild_commands: HashMap<u64, Vec<Value>>,
     /// Uploaded files by attachment id: (content type, bytes).
-    pub files: HashMap<u64, (Option<String>, Arc<Vec<u8>>)>,
+    pub files: HashMap<u64, (Option<String>, Arc<[u8]>)>,
     pub faults: Vec<Fault>,
+    /// Callbacks later than this are refused as Discord does (404 Unknown interaction).
+    pub response_deadline: Option<Duration>,
     pub gateway: GatewayState,
 }
 
