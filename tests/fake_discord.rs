@@ -378,3 +378,50 @@ async fn limits_deadline_attachment_download_and_a_second_client() {
     assert_eq!(h.fake.wait_for_callback(again.id, WAIT).await.content(), Some("played 10-14 by alice"));
     shards.shutdown_all().await;
 }
+
+/// Reads one response (head and `content-length` body) from a raw connection.
+async fn read_response(stream: &mut tokio::io::BufReader<tokio::net::TcpStream>) -> (u16, String) {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt};
+    let mut line = String::new();
+    stream.read_line(&mut line).await.unwrap();
+    let status = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let mut length = 0;
+    loop {
+        line.clear();
+        stream.read_line(&mut line).await.unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).await.unwrap();
+    (status, String::from_utf8(body).unwrap())
+}
+
+#[tokio::test]
+async fn chunked_bodies_and_keep_alive_on_one_connection() {
+    use tokio::io::AsyncWriteExt;
+    let fake = FakeDiscord::start().await;
+    let address = fake.rest_url().trim_start_matches("http://").to_string();
+    let mut stream = tokio::io::BufReader::new(tokio::net::TcpStream::connect(address).await.unwrap());
+
+    let chunked = "POST /api/v10/channels/7/messages HTTP/1.1\r\nhost: fake\r\ncontent-type: application/json\r\n\
+                   transfer-encoding: chunked\r\n\r\n6\r\n{\"cont\r\n10\r\nent\": \"chunked\"}\r\n0\r\n\r\n";
+    stream.get_mut().write_all(chunked.as_bytes()).await.unwrap();
+    let (status, body) = read_response(&mut stream).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"content\":\"chunked\""), "{body}");
+
+    let plain = "GET /api/v10/gateway HTTP/1.1\r\nhost: fake\r\ncontent-length: 0\r\n\r\n";
+    stream.get_mut().write_all(plain.as_bytes()).await.unwrap();
+    let (status, body) = read_response(&mut stream).await;
+    assert_eq!(status, 200);
+    assert!(body.contains(fake.gateway_url()), "{body}");
+
+    let posted = fake.wait_for_channel_message(7, |m| m.content() == "chunked", WAIT).await;
+    assert_eq!(posted.data["content"], "chunked");
+    assert_eq!(fake.requests().len(), 2);
+}
