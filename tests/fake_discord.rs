@@ -150,6 +150,7 @@ struct Harness {
     fake: FakeDiscord,
     reports: mpsc::UnboundedReceiver<Report>,
     shards: Arc<ShardManager>,
+    cache: Arc<serenity::cache::Cache>,
 }
 
 impl Harness {
@@ -162,9 +163,10 @@ impl Harness {
             .await
             .expect("build the client");
         let shards = client.shard_manager.clone();
+        let cache = client.cache.clone();
         tokio::spawn(async move { client.start().await });
         fake.wait_ready(WAIT).await;
-        let mut harness = Harness { fake, reports, shards };
+        let mut harness = Harness { fake, reports, shards, cache };
         assert_eq!(harness.report().await, Report::Registered(2));
         harness
     }
@@ -361,6 +363,21 @@ async fn limits_deadline_attachment_download_and_a_second_client() {
     assert_eq!(h.report().await, Report::Failed { what: "play", status: Some(404) });
     assert!(h.fake.callback(late.id).is_none());
     h.fake.set_response_deadline(None);
+
+    // GUILD_CREATE fills serenity's cache with the guild, its channel and members.
+    let channel = h.fake.default_channel();
+    h.fake.send_guild_create(&[channel], std::slice::from_ref(&alice));
+    let cache = h.cache.clone();
+    let guild_id = serenity::all::GuildId::new(h.fake.guild_id());
+    let cached = async {
+        loop {
+            if let Some(guild) = cache.guild(guild_id) {
+                break (guild.channels.len(), guild.members.len());
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    assert_eq!(tokio::time::timeout(WAIT, cached).await.expect("the guild reaches the cache"), (1, 2));
 
     // The bot restarts: a new client identifies on the same fake and serves on.
     h.shards.shutdown_all().await;

@@ -196,6 +196,17 @@ impl FakeDiscord {
         self.shared.dispatch(event, d);
     }
 
+    /// Sends GUILD_CREATE for the default guild, with these text channels and
+    /// members (the bot is added as a member), so serenity's cache knows them.
+    pub fn send_guild_create(&self, channel_ids: &[u64], members: &[FakeUser]) {
+        let fixtures = &self.shared.fixtures;
+        let mut member_objects: Vec<Value> = members.iter().map(FakeUser::member_json).collect();
+        member_objects.push(fixtures.bot.member_json());
+        let owner_id = self.shared.config.owner["id"].as_str().and_then(|id| id.parse().ok()).unwrap_or(0);
+        let guild = objects::guild_create(self.guild_id(), owner_id, channel_ids, &member_objects);
+        self.shared.dispatch("GUILD_CREATE", guild);
+    }
+
     // ----- waiting -----
 
     /// Waits until the client has identified and received READY at least once.
