@@ -255,9 +255,12 @@ async fn deferral_edit_followup_channel_message_and_double_answer() {
     assert_eq!(edit.content(), "done");
     assert_eq!(edit.files[0].filename, "late.png");
     decode_png(&edit.files[0].bytes);
+    assert!(deferral.file("late.png").is_none(), "the deferral carries no file");
     assert_eq!(edit.message["attachments"][0]["filename"], "late.png");
     let followup = fake.wait_for_followup(&sent.token, WAIT).await;
     assert_eq!(followup.content(), "and one more thing");
+    let by_token: Vec<MessageKind> = fake.messages_for(&sent.token).iter().map(|m| m.kind).collect();
+    assert_eq!(by_token, [MessageKind::EditOriginal, MessageKind::Followup]);
     let reminder = fake.wait_for_channel_message(channel, |m| m.content() == "a reminder", WAIT).await;
     assert_eq!(reminder.kind, MessageKind::Channel);
     decode_png(&reminder.files[0].bytes);

@@ -13,6 +13,20 @@
 //!
 //! Every payload the fake sends is checked against serenity's own types first
 //! and panics with the reason if serenity could not read it.
+//!
+//! What it serves (paths under `/api/v10`): `GET /gateway`, `/gateway/bot`,
+//! `/users/@me`, `/oauth2/applications/@me`; commands (global and per guild:
+//! GET, POST, bulk PUT, DELETE, echoed as Discord does); interaction callbacks
+//! (JSON or multipart, 204; a second answer gets 400 "already acknowledged");
+//! webhook followups and edits of `@original` (only after the callback);
+//! channel messages (POST, PATCH); `GET /channels/{id}`; and the uploaded
+//! files at the attachment URLs it hands out. Anything else is a recorded 404.
+//! Payloads outside Discord's limits (2000 characters, 25 choices, 5 rows of
+//! 5 components, custom ids of 1 to 100 characters, empty messages) get 400.
+//!
+//! The gateway answers IDENTIFY with READY, heartbeats with ACK, and RESUME
+//! with the missed dispatches then RESUMED; interactions sent while the client
+//! is disconnected are delivered on its RESUME, as Discord does.
 
 mod fixtures;
 mod gateway;
@@ -303,6 +317,11 @@ impl FakeDiscord {
     /// Requests the fake answered with 404 for want of a route (unexpected calls).
     pub fn unrouted_requests(&self) -> Vec<RecordedRequest> {
         self.shared.read().requests.iter().filter(|r| r.status == 404).cloned().collect()
+    }
+
+    /// Followups and edits made with an interaction's token, in order.
+    pub fn messages_for(&self, token: &str) -> Vec<PostedMessage> {
+        self.shared.read().posted.iter().filter(|m| m.token.as_deref() == Some(token)).cloned().collect()
     }
 
     /// Every message posted or edited so far, in order.

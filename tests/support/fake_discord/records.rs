@@ -123,6 +123,11 @@ impl Callback {
     pub fn custom_ids(&self) -> Vec<String> {
         custom_ids_of(&self.data)
     }
+
+    /// The uploaded file with this name.
+    pub fn file(&self, filename: &str) -> Option<&FileUpload> {
+        self.files.iter().find(|f| f.filename == filename)
+    }
 }
 
 /// A message posted or edited through REST (channel message, followup, edit of an original).

@@ -294,6 +294,10 @@ fn webhook(
     let Some(sent) = state.tokens.get(token).and_then(|id| state.interactions.get(id)) else {
         return not_found(10015, "Unknown Webhook");
     };
+    // Followups and edits need the interaction answered first.
+    if !sent.answered {
+        return not_found(10015, "Unknown Webhook");
+    }
     let channel_id = sent.channel_id;
     let target = match rest {
         ["messages", "@original"] => state.originals.get(token).copied(),

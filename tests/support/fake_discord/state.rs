@@ -12,6 +12,9 @@ use super::fixtures::FixtureContext;
 use super::objects;
 use super::records::{Callback, GatewayStats, PostedMessage, RecordedRequest};
 
+/// How many of the latest requests a timeout message lists.
+const LAST_REQUESTS_SHOWN: usize = 30;
+
 /// Fixed facts about one running fake.
 pub struct Config {
     pub rest_url: String,
@@ -122,9 +125,11 @@ impl Shared {
             Some(found) => found,
             None => {
                 let state = self.read();
-                let seen: Vec<String> = state.requests.iter().map(RecordedRequest::line).collect();
+                let skip = state.requests.len().saturating_sub(LAST_REQUESTS_SHOWN);
+                let seen: Vec<String> = state.requests.iter().skip(skip).map(RecordedRequest::line).collect();
                 panic!(
-                    "fake Discord: timed out after {timeout:?} waiting for {what}\nrequests seen:\n  {}",
+                    "fake Discord: timed out after {timeout:?} waiting for {what}\nlast requests seen ({} in all):\n  {}",
+                    state.requests.len(),
                     seen.join("\n  ")
                 )
             }
