@@ -299,6 +299,11 @@ async fn unknown_routes_are_recorded_as_404() {
     let http = HttpBuilder::new(fake.token()).proxy(fake.rest_url()).ratelimiter_disabled(true).build();
     let error = ChannelId::new(5).delete(&http).await.expect_err("no such route in the fake");
     assert!(matches!(&error, serenity::Error::Http(e) if e.status_code().map(|s| s.as_u16()) == Some(404)));
+    let alice = fake.user("alice");
+    let user = http.get_user(alice.id.into()).await.expect("a known user");
+    assert_eq!(user.name, "alice");
+    let member = http.get_member(fake.guild_id().into(), alice.id.into()).await.expect("a known member");
+    assert_eq!(member.user.id.get(), alice.id);
     let unrouted = fake.unrouted_requests();
     assert_eq!(unrouted.len(), 1);
     assert_eq!(unrouted[0].method, "DELETE");

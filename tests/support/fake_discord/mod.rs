@@ -15,7 +15,8 @@
 //! and panics with the reason if serenity could not read it.
 //!
 //! What it serves (paths under `/api/v10`): `GET /gateway`, `/gateway/bot`,
-//! `/users/@me`, `/oauth2/applications/@me`; commands (global and per guild:
+//! `/users/@me`, `/oauth2/applications/@me`, `/users/{id}` and
+//! `/guilds/{guild}/members/{id}` of known users; commands (global and per guild:
 //! GET, POST, bulk PUT, DELETE, echoed as Discord does); interaction callbacks
 //! (JSON or multipart, 204; a second answer gets 400 "already acknowledged");
 //! webhook followups and edits of `@original` (only after the callback);
@@ -149,9 +150,16 @@ impl FakeDiscord {
         self.shared.fixtures.ids.next()
     }
 
-    /// A new user with a fresh id.
+    /// A new user with a fresh id, known to the fake (`GET /users/{id}`, guild member).
     pub fn user(&self, name: &str) -> FakeUser {
-        FakeUser::new(self.new_id(), name)
+        let user = FakeUser::new(self.new_id(), name);
+        self.add_user(&user);
+        user
+    }
+
+    /// Makes a user built elsewhere known to the fake, as a member of the default guild.
+    pub fn add_user(&self, user: &FakeUser) {
+        self.shared.update(|s| s.users.insert(user.id, user.clone()));
     }
 
     // ----- interactions -----
@@ -201,6 +209,7 @@ impl FakeDiscord {
             );
             assert!(previous.is_none(), "fake Discord: interaction {} sent twice", interaction.id);
             s.tokens.insert(interaction.token.clone(), interaction.id);
+            s.users.entry(interaction.user.id).or_insert_with(|| interaction.user.clone());
         });
         self.shared.dispatch("INTERACTION_CREATE", interaction.payload.clone());
     }

@@ -116,6 +116,16 @@ fn route_request(
             }),
         ),
         ("GET", ["users", "@me"]) => HttpResponse::json(200, &fixtures.bot.user_json()),
+        ("GET", ["users", id]) => match parse_id(id).and_then(|id| state.users.get(&id)) {
+            Some(user) => HttpResponse::json(200, &user.user_json()),
+            None => not_found(10013, "Unknown User"),
+        },
+        ("GET", ["guilds", guild, "members", id]) if parse_id(guild) == Some(config.guild_id) => {
+            match parse_id(id).and_then(|id| state.users.get(&id)) {
+                Some(user) => HttpResponse::json(200, &user.member_json()),
+                None => not_found(10007, "Unknown Member"),
+            }
+        }
         ("GET", ["oauth2", "applications", "@me"]) => HttpResponse::json(
             200,
             &objects::application_info(fixtures.application_id, &fixtures.bot.user_json(), &config.owner),

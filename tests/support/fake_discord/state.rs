@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 use tokio_tungstenite::tungstenite::Message;
 
-use super::fixtures::FixtureContext;
+use super::fixtures::{FakeUser, FixtureContext};
 use super::objects;
 use super::records::{Callback, GatewayStats, PostedMessage, RecordedRequest};
 
@@ -87,6 +87,8 @@ pub struct State {
     /// Uploaded files by attachment id: (content type, bytes).
     pub files: HashMap<u64, (Option<String>, Arc<[u8]>)>,
     pub faults: Vec<Fault>,
+    /// Users the fake knows, for `GET /users/{id}` and guild member look-ups.
+    pub users: HashMap<u64, FakeUser>,
     /// Callbacks later than this are refused as Discord does (404 Unknown interaction).
     pub response_deadline: Option<Duration>,
     pub gateway: GatewayState,
