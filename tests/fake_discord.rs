@@ -194,6 +194,7 @@ async fn ready_registration_command_autocomplete_and_button() {
     let mut h = Harness::start().await;
     let fake = &h.fake;
 
+    assert_eq!(fake.wait_for_commands(2, WAIT).await.len(), 2);
     let commands = fake.registered_commands();
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(names, ["play", "slow"]);
@@ -251,6 +252,7 @@ async fn deferral_edit_followup_channel_message_and_double_answer() {
 
     let deferral = fake.wait_for_callback(sent.id, WAIT).await;
     assert_eq!(deferral.kind, 5);
+    assert!(!deferral.is_ephemeral());
     let edit = fake.wait_for_edit(&sent.token, WAIT).await;
     assert_eq!(edit.content(), "done");
     assert_eq!(edit.files[0].filename, "late.png");
