@@ -17,24 +17,46 @@ const fn forward(color: Color) -> [Dir; 2] {
     }
 }
 
+impl Dir {
+    /// The opposite direction.
+    const fn back(self) -> Dir {
+        match self {
+            Dir::UpLeft => Dir::DownRight,
+            Dir::UpRight => Dir::DownLeft,
+            Dir::DownLeft => Dir::UpRight,
+            Dir::DownRight => Dir::UpLeft,
+        }
+    }
+}
+
 impl Position {
     /// All legal moves of the side to move: the best captures if any capture
     /// exists (capture is compulsory), otherwise every step.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.has_capture() {
-            self.gen_captures(&mut list);
-        } else {
-            self.gen_quiet(&mut list);
-        }
+        self.generate(&mut list);
         list
+    }
+
+    /// Fills `list` (which must be empty) with the legal moves; lets hot
+    /// loops reuse a buffer instead of moving a whole list around.
+    pub(crate) fn generate(&self, list: &mut MoveList) {
+        let (men, kings) = self.capturers();
+        if men | kings != 0 {
+            self.gen_captures(men, kings, list);
+        } else {
+            self.gen_quiet(list);
+        }
     }
 
     /// The number of legal moves; faster than counting [`Position::legal_moves`]
     /// when there is no capture.
     pub fn count_legal_moves(&self) -> usize {
-        if self.has_capture() {
-            return self.legal_moves().len();
+        let (capturing_men, capturing_kings) = self.capturers();
+        if capturing_men | capturing_kings != 0 {
+            let mut list = MoveList::new();
+            self.gen_captures(capturing_men, capturing_kings, &mut list);
+            return list.len();
         }
         let (us, _, empty) = self.sides();
         let men = us & !self.kings;
@@ -57,27 +79,35 @@ impl Position {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
+        let (men, kings) = self.capturers();
+        men | kings != 0
+    }
+
+    /// The men that can start a capture, and all kings if any king can
+    /// (kings are few; the search sorts them out).
+    #[inline(always)]
+    fn capturers(&self) -> (u64, u64) {
         let (us, them, empty) = self.sides();
         let men = us & !self.kings;
+        let mut capturing_men = 0;
         for d in forward(self.turn) {
-            if d.shift(d.shift(men) & them) & empty != 0 {
-                return true;
-            }
+            // A man whose next square holds an enemy with an empty square beyond.
+            let b = d.back();
+            capturing_men |= men & b.shift(b.shift(empty) & them);
         }
         let kings = us & self.kings;
-        if kings == 0 {
-            return false;
-        }
-        for d in Dir::ALL {
-            let mut frontier = d.shift(kings);
-            while frontier != 0 {
-                if d.shift(frontier & them) & empty != 0 {
-                    return true;
+        if kings != 0 {
+            for d in Dir::ALL {
+                let mut frontier = d.shift(kings);
+                while frontier != 0 {
+                    if d.shift(frontier & them) & empty != 0 {
+                        return (capturing_men, kings);
+                    }
+                    frontier = d.shift(frontier & empty);
                 }
-                frontier = d.shift(frontier & empty);
             }
         }
-        false
+        (capturing_men, 0)
     }
 
     /// (pieces of the side to move, the opponent's pieces, empty squares).
@@ -118,7 +148,7 @@ impl Position {
         }
     }
 
-    fn gen_captures(&self, list: &mut MoveList) {
+    fn gen_captures(&self, men: u64, kings: u64, list: &mut MoveList) {
         let (us, them, _) = self.sides();
         let mut search = CaptureSearch {
             them,
@@ -130,11 +160,11 @@ impl Position {
             depth: 0,
             list,
         };
-        for from in Bits(us) {
+        for from in Bits(men | kings) {
             // RULES 5.2: the capturing piece's own square counts as empty.
             search.occupied = (us | them) & !(1 << from);
             search.from = from;
-            if self.kings & (1 << from) != 0 {
+            if kings & (1 << from) != 0 {
                 search.king(from, 0, 0);
             } else {
                 search.man(from, forward(self.turn), 0, 0);
@@ -163,23 +193,22 @@ impl CaptureSearch<'_> {
     fn man(&mut self, at: u32, dirs: [Dir; 2], captured: u64, kings: u32) {
         let mut extended = false;
         for d in dirs {
-            let Some(over) = d.step(at) else { continue };
-            let over_bit = 1u64 << over;
-            if self.them & over_bit == 0 {
-                continue;
-            }
-            let Some(land) = d.step(over) else { continue };
-            if self.occupied & (1 << land) != 0 {
+            // Men only go forward, so they never meet a piece they jumped.
+            let over = d.shift(1 << at) & self.them;
+            let land = d.shift(over) & !self.occupied;
+            if land == 0 {
                 continue;
             }
             extended = true;
-            let king = (self.them_kings & over_bit != 0) as u32;
-            self.push_landing(land);
-            self.man(land, dirs, captured | over_bit, kings + king);
+            let king = (self.them_kings & over != 0) as u32;
+            self.push_landing(land.trailing_zeros());
+            self.man(land.trailing_zeros(), dirs, captured | over, kings + king);
             self.depth -= 1;
         }
         if !extended && captured != 0 {
-            self.record(at, captured, kings);
+            // Forward-only routes with the same captures are the same route,
+            // so a man's captures never need the duplicate check.
+            self.record(at, captured, kings, false);
         }
     }
 
@@ -215,7 +244,7 @@ impl CaptureSearch<'_> {
             }
         }
         if !extended && captured != 0 {
-            self.record(at, captured, kings);
+            self.record(at, captured, kings, true);
         }
     }
 
@@ -226,7 +255,7 @@ impl CaptureSearch<'_> {
     }
 
     /// Keeps a finished sequence if the laws of quantity and quality allow.
-    fn record(&mut self, to: u32, captured: u64, kings: u32) {
+    fn record(&mut self, to: u32, captured: u64, kings: u32, check_duplicates: bool) {
         let score = (captured.count_ones(), kings);
         if score < self.best {
             return;
@@ -243,7 +272,7 @@ impl CaptureSearch<'_> {
             landings: self.landings,
             captured,
         };
-        if !self.list.contains(&mv) {
+        if !check_duplicates || !self.list.contains(&mv) {
             self.list.push(mv);
         }
     }
