@@ -37,17 +37,20 @@ fn capturing_the_last_piece_wins() {
 
 #[test]
 fn threefold_repetition_draws_at_once() {
-    // RULES 7.3b: the start position occurs for the third time after 8 plies.
-    let mut g = game("W:WK4:BK29", DrawRules::Classic);
-    let shuffle = ["4-8", "29-25", "8-4", "25-29"];
-    for (i, m) in shuffle.iter().chain(&shuffle[..3]).enumerate() {
-        g.play_notation(m).unwrap();
-        assert_eq!(g.result(), None, "after ply {}", i + 1);
+    // RULES 7.3b and 7.4: every preset draws on the third occurrence, here
+    // of the start position after 8 plies.
+    for rules in DrawRules::ALL {
+        let mut g = game("W:WK4:BK29", rules);
+        let shuffle = ["4-8", "29-25", "8-4", "25-29"];
+        for (i, m) in shuffle.iter().chain(&shuffle[..3]).enumerate() {
+            g.play_notation(m).unwrap();
+            assert_eq!(g.result(), None, "{rules:?} after ply {}", i + 1);
+        }
+        assert_eq!(g.repetitions(), 2);
+        g.play_notation("25-29").unwrap();
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.result(), draw(EndReason::Repetition), "{rules:?}");
     }
-    assert_eq!(g.repetitions(), 2);
-    g.play_notation("25-29").unwrap();
-    assert_eq!(g.repetitions(), 3);
-    assert_eq!(g.result(), draw(EndReason::Repetition));
 }
 
 #[test]
