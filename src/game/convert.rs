@@ -1,0 +1,1 @@
+//! Stored rows to service types.
