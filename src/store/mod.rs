@@ -49,6 +49,18 @@ pub enum StoreError {
 /// How long a connection waits for another one's write lock.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How hard a commit holds on to the disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Every commit is fsynced before it returns: nothing acknowledged is
+    /// lost, even on power loss. What the bot uses.
+    #[default]
+    Full,
+    /// Commits survive a crash of the process but the last ones may be lost
+    /// on power loss. For bulk tools and measurements only.
+    Normal,
+}
+
 /// The database. Cheap to clone; clones share the pool.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -67,7 +79,13 @@ pub enum ChannelTaken {
 impl Store {
     /// Opens the database at `url` (`sqlite://path`, `sqlite:path` or a bare
     /// path), creating the file if missing, and applies the migrations.
+    /// Commits are durable ([`Durability::Full`]).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, Durability::Full).await
+    }
+
+    /// [`Store::open`] with a choice of durability.
+    pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
         let options = if url.starts_with("sqlite:") {
             SqliteConnectOptions::from_str(url)?
         } else {
@@ -76,7 +94,10 @@ impl Store {
         let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
+            .synchronous(match durability {
+                Durability::Full => SqliteSynchronous::Full,
+                Durability::Normal => SqliteSynchronous::Normal,
+            })
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT);
         let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
