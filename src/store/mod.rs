@@ -2,6 +2,9 @@
 //! SQLite connection pool, its `impl` split per table ([`challenges`],
 //! [`games`], [`moves`]).
 //!
+//! Moves are committed in groups by one writer task ([`Store::append_move`]),
+//! so many games moving at once share each fsync.
+//!
 //! The store keeps rows and enforces what the schema can (one live game and
 //! one open challenge per channel, one move per ply, known values only);
 //! what may happen is decided by [`crate::game`]. Discord ids are `u64`
@@ -41,6 +44,10 @@ pub enum StoreError {
     /// An id does not fit the database's signed 64-bit integers.
     #[error("id {0} is out of range")]
     IdOutOfRange(u64),
+    /// The move writer stopped before answering (its runtime shut down);
+    /// whether the move was stored is unknown until the game is read again.
+    #[error("the move writer stopped before answering")]
+    WriterGone,
     /// A stored value is not what the schema promises.
     #[error("stored value out of range in column {0}")]
     Corrupt(&'static str),
@@ -65,6 +72,8 @@ pub enum Durability {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// The task that commits moves in groups (see [`moves`]).
+    writer: tokio::sync::mpsc::Sender<moves::MoveJob>,
 }
 
 /// Why a challenge could not be stored: the channel is taken.
@@ -102,7 +111,8 @@ impl Store {
             .busy_timeout(BUSY_TIMEOUT);
         let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
         sqlx::migrate!().run(&pool).await?;
-        Ok(Store { pool })
+        let writer = moves::spawn_writer(pool.clone());
+        Ok(Store { pool, writer })
     }
 
     /// Closes every connection (waiting for those in use).
