@@ -4,4 +4,6 @@
 //! std-only rules engine; everything else builds on it.
 
 pub mod cli;
+pub mod game;
 pub mod rules;
+pub mod store;

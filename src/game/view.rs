@@ -1,0 +1,179 @@
+//! What the service hands back about games: a rebuilt [`Game`] with its
+//! players, clock and result.
+
+use crate::rules::{Color, EndReason, Game, Move, Outcome};
+
+/// A game as the service sees it: players, clock, the rules' [`Game`]
+/// rebuilt from the stored moves, and how it ended if it did.
+#[derive(Clone, Debug)]
+pub struct GameView {
+    /// The game's id.
+    pub id: i64,
+    /// The server it is played in, if any.
+    pub guild: Option<u64>,
+    /// The channel (or thread) it is played in.
+    pub channel: u64,
+    /// The user playing White.
+    pub white: u64,
+    /// The user playing Black.
+    pub black: u64,
+    /// Optional display name of White, as given with the challenge.
+    pub white_name: Option<String>,
+    /// Optional display name of Black, as given with the challenge.
+    pub black_name: Option<String>,
+    /// Days each player has for a move (1-14).
+    pub days_per_move: u32,
+    /// The position, moves and rules result.
+    pub game: Game,
+    /// When the game started (unix seconds).
+    pub started_at: i64,
+    /// When the last move was played, or the game started (unix seconds).
+    pub last_move_at: i64,
+    /// When the player to move loses on time (unix seconds):
+    /// `last_move_at + days_per_move` days.
+    pub deadline: i64,
+    /// The player whose draw offer stands, if any.
+    pub draw_offer_by: Option<u64>,
+    /// How the game ended; `None` while it is live.
+    pub finished: Option<Finish>,
+    /// When it ended (unix seconds).
+    pub finished_at: Option<i64>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: FinishReason,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinishReason {
+    /// The rules ended it (no legal move, or a draw rule).
+    Rules(EndReason),
+    /// A player resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// The player to move passed their deadline.
+    Time,
+}
+
+/// A move that was played and stored.
+#[derive(Clone, Debug)]
+pub struct MoveReport {
+    /// The game after the move (finished if the move ended it).
+    pub game: GameView,
+    /// The move played.
+    pub played: Move,
+    /// Its canonical notation, as stored.
+    pub notation: String,
+}
+
+impl GameView {
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    /// The user of a side.
+    pub fn player(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The user to move (in a finished game: who would have been to move).
+    pub fn player_to_move(&self) -> u64 {
+        self.player(self.turn())
+    }
+
+    /// The side a user plays, if they play in this game.
+    pub fn color_of(&self, user: u64) -> Option<Color> {
+        if user == self.white {
+            Some(Color::White)
+        } else if user == self.black {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The other player, if `user` plays in this game.
+    pub fn opponent_of(&self, user: u64) -> Option<u64> {
+        self.color_of(user).map(|c| self.player(c.opponent()))
+    }
+
+    /// Whether the game is still being played.
+    pub fn is_live(&self) -> bool {
+        self.finished.is_none()
+    }
+
+    /// The number of plies played.
+    pub fn ply(&self) -> u32 {
+        self.game.ply() as u32
+    }
+}
+
+impl FinishReason {
+    /// Stable lower-case name, as stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FinishReason::Rules(r) => r.name(),
+            FinishReason::Resignation => "resignation",
+            FinishReason::Agreement => "agreement",
+            FinishReason::Time => "time",
+        }
+    }
+
+    /// Reads a stored name back.
+    pub fn from_name(name: &str) -> Option<FinishReason> {
+        use EndReason::*;
+        Some(match name {
+            "resignation" => FinishReason::Resignation,
+            "agreement" => FinishReason::Agreement,
+            "time" => FinishReason::Time,
+            _ => FinishReason::Rules(
+                [NoLegalMove, Repetition, KingMoveRule, ThreeKingsRule].into_iter().find(|r| r.name() == name)?,
+            ),
+        })
+    }
+}
+
+impl std::fmt::Display for FinishReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FinishReason::Rules(r) => r.fmt(f),
+            FinishReason::Resignation => f.write_str("resignation"),
+            FinishReason::Agreement => f.write_str("agreement"),
+            FinishReason::Time => f.write_str("loss on time"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FinishReason;
+    use crate::rules::EndReason;
+
+    #[test]
+    fn finish_reasons_read_back_their_stored_names() {
+        let all = [
+            FinishReason::Rules(EndReason::NoLegalMove),
+            FinishReason::Rules(EndReason::Repetition),
+            FinishReason::Rules(EndReason::KingMoveRule),
+            FinishReason::Rules(EndReason::ThreeKingsRule),
+            FinishReason::Resignation,
+            FinishReason::Agreement,
+            FinishReason::Time,
+        ];
+        for reason in all {
+            assert_eq!(FinishReason::from_name(reason.name()), Some(reason));
+        }
+        assert_eq!(FinishReason::from_name("boredom"), None);
+    }
+}

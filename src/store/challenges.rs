@@ -1,0 +1,171 @@
+//! The `challenges` table.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{ChannelTaken, Store, StoreError, db_id, is_unique_violation, small, user_id};
+
+/// A challenge to store.
+#[derive(Clone, Debug)]
+pub struct NewChallengeRow {
+    /// Server id.
+    pub guild: Option<u64>,
+    /// Channel id.
+    pub channel: u64,
+    /// Challenger's user id.
+    pub challenger: u64,
+    /// Challenged user's id.
+    pub opponent: u64,
+    /// `white`, `black` or `random`.
+    pub color: String,
+    /// 1-14.
+    pub days_per_move: u32,
+    /// Variant name.
+    pub variant: String,
+    /// Draw-rule preset name.
+    pub draw_rules: String,
+    /// Start position, PDN FEN.
+    pub start_fen: String,
+    /// Optional display names.
+    pub challenger_name: Option<String>,
+    /// Optional display names.
+    pub opponent_name: Option<String>,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds.
+    pub expires_at: i64,
+}
+
+/// A stored challenge.
+#[derive(Clone, Debug)]
+pub struct ChallengeRow {
+    /// Its id.
+    pub id: i64,
+    /// What was stored.
+    pub new: NewChallengeRow,
+    /// `open`, `accepted`, `declined`, `cancelled` or `expired`.
+    pub state: String,
+    /// The game it started, once accepted.
+    pub game_id: Option<i64>,
+}
+
+macro_rules! challenge_columns {
+    () => {
+        "c.id, c.guild_id, c.channel_id, c.challenger_id, c.opponent_id, c.color, c.days_per_move, c.variant, \
+         c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, \
+         (SELECT g.id FROM games g WHERE g.challenge_id = c.id) AS game_id"
+    };
+}
+
+pub(super) fn challenge_from_row(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
+    let guild: Option<i64> = row.try_get("guild_id")?;
+    Ok(ChallengeRow {
+        id: row.try_get("id")?,
+        new: NewChallengeRow {
+            guild: guild.map(|g| user_id(g, "guild_id")).transpose()?,
+            channel: user_id(row.try_get("channel_id")?, "channel_id")?,
+            challenger: user_id(row.try_get("challenger_id")?, "challenger_id")?,
+            opponent: user_id(row.try_get("opponent_id")?, "opponent_id")?,
+            color: row.try_get("color")?,
+            days_per_move: small(row.try_get("days_per_move")?, "days_per_move")?,
+            variant: row.try_get("variant")?,
+            draw_rules: row.try_get("draw_rules")?,
+            start_fen: row.try_get("start_fen")?,
+            challenger_name: row.try_get("challenger_name")?,
+            opponent_name: row.try_get("opponent_name")?,
+            created_at: row.try_get("created_at")?,
+            expires_at: row.try_get("expires_at")?,
+        },
+        state: row.try_get("state")?,
+        game_id: row.try_get("game_id")?,
+    })
+}
+
+impl Store {
+    /// Stores an open challenge, unless its channel holds a live game or an
+    /// open challenge (checked in the same statement, and by the unique
+    /// index, so two racing challenges cannot both be stored).
+    pub async fn insert_challenge(&self, c: &NewChallengeRow) -> Result<Result<i64, ChannelTaken>, StoreError> {
+        let inserted = sqlx::query_scalar::<_, i64>(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
+             draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open' \
+             WHERE NOT EXISTS (SELECT 1 FROM games WHERE channel_id = $2 AND status = 'live') \
+             RETURNING id",
+        )
+        .bind(c.guild.map(db_id).transpose()?)
+        .bind(db_id(c.channel)?)
+        .bind(db_id(c.challenger)?)
+        .bind(db_id(c.opponent)?)
+        .bind(&c.color)
+        .bind(i64::from(c.days_per_move))
+        .bind(&c.variant)
+        .bind(&c.draw_rules)
+        .bind(&c.start_fen)
+        .bind(&c.challenger_name)
+        .bind(&c.opponent_name)
+        .bind(c.created_at)
+        .bind(c.expires_at)
+        .fetch_optional(&self.pool)
+        .await;
+        match inserted {
+            Ok(Some(id)) => Ok(Ok(id)),
+            Ok(None) => Ok(Err(ChannelTaken::Game)),
+            Err(e) if is_unique_violation(&e) => Ok(Err(ChannelTaken::Challenge)),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// A challenge by id.
+    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+        let row = sqlx::query(concat!("SELECT ", challenge_columns!(), " FROM challenges c WHERE c.id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(challenge_from_row).transpose()
+    }
+
+    /// The open challenge of a channel.
+    pub async fn open_challenge_in_channel(&self, channel: u64) -> Result<Option<ChallengeRow>, StoreError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            challenge_columns!(),
+            " FROM challenges c WHERE c.channel_id = $1 AND c.state = 'open'"
+        ))
+        .bind(db_id(channel)?)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(challenge_from_row).transpose()
+    }
+
+    /// Moves an open challenge to `state` (declined or cancelled); `None`
+    /// when it was no longer open, so only one closing command wins.
+    pub async fn close_challenge(&self, id: i64, state: &str) -> Result<Option<ChallengeRow>, StoreError> {
+        let done = sqlx::query("UPDATE challenges SET state = $2 WHERE id = $1 AND state = 'open'")
+            .bind(id)
+            .bind(state)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Ok(None);
+        }
+        self.challenge(id).await
+    }
+
+    /// Marks every open challenge whose time is up at `now` as expired and
+    /// returns them. Each is returned by exactly one call, even when several
+    /// run at once: the single UPDATE only returns the rows it changed.
+    pub async fn claim_expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "UPDATE challenges SET state = 'expired' WHERE state = 'open' AND expires_at <= $1 RETURNING id",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            out.extend(self.challenge(id).await?);
+        }
+        Ok(out)
+    }
+}

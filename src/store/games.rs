@@ -1,0 +1,340 @@
+//! The `games` table: starting games, reading them with their moves, and
+//! ending them outside a move (resignation, agreement, time).
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Store, StoreError, db_id, is_unique_violation, small, user_id};
+
+/// A game to start.
+#[derive(Clone, Debug)]
+pub struct NewGameRow {
+    /// The challenge it comes from.
+    pub challenge_id: Option<i64>,
+    /// Server id.
+    pub guild: Option<u64>,
+    /// Channel id.
+    pub channel: u64,
+    /// White's user id.
+    pub white: u64,
+    /// Black's user id.
+    pub black: u64,
+    /// Optional display name.
+    pub white_name: Option<String>,
+    /// Optional display name.
+    pub black_name: Option<String>,
+    /// 1-14.
+    pub days_per_move: u32,
+    /// Variant name.
+    pub variant: String,
+    /// Draw-rule preset name.
+    pub draw_rules: String,
+    /// Start position, PDN FEN.
+    pub start_fen: String,
+    /// Side to move at the start: `white` or `black`.
+    pub turn: String,
+    /// Unix seconds.
+    pub started_at: i64,
+    /// When the first move is due.
+    pub deadline: i64,
+    /// When the first reminder is due.
+    pub remind_at: i64,
+}
+
+/// A stored game and its moves.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Its id.
+    pub id: i64,
+    /// What it started as.
+    pub new: NewGameRow,
+    /// Plies played (the length of `moves`).
+    pub ply: u32,
+    /// Side to move.
+    pub turn: String,
+    /// `live` or `finished`.
+    pub status: String,
+    /// `2-0`, `0-2` or `1-1` once finished.
+    pub result: Option<String>,
+    /// Why it finished.
+    pub reason: Option<String>,
+    /// Last move, or start.
+    pub last_move_at: i64,
+    /// Current deadline.
+    pub deadline: i64,
+    /// Whose draw offer stands.
+    pub draw_offer_by: Option<u64>,
+    /// When it finished.
+    pub finished_at: Option<i64>,
+    /// Every move, in order, in canonical notation.
+    pub moves: Vec<String>,
+}
+
+macro_rules! select_games {
+    ($where:literal) => {
+        concat!(
+            "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
+             days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at FROM games ",
+            $where
+        )
+    };
+}
+
+fn game_from_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
+    let guild: Option<i64> = row.try_get("guild_id")?;
+    let offer: Option<i64> = row.try_get("draw_offer_by")?;
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        new: NewGameRow {
+            challenge_id: row.try_get("challenge_id")?,
+            guild: guild.map(|g| user_id(g, "guild_id")).transpose()?,
+            channel: user_id(row.try_get("channel_id")?, "channel_id")?,
+            white: user_id(row.try_get("white_id")?, "white_id")?,
+            black: user_id(row.try_get("black_id")?, "black_id")?,
+            white_name: row.try_get("white_name")?,
+            black_name: row.try_get("black_name")?,
+            days_per_move: small(row.try_get("days_per_move")?, "days_per_move")?,
+            variant: row.try_get("variant")?,
+            draw_rules: row.try_get("draw_rules")?,
+            start_fen: row.try_get("start_fen")?,
+            turn: row.try_get("turn")?,
+            started_at: row.try_get("started_at")?,
+            deadline: row.try_get("deadline")?,
+            remind_at: row.try_get("remind_at")?,
+        },
+        ply: small(row.try_get("ply")?, "ply")?,
+        turn: row.try_get("turn")?,
+        status: row.try_get("status")?,
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        last_move_at: row.try_get("last_move_at")?,
+        deadline: row.try_get("deadline")?,
+        draw_offer_by: offer.map(|o| user_id(o, "draw_offer_by")).transpose()?,
+        finished_at: row.try_get("finished_at")?,
+        moves: Vec::new(),
+    })
+}
+
+/// Why accepting a challenge stored nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartRefused {
+    /// The challenge was no longer open.
+    ChallengeClosed,
+    /// The channel already holds a live game.
+    ChannelHasGame,
+}
+
+impl Store {
+    /// Accepts open challenge `challenge_id` and starts its game, in one
+    /// transaction: either both happen or neither.
+    pub async fn start_game(
+        &self,
+        challenge_id: i64,
+        game: &NewGameRow,
+    ) -> Result<Result<GameRow, StartRefused>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        // A write first, so the transaction takes the write lock at once.
+        let closed = sqlx::query("UPDATE challenges SET state = 'accepted' WHERE id = $1 AND state = 'open'")
+            .bind(challenge_id)
+            .execute(&mut *tx)
+            .await?;
+        if closed.rows_affected() == 0 {
+            return Ok(Err(StartRefused::ChallengeClosed));
+        }
+        let inserted = self.insert_game(&mut tx, Some(challenge_id), game).await;
+        let id = match inserted {
+            Ok(id) => id,
+            Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(StartRefused::ChannelHasGame)),
+            Err(e) => return Err(e),
+        };
+        tx.commit().await?;
+        Ok(Ok(self.game(id).await?.ok_or(StoreError::Corrupt("games.id"))?))
+    }
+
+    async fn insert_game(
+        &self,
+        tx: &mut sqlx::SqliteConnection,
+        challenge_id: Option<i64>,
+        g: &NewGameRow,
+    ) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar(
+            "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
+             days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
+             remind_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15) RETURNING id",
+        )
+        .bind(challenge_id)
+        .bind(g.guild.map(db_id).transpose()?)
+        .bind(db_id(g.channel)?)
+        .bind(db_id(g.white)?)
+        .bind(db_id(g.black)?)
+        .bind(&g.white_name)
+        .bind(&g.black_name)
+        .bind(i64::from(g.days_per_move))
+        .bind(&g.variant)
+        .bind(&g.draw_rules)
+        .bind(&g.start_fen)
+        .bind(&g.turn)
+        .bind(g.started_at)
+        .bind(g.deadline)
+        .bind(g.remind_at)
+        .fetch_one(&mut *tx)
+        .await?)
+    }
+
+    /// Loads the moves of a game row: the first `ply` of them, so a move
+    /// stored since the row was read does not show (moves are never removed).
+    async fn with_moves(&self, mut game: GameRow) -> Result<GameRow, StoreError> {
+        game.moves = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply")
+            .bind(game.id)
+            .bind(i64::from(game.ply))
+            .fetch_all(&self.pool)
+            .await?;
+        if game.moves.len() != game.ply as usize {
+            return Err(StoreError::Corrupt("games.ply"));
+        }
+        Ok(game)
+    }
+
+    async fn games_where(&self, rows: Vec<SqliteRow>) -> Result<Vec<GameRow>, StoreError> {
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            out.push(self.with_moves(game_from_row(row)?).await?);
+        }
+        Ok(out)
+    }
+
+    /// A game by id, with its moves.
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        let rows = sqlx::query(select_games!("WHERE id = $1")).bind(id).fetch_all(&self.pool).await?;
+        Ok(self.games_where(rows).await?.pop())
+    }
+
+    /// The live game of a channel, with its moves.
+    pub async fn live_game_in_channel(&self, channel: u64) -> Result<Option<GameRow>, StoreError> {
+        let rows = sqlx::query(select_games!("WHERE channel_id = $1 AND status = 'live'"))
+            .bind(db_id(channel)?)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(self.games_where(rows).await?.pop())
+    }
+
+    /// The live games of a server, oldest first.
+    pub async fn live_games_in_guild(&self, guild: u64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(select_games!("WHERE guild_id = $1 AND status = 'live' ORDER BY id"))
+            .bind(db_id(guild)?)
+            .fetch_all(&self.pool)
+            .await?;
+        self.games_where(rows).await
+    }
+
+    /// The live games a user plays in, oldest first.
+    pub async fn live_games_of_user(&self, user: u64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(select_games!("WHERE (white_id = $1 OR black_id = $1) AND status = 'live' ORDER BY id"))
+            .bind(db_id(user)?)
+            .fetch_all(&self.pool)
+            .await?;
+        self.games_where(rows).await
+    }
+
+    /// Ends a live game outside a move (resignation): `false` when it was
+    /// no longer live.
+    pub async fn finish_game(&self, id: i64, result: &str, reason: &str, now: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'finished', result = $2, reason = $3, finished_at = $4, draw_offer_by = NULL \
+             WHERE id = $1 AND status = 'live'",
+        )
+        .bind(id)
+        .bind(result)
+        .bind(reason)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Draws a live game by agreement, if `offerer`'s offer still stands
+    /// at ply `ply`; `false` otherwise.
+    pub async fn agree_draw(&self, id: i64, ply: u32, offerer: u64, now: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'finished', result = '1-1', reason = 'agreement', finished_at = $4, \
+             draw_offer_by = NULL WHERE id = $1 AND ply = $2 AND status = 'live' AND draw_offer_by = $3",
+        )
+        .bind(id)
+        .bind(i64::from(ply))
+        .bind(db_id(offerer)?)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Records `user`'s draw offer if the game is live and no offer stands.
+    pub async fn offer_draw(&self, id: i64, user: u64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET draw_offer_by = $2 WHERE id = $1 AND status = 'live' AND draw_offer_by IS NULL",
+        )
+        .bind(id)
+        .bind(db_id(user)?)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Withdraws `offerer`'s standing draw offer (declined); `false` if it
+    /// no longer stood.
+    pub async fn decline_draw(&self, id: i64, offerer: u64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET draw_offer_by = NULL WHERE id = $1 AND status = 'live' AND draw_offer_by = $2",
+        )
+        .bind(id)
+        .bind(db_id(offerer)?)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Ends every live game whose deadline is at or before `now` as a loss
+    /// on time for the side to move, and returns them. One UPDATE that only
+    /// returns the rows it changed: each game is handed out once.
+    pub async fn claim_losses_on_time(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, draw_offer_by = NULL, \
+             result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
+             WHERE status = 'live' AND deadline <= $1 RETURNING id",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        self.games_by_ids(ids).await
+    }
+
+    /// Marks the reminder of the current move as sent for every live game
+    /// whose reminder time has come (and deadline not yet), and returns
+    /// those games; once per move, once ever.
+    pub async fn claim_reminders(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "UPDATE games SET reminded_ply = ply \
+             WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply RETURNING id",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        self.games_by_ids(ids).await
+    }
+
+    async fn games_by_ids(&self, mut ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {
+        ids.sort_unstable();
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            out.extend(self.game(id).await?);
+        }
+        Ok(out)
+    }
+
+    /// How many games are stored, live or finished.
+    pub async fn game_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM games").fetch_one(&self.pool).await?)
+    }
+}
