@@ -4,4 +4,5 @@
 //! std-only rules engine; everything else builds on it.
 
 pub mod cli;
+pub mod render;
 pub mod rules;
