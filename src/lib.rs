@@ -5,5 +5,6 @@
 
 pub mod cli;
 pub mod game;
+pub mod render;
 pub mod rules;
 pub mod store;
