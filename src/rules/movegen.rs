@@ -42,11 +42,52 @@ impl Position {
     /// loops reuse a buffer instead of moving a whole list around.
     pub(crate) fn generate(&self, list: &mut MoveList) {
         let (men, kings) = self.capturers();
-        if men | kings != 0 {
-            self.gen_captures(men, kings, list);
-        } else {
+        if men | kings == 0 {
             self.gen_quiet(list);
+        } else if let Some(jumps) = self.single_man_jumps(kings) {
+            for (d, landings) in forward(self.turn).into_iter().zip(jumps.landings) {
+                let b = d.back();
+                for to in Bits(landings) {
+                    let over = b.shift(1 << to);
+                    let from = b.shift(over).trailing_zeros();
+                    list.push(Move::single_capture(from, to, over, (self.kings & over != 0) as u8));
+                }
+            }
+        } else {
+            self.gen_captures(men, kings, list);
         }
+    }
+
+    /// When only men can capture and none can capture twice, every capture
+    /// is one jump and the search is not needed: the landing squares per
+    /// forward direction, keeping only jumps over kings if there are any
+    /// (RULES 5.3). `None` when the full search is needed.
+    #[inline(always)]
+    fn single_man_jumps(&self, capturing_kings: u64) -> Option<SingleJumps> {
+        if capturing_kings != 0 {
+            return None;
+        }
+        let (us, them, empty) = self.sides();
+        let men = us & !self.kings;
+        let dirs = forward(self.turn);
+        let mut landings = [0u64; 2];
+        for (i, d) in dirs.into_iter().enumerate() {
+            landings[i] = d.shift(d.shift(men) & them) & empty;
+        }
+        let all = landings[0] | landings[1];
+        // A man never jumps back, so neither the piece it took nor its start
+        // square can matter for a second jump: plain bitboards decide.
+        if dirs.into_iter().any(|d| d.shift(d.shift(all) & them) & empty != 0) {
+            return None;
+        }
+        let mut over_kings = [0u64; 2];
+        for (i, d) in dirs.into_iter().enumerate() {
+            over_kings[i] = d.shift(d.shift(men) & them & self.kings) & empty;
+        }
+        if over_kings[0] | over_kings[1] != 0 {
+            landings = over_kings;
+        }
+        Some(SingleJumps { landings })
     }
 
     /// The number of legal moves; faster than counting [`Position::legal_moves`]
@@ -54,9 +95,10 @@ impl Position {
     pub fn count_legal_moves(&self) -> usize {
         let (capturing_men, capturing_kings) = self.capturers();
         if capturing_men | capturing_kings != 0 {
-            let mut list = MoveList::new();
-            self.gen_captures(capturing_men, capturing_kings, &mut list);
-            return list.len();
+            if let Some(jumps) = self.single_man_jumps(capturing_kings) {
+                return (jumps.landings[0].count_ones() + jumps.landings[1].count_ones()) as usize;
+            }
+            return self.count_captures(capturing_men, capturing_kings);
         }
         let (us, _, empty) = self.sides();
         let men = us & !self.kings;
@@ -75,6 +117,15 @@ impl Position {
             }
         }
         count as usize
+    }
+
+    /// Counts captures by searching them. Kept out of line so that the
+    /// common, quiet case does not pay for the list's large stack frame.
+    #[inline(never)]
+    fn count_captures(&self, men: u64, kings: u64) -> usize {
+        let mut list = MoveList::new();
+        self.gen_captures(men, kings, &mut list);
+        list.len()
     }
 
     /// Whether the side to move has a capture (and so must capture).
@@ -171,6 +222,11 @@ impl Position {
             }
         }
     }
+}
+
+/// Landing squares of single man captures, per forward direction.
+struct SingleJumps {
+    landings: [u64; 2],
 }
 
 /// State of the depth-first capture search for one side to move.

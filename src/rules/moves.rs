@@ -38,6 +38,10 @@ impl Move {
         Move { from: from_bit as u8, to: to_bit as u8, landings_len: 1, captured_kings: 0, landings, captured: 0 }
     }
 
+    pub(crate) fn single_capture(from_bit: u32, to_bit: u32, captured: u64, captured_kings: u8) -> Move {
+        Move { captured, captured_kings, ..Move::quiet(from_bit, to_bit) }
+    }
+
     /// The square the piece starts on.
     pub fn from(&self) -> Square {
         Square::from_bit(self.from as u32)
