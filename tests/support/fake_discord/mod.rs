@@ -1,0 +1,375 @@
+//! A fake Discord on 127.0.0.1 that the real serenity client can run against:
+//! a REST API (plain HTTP) and a websocket gateway, each on a port the OS picks.
+//!
+//! ```ignore
+//! let fake = FakeDiscord::start().await;
+//! let http = HttpBuilder::new(fake.token()).proxy(fake.rest_url()).ratelimiter_disabled(true).build();
+//! // ... start a serenity client with `http` ...
+//! fake.wait_ready(Duration::from_secs(5)).await;
+//! let alice = fake.user("alice");
+//! let ix = fake.send(fake.command("move").string("move", "11-15").from(&alice));
+//! let callback = fake.wait_for_callback(ix.id, Duration::from_secs(5)).await;
+//! ```
+//!
+//! Every payload the fake sends is checked against serenity's own types first
+//! and panics with the reason if serenity could not read it.
+
+mod fixtures;
+mod gateway;
+mod http;
+mod multipart;
+mod objects;
+mod records;
+mod rest;
+mod state;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::net::TcpListener;
+use tokio::task::AbortHandle;
+
+// Part of the API even where one test crate does not name them.
+#[allow(unused_imports)]
+pub use fixtures::{FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, Place, Snowflakes};
+#[allow(unused_imports)]
+pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
+
+use state::{Config, Fault, Shared};
+
+/// Heartbeat interval announced in HELLO: long, so heartbeats do not crowd the logs.
+const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
+
+/// A running fake Discord. Stops when dropped (or with [`stop`](Self::stop)).
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    tasks: Arc<Mutex<Vec<AbortHandle>>>,
+}
+
+impl FakeDiscord {
+    /// Starts the REST server and the gateway on 127.0.0.1, ports chosen by the OS.
+    pub async fn start() -> FakeDiscord {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind the REST port");
+        let gateway = TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind the gateway port");
+        let rest_url = format!("http://{}", rest.local_addr().expect("REST address"));
+        let gateway_url = format!("ws://{}", gateway.local_addr().expect("gateway address"));
+
+        let fixtures = FixtureContext::standalone();
+        let owner = FakeUser::new(fixtures.ids.next(), "owner").user_json();
+        let guild_id = fixtures.default_place.guild_id().expect("standalone fixtures have a guild");
+        let config = Config { rest_url, gateway_url, guild_id, owner, heartbeat_interval_ms: HEARTBEAT_INTERVAL_MS };
+        let shared = Arc::new(Shared::new(config, fixtures));
+        gateway::validate_handshake(&shared);
+
+        let tasks: Arc<Mutex<Vec<AbortHandle>>> = Arc::default();
+        let rest_task = {
+            let (shared, tasks) = (shared.clone(), tasks.clone());
+            tokio::spawn(async move {
+                while let Ok((stream, _)) = rest.accept().await {
+                    let shared = shared.clone();
+                    let task = tokio::spawn(async move {
+                        let handler = |request| {
+                            let response = rest::handle(&shared, request);
+                            async move { response }
+                        };
+                        let _ = http::serve_connection(stream, handler).await;
+                    });
+                    tasks.lock().expect("tasks lock").push(task.abort_handle());
+                }
+            })
+        };
+        let gateway_task = {
+            let (shared, tasks) = (shared.clone(), tasks.clone());
+            tokio::spawn(async move {
+                while let Ok((stream, _)) = gateway.accept().await {
+                    let task = tokio::spawn(gateway::serve(shared.clone(), stream));
+                    tasks.lock().expect("tasks lock").push(task.abort_handle());
+                }
+            })
+        };
+        tasks.lock().expect("tasks lock").extend([rest_task.abort_handle(), gateway_task.abort_handle()]);
+        FakeDiscord { shared, tasks }
+    }
+
+    // ----- addresses and identities -----
+
+    /// The base URL to give serenity as its proxy, e.g. `http://127.0.0.1:PORT`.
+    pub fn rest_url(&self) -> &str {
+        &self.shared.config.rest_url
+    }
+
+    /// The websocket URL returned by `GET /api/v10/gateway`, e.g. `ws://127.0.0.1:PORT`.
+    pub fn gateway_url(&self) -> &str {
+        &self.shared.config.gateway_url
+    }
+
+    /// A bot token of Discord's shape (the fake accepts any token).
+    pub fn token(&self) -> String {
+        format!("{}.fake.token", self.shared.fixtures.bot.id)
+    }
+
+    /// The application id (also the bot user's id), announced in READY.
+    pub fn application_id(&self) -> u64 {
+        self.shared.fixtures.application_id
+    }
+
+    /// The bot user.
+    pub fn bot(&self) -> &FakeUser {
+        &self.shared.fixtures.bot
+    }
+
+    /// The guild listed in READY, where interactions happen by default.
+    pub fn guild_id(&self) -> u64 {
+        self.shared.config.guild_id
+    }
+
+    /// The channel where interactions happen by default.
+    pub fn default_channel(&self) -> u64 {
+        self.shared.fixtures.default_place.channel_id()
+    }
+
+    /// A fresh id: for a new channel, guild, user or role.
+    pub fn new_id(&self) -> u64 {
+        self.shared.fixtures.ids.next()
+    }
+
+    /// A new user with a fresh id.
+    pub fn user(&self, name: &str) -> FakeUser {
+        FakeUser::new(self.new_id(), name)
+    }
+
+    // ----- interactions -----
+
+    /// The fixture context of this fake (ids, application, default place).
+    pub fn fixtures(&self) -> &FixtureContext {
+        &self.shared.fixtures
+    }
+
+    /// A slash command interaction (type 2) for `name`.
+    pub fn command(&self, name: &str) -> InteractionBuilder {
+        self.shared.fixtures.command(name)
+    }
+
+    /// An autocomplete interaction (type 4) for the command `name`.
+    pub fn autocomplete(&self, name: &str) -> InteractionBuilder {
+        self.shared.fixtures.autocomplete(name)
+    }
+
+    /// A button press (type 3) on `custom_id`.
+    pub fn button(&self, custom_id: &str) -> InteractionBuilder {
+        self.shared.fixtures.button(custom_id)
+    }
+
+    /// Builds the interaction and sends it as `INTERACTION_CREATE`.
+    pub fn send(&self, builder: InteractionBuilder) -> FakeInteraction {
+        let interaction = builder.build();
+        self.send_built(&interaction);
+        interaction
+    }
+
+    /// Sends an already built interaction (each may be sent once: its id and
+    /// token identify its callback).
+    pub fn send_built(&self, interaction: &FakeInteraction) {
+        let guild_id = interaction.payload["guild_id"].as_str().and_then(|g| g.parse().ok());
+        self.shared.update(|s| {
+            let previous = s.interactions.insert(
+                interaction.id,
+                state::SentInteraction {
+                    token: interaction.token.clone(),
+                    channel_id: interaction.channel_id,
+                    guild_id,
+                    message: interaction.payload.get("message").cloned(),
+                    answered: false,
+                },
+            );
+            assert!(previous.is_none(), "fake Discord: interaction {} sent twice", interaction.id);
+            s.tokens.insert(interaction.token.clone(), interaction.id);
+        });
+        self.shared.dispatch("INTERACTION_CREATE", interaction.payload.clone());
+    }
+
+    /// Sends any gateway dispatch `t` with body `d`, checked against serenity's `Event`.
+    pub fn dispatch(&self, event: &str, d: Value) {
+        self.shared.dispatch(event, d);
+    }
+
+    // ----- waiting -----
+
+    /// Waits until the client has identified and received READY at least once.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        self.shared
+            .wait_for("READY", timeout, |s| (s.gateway.stats.identifies > 0 && s.gateway.live.is_some()).then_some(()))
+            .await;
+    }
+
+    /// Waits until a connection is live: identified or resumed, and not dropped since.
+    pub async fn wait_connected(&self, timeout: Duration) {
+        self.shared.wait_for("a live gateway connection", timeout, |s| s.gateway.live.is_some().then_some(())).await;
+    }
+
+    /// Waits for the response to interaction `interaction_id`.
+    pub async fn wait_for_callback(&self, interaction_id: u64, timeout: Duration) -> Callback {
+        let what = format!("the callback of interaction {interaction_id}");
+        self.shared.wait_for(&what, timeout, |s| s.callbacks.get(&interaction_id).cloned()).await
+    }
+
+    /// The response to interaction `interaction_id`, if it came.
+    pub fn callback(&self, interaction_id: u64) -> Option<Callback> {
+        self.shared.read().callbacks.get(&interaction_id).cloned()
+    }
+
+    /// Waits for the first followup message (`POST /webhooks/{app}/{token}`) of an interaction.
+    pub async fn wait_for_followup(&self, token: &str, timeout: Duration) -> PostedMessage {
+        self.wait_for_message(&format!("a followup of {token}"), timeout, |m| {
+            m.kind == MessageKind::Followup && m.token.as_deref() == Some(token)
+        })
+        .await
+    }
+
+    /// Waits for the first edit of an interaction's original response.
+    pub async fn wait_for_edit(&self, token: &str, timeout: Duration) -> PostedMessage {
+        self.wait_for_message(&format!("an edit of the original response of {token}"), timeout, |m| {
+            m.kind == MessageKind::EditOriginal && m.token.as_deref() == Some(token)
+        })
+        .await
+    }
+
+    /// Waits for the first message posted in `channel_id` (`POST /channels/{id}/messages`) that matches.
+    pub async fn wait_for_channel_message(
+        &self,
+        channel_id: u64,
+        mut matches: impl FnMut(&PostedMessage) -> bool,
+        timeout: Duration,
+    ) -> PostedMessage {
+        self.wait_for_message(&format!("a message in channel {channel_id}"), timeout, |m| {
+            m.kind == MessageKind::Channel && m.channel_id == channel_id && matches(m)
+        })
+        .await
+    }
+
+    /// Waits for the first posted or edited message (any kind) that matches.
+    pub async fn wait_for_message(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut matches: impl FnMut(&PostedMessage) -> bool,
+    ) -> PostedMessage {
+        self.shared.wait_for(what, timeout, |s| s.posted.iter().find(|m| matches(m)).cloned()).await
+    }
+
+    /// Waits for the first recorded request that matches.
+    pub async fn wait_for_request(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut matches: impl FnMut(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        self.shared.wait_for(what, timeout, |s| s.requests.iter().find(|r| matches(r)).cloned()).await
+    }
+
+    /// Waits until `check` (over the requests so far) holds; `false` on timeout. For
+    /// asserting that something did NOT happen within a grace period, use a short timeout.
+    pub async fn wait_until(&self, timeout: Duration, mut check: impl FnMut(&[RecordedRequest]) -> bool) -> bool {
+        self.shared.try_wait_for(timeout, |s| check(&s.requests).then_some(())).await.is_some()
+    }
+
+    /// Waits until at least `count` commands are registered (globally and in guilds together).
+    pub async fn wait_for_commands(&self, count: usize, timeout: Duration) -> Vec<Value> {
+        let what = format!("{count} registered commands");
+        self.shared.wait_for(&what, timeout, |s| (count_commands(s) >= count).then(|| all_commands(s))).await
+    }
+
+    // ----- snapshots -----
+
+    /// Every REST request so far, in arrival order.
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.shared.read().requests.clone()
+    }
+
+    /// Requests the fake answered with 404 for want of a route (unexpected calls).
+    pub fn unrouted_requests(&self) -> Vec<RecordedRequest> {
+        self.shared.read().requests.iter().filter(|r| r.status == 404).cloned().collect()
+    }
+
+    /// Every message posted or edited so far, in order.
+    pub fn posted_messages(&self) -> Vec<PostedMessage> {
+        self.shared.read().posted.clone()
+    }
+
+    /// The current state of a message the fake knows (posted, original response, or button message).
+    pub fn message(&self, message_id: u64) -> Option<Value> {
+        self.shared.read().messages.get(&message_id).cloned()
+    }
+
+    /// Registered commands as the fake echoed them: global ones, then guild ones.
+    pub fn registered_commands(&self) -> Vec<Value> {
+        all_commands(&self.shared.read())
+    }
+
+    /// Gateway counters: connections, identifies, resumes, heartbeats, dispatches.
+    pub fn gateway_stats(&self) -> GatewayStats {
+        self.shared.read().gateway.stats
+    }
+
+    /// Forgets recorded requests, callbacks and posted messages (keeps sessions,
+    /// registered commands and pending interactions), to bound memory in long runs.
+    pub fn clear_records(&self) {
+        self.shared.update(|s| {
+            s.requests.clear();
+            s.callbacks.clear();
+            s.posted.clear();
+            s.files.clear();
+        });
+    }
+
+    // ----- faults -----
+
+    /// Answers the next request matching `pattern` with `status` instead of
+    /// handling it. A pattern is an optional method and a path relative to
+    /// `/api/v10`, `*` matching one segment: `"POST /interactions/*/*/callback"`,
+    /// `"/channels/*/messages"`. A 429 carries `Retry-After` and Discord's body
+    /// (`{"message": "You are being rate limited.", "retry_after": secs, "global": false}`).
+    pub fn fail_next(&self, pattern: &str, status: u16, retry_after: Duration) {
+        let (method, path) = match pattern.split_once(' ') {
+            Some((m, p)) => (Some(m.to_ascii_uppercase()), p.trim()),
+            None => (None, pattern.trim()),
+        };
+        let path = path.strip_prefix("/api/v10").unwrap_or(path);
+        let segments = path.trim_matches('/').split('/').map(str::to_string).collect();
+        self.shared.update(|s| s.faults.push(Fault { method, segments, status, retry_after }));
+    }
+
+    /// Closes the live gateway connection with code 4000, as Discord does
+    /// before asking for a reconnect; the client should RESUME. Interactions
+    /// sent meanwhile are replayed on RESUME. Returns whether one was live.
+    pub fn drop_gateway(&self) -> bool {
+        gateway::drop_live(&self.shared)
+    }
+
+    /// Stops serving: closes the listeners and every connection.
+    pub fn stop(&self) {
+        gateway::drop_live(&self.shared);
+        for task in self.tasks.lock().expect("tasks lock").drain(..) {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn count_commands(s: &state::State) -> usize {
+    s.global_commands.len() + s.guild_commands.values().map(Vec::len).sum::<usize>()
+}
+
+fn all_commands(s: &state::State) -> Vec<Value> {
+    let mut all = s.global_commands.clone();
+    for list in s.guild_commands.values() {
+        all.extend(list.iter().cloned());
+    }
+    all
+}

@@ -1,0 +1,402 @@
+//! The REST side: routes serenity calls, records every request, answers
+//! unknown routes with a 404 and prepared faults with their status.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::http::{HttpRequest, HttpResponse};
+use super::multipart;
+use super::objects::{self, MessageOrigin};
+use super::records::{Callback, FileUpload, MessageKind, PostedMessage, RecordedRequest, RequestBody};
+use super::state::{Shared, State};
+
+/// Answers one request and records it.
+pub fn handle(shared: &Shared, request: HttpRequest) -> HttpResponse {
+    let body = decode_body(&request);
+    let route = request.path.strip_prefix("/api/v10").unwrap_or(&request.path).to_string();
+    let segments: Vec<&str> = route.trim_matches('/').split('/').collect();
+
+    shared.update(|state| {
+        let response = match state.faults.iter().position(|f| f.matches(&request.method, &segments)) {
+            Some(i) => fault_response(&state.faults.remove(i)),
+            None => route_request(shared, state, &request.method, &segments, &body),
+        };
+        state.requests.push(RecordedRequest {
+            method: request.method,
+            path: request.path,
+            query: request.query,
+            headers: request.headers,
+            body,
+            status: response.status,
+            response_headers: response.headers.clone(),
+        });
+        response
+    })
+}
+
+fn decode_body(request: &HttpRequest) -> RequestBody {
+    if request.body.is_empty() {
+        return RequestBody::Empty;
+    }
+    let content_type = request.header("content-type").unwrap_or("");
+    if let Some(boundary) = multipart::boundary(content_type) {
+        match multipart::parse(&request.body, &boundary) {
+            Ok(parts) => {
+                let mut payload_json = None;
+                let mut files = Vec::new();
+                for part in parts {
+                    if part.name == "payload_json" {
+                        payload_json = serde_json::from_slice(&part.bytes).ok();
+                    } else {
+                        files.push(FileUpload {
+                            filename: part.filename.unwrap_or_default(),
+                            field: part.name,
+                            content_type: part.content_type,
+                            bytes: part.bytes,
+                        });
+                    }
+                }
+                return RequestBody::Multipart { payload_json, files };
+            }
+            Err(e) => eprintln!("fake Discord: unreadable multipart body on {}: {e}", request.path),
+        }
+    }
+    match serde_json::from_slice(&request.body) {
+        Ok(value) => RequestBody::Json(value),
+        Err(_) => RequestBody::Other(request.body.clone()),
+    }
+}
+
+fn fault_response(fault: &super::state::Fault) -> HttpResponse {
+    if fault.status == 429 {
+        let secs = fault.retry_after.as_secs_f64();
+        let body = json!({"message": "You are being rate limited.", "retry_after": secs, "global": false});
+        let mut response = HttpResponse::json(429, &body);
+        response.headers.push(("retry-after".into(), (secs.ceil() as u64).to_string()));
+        response.headers.push(("x-ratelimit-global".into(), "false".into()));
+        response.headers.push(("x-ratelimit-scope".into(), "user".into()));
+        response
+    } else {
+        HttpResponse::json(fault.status, &objects::error(0, "fake Discord: injected failure"))
+    }
+}
+
+fn not_found(code: u64, message: &str) -> HttpResponse {
+    HttpResponse::json(404, &objects::error(code, message))
+}
+
+fn parse_id(segment: &str) -> Option<u64> {
+    segment.parse().ok()
+}
+
+fn route_request(
+    shared: &Shared,
+    state: &mut State,
+    method: &str,
+    segments: &[&str],
+    body: &RequestBody,
+) -> HttpResponse {
+    let config = &shared.config;
+    let fixtures = &shared.fixtures;
+    let app = fixtures.application_id.to_string();
+    let payload = body.json().cloned().unwrap_or(Value::Null);
+    match (method, segments) {
+        ("GET", ["gateway"]) => HttpResponse::json(200, &json!({"url": config.gateway_url})),
+        ("GET", ["gateway", "bot"]) => HttpResponse::json(
+            200,
+            &json!({
+                "url": config.gateway_url,
+                "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+            }),
+        ),
+        ("GET", ["users", "@me"]) => HttpResponse::json(200, &fixtures.bot.user_json()),
+        ("GET", ["oauth2", "applications", "@me"]) => HttpResponse::json(
+            200,
+            &objects::application_info(fixtures.application_id, &fixtures.bot.user_json(), &config.owner),
+        ),
+        (_, ["applications", a, rest @ ..]) if *a == app => commands(shared, state, method, rest, &payload),
+        ("POST", ["interactions", id, token, "callback"]) => callback(shared, state, id, token, &payload, body),
+        (_, ["webhooks", a, token, rest @ ..]) if *a == app => {
+            webhook(shared, state, method, token, rest, &payload, body)
+        }
+        ("POST", ["channels", channel, "messages"]) => match parse_id(channel) {
+            Some(channel_id) => {
+                let message = post_message(shared, state, MessageKind::Channel, channel_id, None, None, &payload, body);
+                HttpResponse::json(200, &message)
+            }
+            None => not_found(10003, "Unknown Channel"),
+        },
+        ("PATCH", ["channels", channel, "messages", id]) => match (parse_id(channel), parse_id(id)) {
+            (Some(channel_id), Some(id)) if state.messages.contains_key(&id) => {
+                let message =
+                    post_message(shared, state, MessageKind::ChannelEdit, channel_id, Some(id), None, &payload, body);
+                HttpResponse::json(200, &message)
+            }
+            _ => not_found(10008, "Unknown Message"),
+        },
+        ("GET", ["channels", channel]) => match parse_id(channel) {
+            Some(id) => HttpResponse::json(200, &objects::guild_text_channel(id, config.guild_id)),
+            None => not_found(10003, "Unknown Channel"),
+        },
+        ("GET", ["attachments", id, _]) => match parse_id(id).and_then(|id| state.files.get(&id)) {
+            Some((content_type, bytes)) => HttpResponse {
+                status: 200,
+                headers: vec![(
+                    "content-type".into(),
+                    content_type.clone().unwrap_or_else(|| "application/octet-stream".into()),
+                )],
+                body: bytes.to_vec(),
+            },
+            None => not_found(0, "404: Not Found"),
+        },
+        _ => not_found(0, "404: Not Found"),
+    }
+}
+
+/// `/applications/{app}/commands...` and `/applications/{app}/guilds/{guild}/commands...`.
+fn commands(shared: &Shared, state: &mut State, method: &str, rest: &[&str], payload: &Value) -> HttpResponse {
+    let (guild_id, rest) = match rest {
+        ["guilds", guild, rest @ ..] => match parse_id(guild) {
+            Some(id) => (Some(id), rest),
+            None => return not_found(10004, "Unknown Guild"),
+        },
+        _ => (None, rest),
+    };
+    let fixtures = &shared.fixtures;
+    let echo = |body: &Value| {
+        let name = body["name"].as_str().unwrap_or("").to_string();
+        // Same name, same id: as Discord does when a command is overwritten.
+        let id =
+            *fixtures.command_ids.lock().expect("command ids lock").entry(name).or_insert_with(|| fixtures.ids.next());
+        objects::command_echo(body, id, fixtures.application_id, guild_id, fixtures.ids.next())
+    };
+    let list = match guild_id {
+        Some(guild) => state.guild_commands.entry(guild).or_default(),
+        None => &mut state.global_commands,
+    };
+    match (method, rest) {
+        ("GET", ["commands"]) => HttpResponse::json(200, &Value::Array(list.clone())),
+        ("PUT", ["commands"]) => {
+            let Some(bodies) = payload.as_array() else {
+                return HttpResponse::json(400, &objects::error(50035, "Invalid Form Body"));
+            };
+            *list = bodies.iter().map(echo).collect();
+            let list = Value::Array(list.clone());
+            objects::validate::<Vec<serenity::model::application::Command>>("registered commands", &list);
+            HttpResponse::json(200, &list)
+        }
+        ("POST", ["commands"]) => {
+            let command = echo(payload);
+            objects::validate::<serenity::model::application::Command>("registered command", &command);
+            list.retain(|c| c["name"] != command["name"]);
+            list.push(command.clone());
+            HttpResponse::json(201, &command)
+        }
+        ("DELETE", ["commands", id]) => {
+            let before = list.len();
+            list.retain(|c| c["id"].as_str() != Some(id));
+            if list.len() < before {
+                HttpResponse::no_content()
+            } else {
+                not_found(10063, "Unknown application command")
+            }
+        }
+        _ => not_found(0, "404: Not Found"),
+    }
+}
+
+fn callback(
+    shared: &Shared,
+    state: &mut State,
+    id: &str,
+    token: &str,
+    payload: &Value,
+    body: &RequestBody,
+) -> HttpResponse {
+    let Some(interaction_id) = parse_id(id) else { return not_found(10062, "Unknown interaction") };
+    let Some(sent) = state.interactions.get(&interaction_id).filter(|s| s.token == token) else {
+        return not_found(10062, "Unknown interaction");
+    };
+    if sent.answered {
+        return HttpResponse::json(400, &objects::error(40060, "Interaction has already been acknowledged."));
+    }
+    let kind = payload["type"].as_u64().unwrap_or(0) as u8;
+    let data = payload.get("data").cloned().unwrap_or(Value::Null);
+    let (channel_id, guild_id, button_message) = (sent.channel_id, sent.guild_id, sent.message.clone());
+
+    let message = match kind {
+        // A new message: the original response.
+        4 | 5 => {
+            let id = shared.fixtures.ids.next();
+            let origin = MessageOrigin {
+                id,
+                channel_id,
+                guild_id,
+                author: &shared.fixtures.bot.user_json(),
+                application_id: Some(shared.fixtures.application_id),
+            };
+            let attachments = attachments(shared, state, &data, body.files(), None);
+            let message = objects::message(&origin, &data, None, attachments);
+            state.originals.insert(token.to_string(), id);
+            state.messages.insert(id, message.clone());
+            Some(message)
+        }
+        // An update of the message the button is on.
+        7 => button_message.map(|old| {
+            let id = old["id"].as_str().and_then(parse_id).unwrap_or(0);
+            let old = state.messages.get(&id).cloned().unwrap_or(old);
+            let origin =
+                MessageOrigin { id, channel_id, guild_id, author: &old["author"].clone(), application_id: None };
+            let attachments = attachments(shared, state, &data, body.files(), Some(&old));
+            let message = objects::message(&origin, &data, Some(&old), attachments);
+            state.messages.insert(id, message.clone());
+            message
+        }),
+        _ => None,
+    };
+    if let Some(sent) = state.interactions.get_mut(&interaction_id) {
+        sent.answered = true;
+    }
+    state.callbacks.insert(
+        interaction_id,
+        Callback { interaction_id, token: token.to_string(), kind, data, files: body.files().to_vec(), message },
+    );
+    HttpResponse::no_content()
+}
+
+fn webhook(
+    shared: &Shared,
+    state: &mut State,
+    method: &str,
+    token: &str,
+    rest: &[&str],
+    payload: &Value,
+    body: &RequestBody,
+) -> HttpResponse {
+    let Some(sent) = state.tokens.get(token).and_then(|id| state.interactions.get(id)) else {
+        return not_found(10015, "Unknown Webhook");
+    };
+    let channel_id = sent.channel_id;
+    let target = match rest {
+        ["messages", "@original"] => state.originals.get(token).copied(),
+        ["messages", id] => parse_id(id).filter(|id| state.messages.contains_key(id)),
+        _ => None,
+    };
+    match (method, rest) {
+        ("POST", []) => {
+            let message =
+                post_message(shared, state, MessageKind::Followup, channel_id, None, Some(token), payload, body);
+            HttpResponse::json(200, &message)
+        }
+        ("GET", ["messages", _]) => match target.and_then(|id| state.messages.get(&id)) {
+            Some(message) => HttpResponse::json(200, message),
+            None => not_found(10008, "Unknown Message"),
+        },
+        ("PATCH", ["messages", which]) => match target {
+            Some(id) => {
+                let kind = if *which == "@original" { MessageKind::EditOriginal } else { MessageKind::EditFollowup };
+                let message = post_message(shared, state, kind, channel_id, Some(id), Some(token), payload, body);
+                HttpResponse::json(200, &message)
+            }
+            None => not_found(10008, "Unknown Message"),
+        },
+        ("DELETE", ["messages", _]) => match target {
+            Some(id) => {
+                state.messages.remove(&id);
+                HttpResponse::no_content()
+            }
+            None => not_found(10008, "Unknown Message"),
+        },
+        _ => not_found(0, "404: Not Found"),
+    }
+}
+
+/// Creates (`editing` = None) or edits a message, records it, returns its object.
+#[allow(clippy::too_many_arguments)]
+fn post_message(
+    shared: &Shared,
+    state: &mut State,
+    kind: MessageKind,
+    channel_id: u64,
+    editing: Option<u64>,
+    token: Option<&str>,
+    payload: &Value,
+    body: &RequestBody,
+) -> Value {
+    let previous = editing.and_then(|id| state.messages.get(&id).cloned());
+    let id = editing.unwrap_or_else(|| shared.fixtures.ids.next());
+    let guild_id =
+        token.and_then(|t| state.tokens.get(t)).and_then(|i| state.interactions.get(i)).and_then(|sent| sent.guild_id);
+    let origin = MessageOrigin {
+        id,
+        channel_id,
+        guild_id,
+        author: &shared.fixtures.bot.user_json(),
+        application_id: token.map(|_| shared.fixtures.application_id),
+    };
+    let attachments = attachments(shared, state, payload, body.files(), previous.as_ref());
+    let message = objects::message(&origin, payload, previous.as_ref(), attachments);
+    state.messages.insert(id, message.clone());
+    state.posted.push(PostedMessage {
+        kind,
+        channel_id,
+        message_id: id,
+        token: token.map(str::to_string),
+        data: payload.clone(),
+        files: body.files().to_vec(),
+        message: message.clone(),
+    });
+    message
+}
+
+/// The attachment list after a create or edit: entries of the payload's
+/// `attachments` either keep an existing attachment (by id) or name an
+/// uploaded file (by its index); without that list, uploads are added to
+/// what the message already had.
+fn attachments(
+    shared: &Shared,
+    state: &mut State,
+    payload: &Value,
+    files: &[FileUpload],
+    previous: Option<&Value>,
+) -> Vec<Value> {
+    let old: Vec<Value> = previous.and_then(|m| m["attachments"].as_array().cloned()).unwrap_or_default();
+    let index_of = |file: &FileUpload| {
+        file.field.strip_prefix("files[").and_then(|s| s.strip_suffix(']')).and_then(|s| s.parse::<u64>().ok())
+    };
+    let mut used = vec![false; files.len()];
+    let upload = |state: &mut State, i: usize, used: &mut Vec<bool>| {
+        used[i] = true;
+        let file = &files[i];
+        let id = shared.fixtures.ids.next();
+        state.files.insert(id, (file.content_type.clone(), Arc::new(file.bytes.clone())));
+        objects::attachment(id, &file.filename, file.content_type.as_deref(), file.bytes.len(), &shared.config.rest_url)
+    };
+
+    let mut result = Vec::new();
+    match payload.get("attachments").and_then(Value::as_array) {
+        Some(entries) => {
+            for entry in entries {
+                let id = match &entry["id"] {
+                    Value::String(s) => s.parse::<u64>().ok(),
+                    other => other.as_u64(),
+                };
+                let Some(id) = id else { continue };
+                if let Some(kept) = old.iter().find(|a| a["id"].as_str() == Some(id.to_string().as_str())) {
+                    result.push(kept.clone());
+                } else if let Some(i) = files.iter().position(|f| index_of(f) == Some(id)) {
+                    result.push(upload(state, i, &mut used));
+                }
+            }
+        }
+        None => result = old,
+    }
+    for i in 0..files.len() {
+        if !used[i] {
+            result.push(upload(state, i, &mut used));
+        }
+    }
+    result
+}

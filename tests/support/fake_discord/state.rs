@@ -1,0 +1,173 @@
+//! The fake's shared state, and how waiters are woken when it changes.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, watch};
+use tokio_tungstenite::tungstenite::Message;
+
+use super::fixtures::FixtureContext;
+use super::objects;
+use super::records::{Callback, GatewayStats, PostedMessage, RecordedRequest};
+
+/// Fixed facts about one running fake.
+pub struct Config {
+    pub rest_url: String,
+    pub gateway_url: String,
+    pub guild_id: u64,
+    pub owner: Value,
+    pub heartbeat_interval_ms: u64,
+}
+
+/// What the fake remembers of an interaction it sent.
+pub struct SentInteraction {
+    pub token: String,
+    pub channel_id: u64,
+    pub guild_id: Option<u64>,
+    /// The message a button sits on.
+    pub message: Option<Value>,
+    pub answered: bool,
+}
+
+/// An answer prepared for the next request matching a route pattern.
+pub struct Fault {
+    pub method: Option<String>,
+    pub segments: Vec<String>,
+    pub status: u16,
+    pub retry_after: Duration,
+}
+
+impl Fault {
+    pub fn matches(&self, method: &str, segments: &[&str]) -> bool {
+        self.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method))
+            && self.segments.len() == segments.len()
+            && self.segments.iter().zip(segments).all(|(p, s)| p == "*" || p == s)
+    }
+}
+
+/// The live websocket of the session, if any.
+pub struct Live {
+    pub connection: u64,
+    pub tx: mpsc::UnboundedSender<Message>,
+}
+
+/// The gateway session: the sequence and the dispatches not yet acknowledged
+/// by a heartbeat, replayed on RESUME.
+#[derive(Default)]
+pub struct GatewayState {
+    pub session_id: Option<String>,
+    pub sessions: u64,
+    pub seq: u64,
+    pub unacked: Vec<(u64, String)>,
+    pub live: Option<Live>,
+    pub connections: u64,
+    pub stats: GatewayStats,
+}
+
+/// Everything that changes while the fake runs.
+#[derive(Default)]
+pub struct State {
+    pub requests: Vec<RecordedRequest>,
+    pub interactions: HashMap<u64, SentInteraction>,
+    pub tokens: HashMap<String, u64>,
+    pub callbacks: HashMap<u64, Callback>,
+    /// Interaction token -> id of the message its response created.
+    pub originals: HashMap<String, u64>,
+    /// Current message objects by id.
+    pub messages: HashMap<u64, Value>,
+    pub posted: Vec<PostedMessage>,
+    pub global_commands: Vec<Value>,
+    pub guild_commands: HashMap<u64, Vec<Value>>,
+    /// Uploaded files by attachment id: (content type, bytes).
+    pub files: HashMap<u64, (Option<String>, Arc<Vec<u8>>)>,
+    pub faults: Vec<Fault>,
+    pub gateway: GatewayState,
+}
+
+/// State plus the means to wake whoever waits on it.
+pub struct Shared {
+    pub config: Config,
+    pub fixtures: FixtureContext,
+    state: Mutex<State>,
+    changed: watch::Sender<u64>,
+}
+
+impl Shared {
+    pub fn new(config: Config, fixtures: FixtureContext) -> Self {
+        Shared { config, fixtures, state: Mutex::default(), changed: watch::Sender::new(0) }
+    }
+
+    /// Reads the state.
+    pub fn read(&self) -> MutexGuard<'_, State> {
+        // A panic elsewhere must not hide what was recorded.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Changes the state and wakes every waiter.
+    pub fn update<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        let result = f(&mut self.read());
+        self.changed.send_modify(|v| *v += 1);
+        result
+    }
+
+    /// Waits until `check` returns something, re-checking after each change;
+    /// panics after `timeout`, naming `what` and listing the requests seen.
+    pub async fn wait_for<T>(&self, what: &str, timeout: Duration, mut check: impl FnMut(&State) -> Option<T>) -> T {
+        match self.try_wait_for(timeout, &mut check).await {
+            Some(found) => found,
+            None => {
+                let state = self.read();
+                let seen: Vec<String> = state.requests.iter().map(RecordedRequest::line).collect();
+                panic!(
+                    "fake Discord: timed out after {timeout:?} waiting for {what}\nrequests seen:\n  {}",
+                    seen.join("\n  ")
+                )
+            }
+        }
+    }
+
+    /// Like [`wait_for`](Self::wait_for), but `None` on timeout.
+    pub async fn try_wait_for<T>(&self, timeout: Duration, mut check: impl FnMut(&State) -> Option<T>) -> Option<T> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        // Subscribing before checking means no change can slip in between.
+        let mut rx = self.changed.subscribe();
+        loop {
+            if let Some(found) = check(&self.read()) {
+                return Some(found);
+            }
+            match tokio::time::timeout_at(deadline, rx.changed()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) | Err(_) => return check(&self.read()),
+            }
+        }
+    }
+
+    /// Sends a dispatch on the gateway, after checking serenity can read it.
+    /// Sent at once if connected, otherwise on the client's RESUME.
+    pub fn dispatch(&self, event: &str, d: Value) {
+        let mut frame = json!({"op": 0, "s": 1, "t": event, "d": d});
+        objects::validate_dispatch(&frame);
+        self.update(|state| {
+            let gateway = &mut state.gateway;
+            assert!(
+                gateway.session_id.is_some(),
+                "fake Discord: no gateway session yet to send {event} on (wait_ready first)"
+            );
+            gateway.seq += 1;
+            frame["s"] = json!(gateway.seq);
+            push_dispatch(gateway, frame.to_string());
+        });
+    }
+}
+
+/// Records a dispatch for replay and sends it if a connection is live.
+pub fn push_dispatch(gateway: &mut GatewayState, text: String) {
+    gateway.unacked.push((gateway.seq, text.clone()));
+    if let Some(live) = &gateway.live
+        && live.tx.send(Message::Text(text)).is_ok()
+    {
+        gateway.stats.dispatches += 1;
+    }
+}

@@ -1,0 +1,5 @@
+//! Shared support code for integration tests (`mod support;`).
+// Each test crate uses a different part of the support code.
+#![allow(dead_code)]
+
+pub mod fake_discord;
