@@ -2,7 +2,13 @@
 //! accepts (a game starts) or declines; the challenger may cancel; after
 //! 48 hours it expires.
 
-use crate::rules::{DrawRules, Position, Variant};
+use std::hash::{BuildHasher, RandomState};
+
+use super::clock::{deadline, reminder_time};
+use super::convert;
+use super::{GameError, GameService, GameView};
+use crate::rules::{DrawRules, Game, Position, Variant};
+use crate::store::{ChannelTaken, NewChallengeRow, NewGameRow, StartRefused};
 
 /// How long a challenge stays open (seconds).
 pub const CHALLENGE_TTL: i64 = 48 * 3600;
@@ -168,15 +174,44 @@ pub struct Challenge {
     pub game_id: Option<i64>,
 }
 
-use super::{GameError, GameService, GameView};
-
 impl GameService {
     /// Posts a challenge in a channel. Refused when the challenger names
     /// themselves, when the channel holds a live game or an open challenge,
-    /// or when days per move are outside 1-14.
+    /// when days per move are outside 1-14, or when the start position is
+    /// already decided.
     pub async fn challenge(&self, now: i64, req: NewChallenge) -> Result<Challenge, GameError> {
-        let _ = (now, req);
-        todo!()
+        if req.challenger == req.opponent {
+            return Err(GameError::ChallengeSelf);
+        }
+        let days = req.days_per_move.unwrap_or(DEFAULT_DAYS_PER_MOVE);
+        if !DAYS_PER_MOVE.contains(&days) {
+            return Err(GameError::DaysOutOfRange(days));
+        }
+        let start = req.start.unwrap_or_else(Position::initial);
+        if Game::new(start, req.variant, req.draw_rules).result().is_some() {
+            return Err(GameError::StartDecided);
+        }
+        let row = NewChallengeRow {
+            guild: req.guild,
+            channel: req.channel,
+            challenger: req.challenger,
+            opponent: req.opponent,
+            color: req.color.name().into(),
+            days_per_move: days,
+            variant: req.variant.name().into(),
+            draw_rules: req.draw_rules.name().into(),
+            start_fen: start.to_string(),
+            challenger_name: req.challenger_name,
+            opponent_name: req.opponent_name,
+            created_at: now,
+            expires_at: now + CHALLENGE_TTL,
+        };
+        let id = match self.store.insert_challenge(&row).await? {
+            Ok(id) => id,
+            Err(ChannelTaken::Game) => return Err(GameError::ChannelHasGame),
+            Err(ChannelTaken::Challenge) => return Err(GameError::ChannelHasChallenge),
+        };
+        self.challenge_by_id(id).await
     }
 
     /// The challenged `user` accepts the open challenge of `channel` (or the
@@ -189,8 +224,42 @@ impl GameService {
         user: u64,
         challenge_id: Option<i64>,
     ) -> Result<GameView, GameError> {
-        let _ = (now, channel, user, challenge_id);
-        todo!()
+        let c = self.open_challenge(now, channel, challenge_id).await?;
+        if user != c.opponent {
+            return Err(GameError::NotChallenged);
+        }
+        let challenger_white = match c.color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => RandomState::new().hash_one((c.id, now)) & 1 == 0,
+        };
+        let (white, black, white_name, black_name) = if challenger_white {
+            (c.challenger, c.opponent, c.challenger_name, c.opponent_name)
+        } else {
+            (c.opponent, c.challenger, c.opponent_name, c.challenger_name)
+        };
+        let row = NewGameRow {
+            challenge_id: Some(c.id),
+            guild: c.guild,
+            channel: c.channel,
+            white,
+            black,
+            white_name,
+            black_name,
+            days_per_move: c.days_per_move,
+            variant: c.variant.name().into(),
+            draw_rules: c.draw_rules.name().into(),
+            start_fen: c.start.to_string(),
+            turn: c.start.turn().name().into(),
+            started_at: now,
+            deadline: deadline(now, c.days_per_move),
+            remind_at: reminder_time(now, c.days_per_move),
+        };
+        match self.store.start_game(c.id, &row).await? {
+            Ok(game) => convert::game_view(game),
+            Err(StartRefused::ChallengeClosed) => Err(GameError::StaleChallenge(c.id)),
+            Err(StartRefused::ChannelHasGame) => Err(GameError::ChannelHasGame),
+        }
     }
 
     /// The challenged `user` declines the open challenge.
@@ -201,8 +270,11 @@ impl GameService {
         user: u64,
         challenge_id: Option<i64>,
     ) -> Result<Challenge, GameError> {
-        let _ = (now, channel, user, challenge_id);
-        todo!()
+        let c = self.open_challenge(now, channel, challenge_id).await?;
+        if user != c.opponent {
+            return Err(GameError::NotChallenged);
+        }
+        self.close(c.id, ChallengeState::Declined).await
     }
 
     /// The challenger withdraws their open challenge.
@@ -213,7 +285,46 @@ impl GameService {
         user: u64,
         challenge_id: Option<i64>,
     ) -> Result<Challenge, GameError> {
-        let _ = (now, channel, user, challenge_id);
-        todo!()
+        let c = self.open_challenge(now, channel, challenge_id).await?;
+        if user != c.challenger {
+            return Err(GameError::NotChallenger);
+        }
+        self.close(c.id, ChallengeState::Cancelled).await
+    }
+
+    /// A challenge by id, in any state.
+    pub async fn challenge_by_id(&self, id: i64) -> Result<Challenge, GameError> {
+        match self.store.challenge(id).await? {
+            Some(row) => convert::challenge(row),
+            None => Err(GameError::StaleChallenge(id)),
+        }
+    }
+
+    /// The open, unexpired challenge a command is about.
+    async fn open_challenge(&self, now: i64, channel: u64, id: Option<i64>) -> Result<Challenge, GameError> {
+        let c = match id {
+            Some(id) => match self.store.challenge(id).await? {
+                Some(row) => convert::challenge(row)?,
+                None => return Err(GameError::StaleChallenge(id)),
+            },
+            None => match self.store.open_challenge_in_channel(channel).await? {
+                Some(row) => convert::challenge(row)?,
+                None => return Err(GameError::NoChallenge),
+            },
+        };
+        if c.channel != channel || c.state != ChallengeState::Open {
+            return Err(GameError::StaleChallenge(c.id));
+        }
+        if now >= c.expires_at {
+            return Err(GameError::ChallengeExpired);
+        }
+        Ok(c)
+    }
+
+    async fn close(&self, id: i64, state: ChallengeState) -> Result<Challenge, GameError> {
+        match self.store.close_challenge(id, state.name()).await? {
+            Some(row) => convert::challenge(row),
+            None => Err(GameError::StaleChallenge(id)),
+        }
     }
 }

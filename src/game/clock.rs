@@ -1,7 +1,7 @@
 //! The correspondence clock: deadlines, reminders, losses on time and
 //! expired challenges.
 
-use super::{Challenge, GameError, GameService, GameView};
+use super::{Challenge, GameError, GameService, GameView, convert};
 
 /// Seconds in a day.
 pub const DAY: i64 = 86_400;
@@ -33,9 +33,20 @@ impl GameService {
     /// Everything due at `now`: losses on time (also deadlines that passed
     /// while the bot was down), reminders, expired challenges. The effect is
     /// stored before it is returned, and each item is handed out once ever,
-    /// even when several callers ask at the same time.
+    /// even when several callers ask at the same time. (Handed out at most
+    /// once: if the caller dies before announcing an item, it is not repeated.)
     pub async fn claim_due(&self, now: i64) -> Result<Vec<DueEvent>, GameError> {
-        let _ = now;
-        todo!()
+        // Losses first: a game past its deadline gets no reminder.
+        let mut due = Vec::new();
+        for row in self.store.claim_losses_on_time(now).await? {
+            due.push(DueEvent::LossOnTime(convert::game_view(row)?));
+        }
+        for row in self.store.claim_reminders(now).await? {
+            due.push(DueEvent::Reminder(convert::game_view(row)?));
+        }
+        for row in self.store.claim_expired_challenges(now).await? {
+            due.push(DueEvent::ChallengeExpired(convert::challenge(row)?));
+        }
+        Ok(due)
     }
 }

@@ -1,6 +1,10 @@
-//! Commands on a live game: moves and resignation.
+//! Commands on a live game: moves and resignation, and the checks every
+//! game command shares.
 
-use super::{GameError, GameService, GameView, MoveReport};
+use super::clock::{deadline, reminder_time};
+use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport};
+use crate::rules::{Color, Outcome};
+use crate::store::{Finishing, MoveWrite};
 
 impl GameService {
     /// Plays `notation` (lenient: `11-15`, `22x13`, `22x15x6` ...) for
@@ -18,13 +22,81 @@ impl GameService {
         notation: &str,
         seen_ply: Option<u32>,
     ) -> Result<MoveReport, GameError> {
-        let _ = (now, channel, user, notation, seen_ply);
-        todo!()
+        let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
+        let ply = view.ply();
+        if seen_ply.is_some_and(|seen| seen != ply) {
+            return Err(GameError::PositionChanged);
+        }
+        if color != view.turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        let played = view.game.play_notation(notation)?;
+        let notation = view.game.notations().last().expect("a move was just played").clone();
+        let finish = view.game.result().map(|r| Finish { outcome: r.outcome, reason: FinishReason::Rules(r.reason) });
+        let write = MoveWrite {
+            game_id: view.id,
+            ply,
+            notation: &notation,
+            mover: user,
+            now,
+            next_turn: view.turn().name(),
+            deadline: deadline(now, view.days_per_move),
+            remind_at: reminder_time(now, view.days_per_move),
+            finishing: finish.map(|f| Finishing { result: f.outcome.pdn(), reason: f.reason.name() }),
+        };
+        if !self.store.append_move(&write).await? {
+            return Err(self.conflict(view.id).await);
+        }
+        // The view as now stored (the same rules the UPDATE applied).
+        view.last_move_at = now;
+        view.deadline = write.deadline;
+        if view.draw_offer_by != Some(user) || finish.is_some() {
+            view.draw_offer_by = None;
+        }
+        if finish.is_some() {
+            view.finished = finish;
+            view.finished_at = Some(now);
+        }
+        Ok(MoveReport { game: view, played, notation })
     }
 
     /// `user` resigns the live game of `channel`; their opponent wins.
     pub async fn resign(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
-        let _ = (now, channel, user);
-        todo!()
+        let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
+        let finish = Finish { outcome: Outcome::Win(color.opponent()), reason: FinishReason::Resignation };
+        if !self.store.finish_game(view.id, finish.outcome.pdn(), finish.reason.name(), now).await? {
+            return Err(self.conflict(view.id).await);
+        }
+        view.finished = Some(finish);
+        view.finished_at = Some(now);
+        view.draw_offer_by = None;
+        Ok(view)
+    }
+
+    /// The live game of `channel` and the side `user` plays in it, refusing
+    /// non-players and commands after the deadline.
+    pub(super) async fn live_game_of_player(
+        &self,
+        now: i64,
+        channel: u64,
+        user: u64,
+    ) -> Result<(GameView, Color), GameError> {
+        let view = self.game_in_channel(channel).await?;
+        let color = view.color_of(user).ok_or(GameError::NotAPlayer)?;
+        // Past the deadline the clock has decided; `claim_due` records it.
+        if now >= view.deadline {
+            return Err(GameError::TimeUp);
+        }
+        Ok((view, color))
+    }
+
+    /// The refusal for a command whose conditional write found the game
+    /// changed: over if it ended meanwhile, else the position changed.
+    pub(super) async fn conflict(&self, game_id: i64) -> GameError {
+        match self.store.game(game_id).await {
+            Ok(Some(row)) if row.status != "live" => GameError::GameOver,
+            Ok(_) => GameError::PositionChanged,
+            Err(e) => e.into(),
+        }
     }
 }

@@ -1,1 +1,83 @@
-//! Stored rows to service types.
+//! Stored rows to service types, and service types to stored names.
+
+use std::str::FromStr;
+
+use super::{Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView};
+use crate::rules::{Color, DrawRules, Game, Outcome, Position, Variant, parse_fen};
+use crate::store::{ChallengeRow, GameRow};
+
+fn corrupt(what: impl std::fmt::Display) -> GameError {
+    GameError::Corrupt(what.to_string())
+}
+
+fn variant(name: &str) -> Result<Variant, GameError> {
+    Variant::from_str(name).map_err(corrupt)
+}
+
+fn draw_rules(name: &str) -> Result<DrawRules, GameError> {
+    DrawRules::from_str(name).map_err(corrupt)
+}
+
+fn start(fen: &str) -> Result<Position, GameError> {
+    parse_fen(fen).map_err(|e| corrupt(format!("start position `{fen}`: {e}")))
+}
+
+/// The stored result name of an outcome.
+pub(super) fn outcome_from_pdn(result: &str) -> Option<Outcome> {
+    [Outcome::Win(Color::White), Outcome::Win(Color::Black), Outcome::Draw].into_iter().find(|o| o.pdn() == result)
+}
+
+/// Rebuilds a game from its row by replaying the stored moves.
+pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
+    let n = &row.new;
+    let game = Game::replay(start(&n.start_fen)?, variant(&n.variant)?, draw_rules(&n.draw_rules)?, &row.moves)
+        .map_err(|(i, e)| corrupt(format!("game {} does not replay at ply {i}: {e}", row.id)))?;
+    let finished = match (row.status.as_str(), &row.result, &row.reason) {
+        ("live", None, None) => None,
+        ("finished", Some(result), Some(reason)) => Some(Finish {
+            outcome: outcome_from_pdn(result).ok_or_else(|| corrupt(format!("result `{result}`")))?,
+            reason: FinishReason::from_name(reason).ok_or_else(|| corrupt(format!("reason `{reason}`")))?,
+        }),
+        _ => return Err(corrupt(format!("game {} has status `{}` and result {:?}", row.id, row.status, row.result))),
+    };
+    Ok(GameView {
+        id: row.id,
+        guild: n.guild,
+        channel: n.channel,
+        white: n.white,
+        black: n.black,
+        white_name: n.white_name.clone(),
+        black_name: n.black_name.clone(),
+        days_per_move: n.days_per_move,
+        game,
+        started_at: n.started_at,
+        last_move_at: row.last_move_at,
+        deadline: row.deadline,
+        draw_offer_by: row.draw_offer_by,
+        finished,
+        finished_at: row.finished_at,
+    })
+}
+
+/// A challenge from its row.
+pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
+    let n = row.new;
+    Ok(Challenge {
+        id: row.id,
+        guild: n.guild,
+        channel: n.channel,
+        challenger: n.challenger,
+        opponent: n.opponent,
+        color: ColorChoice::from_name(&n.color).ok_or_else(|| corrupt(format!("colour `{}`", n.color)))?,
+        days_per_move: n.days_per_move,
+        variant: variant(&n.variant)?,
+        draw_rules: draw_rules(&n.draw_rules)?,
+        start: start(&n.start_fen)?,
+        challenger_name: n.challenger_name,
+        opponent_name: n.opponent_name,
+        created_at: n.created_at,
+        expires_at: n.expires_at,
+        state: ChallengeState::from_name(&row.state).ok_or_else(|| corrupt(format!("state `{}`", row.state)))?,
+        game_id: row.game_id,
+    })
+}

@@ -24,6 +24,9 @@ pub enum GameError {
     /// Days per move outside 1-14.
     #[error("Days per move must be between 1 and 14; {0} is out of range.")]
     DaysOutOfRange(u32),
+    /// The start position given is already decided (the side to move has no move).
+    #[error("That start position is already decided: the side to move has no legal move.")]
+    StartDecided,
     /// No open challenge in the channel.
     #[error("There is no open challenge in this channel.")]
     NoChallenge,

@@ -1,38 +1,42 @@
 //! Read-only questions: the game of a channel, games of a server or user,
 //! legal moves.
 
-use super::{Challenge, GameError, GameService, GameView};
+use super::{Challenge, GameError, GameService, GameView, convert};
 use crate::rules::{Move, Position, parse_fen};
 
 impl GameService {
     /// The live game of `channel`; [`GameError::NoGame`] if there is none.
     pub async fn game_in_channel(&self, channel: u64) -> Result<GameView, GameError> {
-        let _ = channel;
-        todo!()
+        match self.store.live_game_in_channel(channel).await? {
+            Some(row) => convert::game_view(row),
+            None => Err(GameError::NoGame),
+        }
     }
 
     /// The open challenge of `channel`; [`GameError::NoChallenge`] if none.
     pub async fn open_challenge_in_channel(&self, channel: u64) -> Result<Challenge, GameError> {
-        let _ = channel;
-        todo!()
+        match self.store.open_challenge_in_channel(channel).await? {
+            Some(row) => convert::challenge(row),
+            None => Err(GameError::NoChallenge),
+        }
     }
 
     /// The live games of a server, oldest first.
     pub async fn live_games_in_guild(&self, guild: u64) -> Result<Vec<GameView>, GameError> {
-        let _ = guild;
-        todo!()
+        self.store.live_games_in_guild(guild).await?.into_iter().map(convert::game_view).collect()
     }
 
     /// The live games `user` plays in, oldest first.
     pub async fn live_games_of_user(&self, user: u64) -> Result<Vec<GameView>, GameError> {
-        let _ = user;
-        todo!()
+        self.store.live_games_of_user(user).await?.into_iter().map(convert::game_view).collect()
     }
 
     /// Any game, live or finished, by id.
     pub async fn game_by_id(&self, id: i64) -> Result<GameView, GameError> {
-        let _ = id;
-        todo!()
+        match self.store.game(id).await? {
+            Some(row) => convert::game_view(row),
+            None => Err(GameError::GameNotFound(id)),
+        }
     }
 
     /// The legal moves of the live game of `channel`, with their canonical

@@ -26,6 +26,7 @@ pub use challenge::{
 };
 pub use clock::{DAY, DueEvent, REMINDER_PERCENT};
 pub use error::GameError;
+pub use pdn::pdn_record;
 pub use view::{Finish, FinishReason, GameView, MoveReport};
 
 use crate::store::Store;

@@ -160,7 +160,6 @@ impl Position {
             Color::Black => self.black,
         }
     }
-
 }
 
 pub(crate) fn promotion_rank(color: Color) -> u64 {

@@ -122,3 +122,6 @@ fn small(n: i64, column: &'static str) -> Result<u32, StoreError> {
 fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
+
+#[cfg(test)]
+mod schema_tests;

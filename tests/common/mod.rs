@@ -1,0 +1,121 @@
+//! Helpers shared by the service and store tests: a service over a fresh
+//! database file, games started in one call, and move lines that reach each
+//! ending of the rules quickly.
+#![allow(dead_code)] // each test file uses a different part
+
+use std::collections::HashMap;
+
+use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+use damas::rules::{DrawRules, EndReason, Game, Position, Variant, parse_fen};
+use tempfile::TempDir;
+
+/// White in games started by [`start_game`].
+pub const WHITE: u64 = 1001;
+/// Black in games started by [`start_game`].
+pub const BLACK: u64 = 1002;
+/// Someone who plays in no game.
+pub const STRANGER: u64 = 1003;
+/// The server of test games.
+pub const GUILD: u64 = 77;
+/// A start time (2026-01-01 00:00 UTC).
+pub const T0: i64 = 1_767_225_600;
+
+/// A service over a new database file in a temporary directory (kept alive
+/// by the returned guard).
+pub async fn service() -> (TempDir, GameService) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let svc = GameService::open(db_path(&dir).to_str().unwrap()).await.expect("open database");
+    (dir, svc)
+}
+
+/// The database file inside a test directory.
+pub fn db_path(dir: &TempDir) -> std::path::PathBuf {
+    dir.path().join("damas.db")
+}
+
+/// Starts a game in `channel` between [`WHITE`] and [`BLACK`] at `now`.
+pub async fn start_game(
+    svc: &GameService,
+    now: i64,
+    channel: u64,
+    start: Option<&str>,
+    variant: Variant,
+    draw_rules: DrawRules,
+) -> GameView {
+    let req = NewChallenge {
+        guild: Some(GUILD),
+        color: ColorChoice::White,
+        days_per_move: Some(3),
+        variant,
+        draw_rules,
+        start: start.map(|fen| parse_fen(fen).expect("test FEN")),
+        ..NewChallenge::new(channel, WHITE, BLACK)
+    };
+    svc.challenge(now, req).await.expect("challenge");
+    svc.accept(now, channel, BLACK, None).await.expect("accept")
+}
+
+/// A classic game from the initial position.
+pub async fn start_classic(svc: &GameService, now: i64, channel: u64) -> GameView {
+    start_game(svc, now, channel, None, Variant::Classic, DrawRules::Classic).await
+}
+
+/// Plays `moves` in turn through the service, one hour apart, starting at
+/// `now`; returns the last report's game.
+pub async fn play_line(svc: &GameService, mut now: i64, channel: u64, moves: &[String]) -> GameView {
+    let mut last = svc.game_in_channel(channel).await.expect("a live game");
+    for mv in moves {
+        now += 3600;
+        let user = last.player_to_move();
+        last = svc.play(now, channel, user, mv, Some(last.ply())).await.unwrap_or_else(|e| panic!("{mv}: {e}")).game;
+    }
+    last
+}
+
+/// A line of king moves from `start` that ends the game by `reason` under
+/// `rules`. Repetition: two king moves and back, twice. The other rules:
+/// found greedily - no captures for either side, never the same position a
+/// third time, never a position whose side to move has no move.
+pub fn line_to(start: &str, variant: Variant, rules: DrawRules, reason: EndReason) -> Vec<String> {
+    let mut game = Game::new(parse_fen(start).unwrap(), variant, rules);
+    let mut seen: HashMap<Position, u32> = HashMap::from([(*game.position(), 1)]);
+    let mut line: Vec<String> = Vec::new();
+    while game.result().is_none() {
+        assert!(line.len() < 400, "no ending by {reason:?} within 400 plies");
+        let text = if reason == EndReason::Repetition && line.len() >= 2 {
+            // Undo the move made two plies ago: kings move back freely.
+            let (from, to) = line[line.len() - 2].split_once('-').expect("a quiet king move");
+            format!("{to}-{from}")
+        } else {
+            let pos = *game.position();
+            pos.legal_moves_with_notation()
+                .into_iter()
+                .filter_map(|(mv, text)| {
+                    let next = pos.play(&mv)?;
+                    let replies = next.legal_moves();
+                    let quiet = !mv.is_capture() && !replies.is_empty() && !replies.iter().any(|r| r.is_capture());
+                    let visits = seen.get(&next).copied().unwrap_or(0);
+                    (quiet && visits < 2).then_some((visits, text))
+                })
+                .min_by_key(|(visits, _)| *visits)
+                .expect("a quiet move")
+                .1
+        };
+        game.play_notation(&text).unwrap();
+        *seen.entry(*game.position()).or_default() += 1;
+        line.push(text);
+    }
+    let result = game.result().unwrap();
+    assert_eq!(result.reason, reason, "the line ended by {:?} instead", result.reason);
+    line
+}
+
+/// A debug dump of everything the service shows about a channel, to compare
+/// before and after a refused command.
+pub async fn snapshot(svc: &GameService, channel: u64) -> String {
+    let game = svc.game_in_channel(channel).await.map(|g| format!("{g:?}")).unwrap_or_else(|e| e.to_string());
+    let challenge =
+        svc.open_challenge_in_channel(channel).await.map(|c| format!("{c:?}")).unwrap_or_else(|e| e.to_string());
+    let mine = svc.live_games_of_user(WHITE).await.unwrap().len();
+    format!("{game}\n{challenge}\n{mine}")
+}
