@@ -9,3 +9,4 @@ pub mod discord;
 pub mod game;
 pub mod rules;
 pub mod store;
+pub mod render;

@@ -6,7 +6,7 @@ mod support;
 
 use damas::config::Clock;
 use damas::game::GameService;
-use support::bot::{RunningBot, WAIT, ask, config, database_in};
+use support::bot::{RunningBot, ask, config, database_in};
 use support::fake_discord::{Callback, FakeDiscord, FakeUser};
 
 /// A position where White's king on 1 must capture two men (10, then 18).
