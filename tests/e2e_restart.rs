@@ -31,6 +31,10 @@ async fn restart_mid_game_then_time_runs_out_while_down() {
     assert!(!first.is_ephemeral(), "{first:?}");
     let second = ask(&fake, fake.command("move").string("move", "21-17").from(&bob)).await;
     assert!(!second.is_ephemeral(), "{second:?}");
+    // A challenge left unanswered elsewhere.
+    let elsewhere = fake.new_id();
+    let carol = fake.user("carol");
+    ask(&fake, fake.command("challenge").in_channel(elsewhere).user("opponent", &carol).from(&alice)).await;
     bot.stop().await;
 
     // Second run on the same database: the game goes on where it was.
@@ -44,6 +48,9 @@ async fn restart_mid_game_then_time_runs_out_while_down() {
     clock.advance(DAY * 5 / 2);
     let reminder = fake.wait_for_channel_message(channel, |m| m.content().contains("reminder"), WAIT).await;
     assert!(reminder.content().contains(&bob.mention()), "{}", reminder.content());
+    // Its 48 hours are over too: the challenger hears of it in that channel.
+    let expired = fake.wait_for_channel_message(elsewhere, |m| m.content().contains("expired"), WAIT).await;
+    assert!(expired.content().contains(&alice.mention()), "{}", expired.content());
     bot.stop().await;
 
     // Bob's deadline passes while the bot is down; it is announced at start-up.
