@@ -3,7 +3,7 @@
 
 use crate::game::{Finish, FinishReason, GameView};
 use crate::render::{RenderOptions, render_png};
-use crate::rules::{Color, Move, Outcome, Position};
+use crate::rules::{Color, EndReason, Move, Outcome, Position};
 
 use super::errors::CommandError;
 use super::reply::Reply;
@@ -54,6 +54,10 @@ pub fn result(view: &GameView, finish: &Finish) -> String {
         Outcome::Draw => None,
     };
     let reason = match (&finish.reason, loser) {
+        // The side to move in the final position is the one left without a move.
+        (FinishReason::Rules(EndReason::NoLegalMove), _) => {
+            format!("{} has no legal move", player(view, view.game.position().turn()))
+        }
         (FinishReason::Rules(reason), _) => format!("by {reason}"),
         (FinishReason::Resignation, Some(loser)) => format!("{loser} resigned"),
         (FinishReason::Time, Some(loser)) => format!("{loser} ran out of time"),
