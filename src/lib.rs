@@ -7,6 +7,6 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod game;
+pub mod render;
 pub mod rules;
 pub mod store;
-pub mod render;

@@ -20,6 +20,8 @@ enum Command {
     Moves(damas::cli::moves::Args),
     /// Counts move sequences to a depth (perft), to check the move generator.
     Perft(damas::cli::perft::Args),
+    /// Draws a position as a PNG picture of the board.
+    Render(damas::cli::render::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Command::Run => damas::cli::run::run(),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Perft(args) => damas::cli::perft::run(&args, &mut std::io::stdout().lock()),
+        Command::Render(args) => damas::cli::render::run(&args, &mut std::io::stdout().lock()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

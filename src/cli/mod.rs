@@ -3,6 +3,7 @@
 
 pub mod moves;
 pub mod perft;
+pub mod render;
 pub mod run;
 
 /// A subcommand's failure: one sentence for stderr, exit code 1.

@@ -1,0 +1,72 @@
+//! The board picture: a position (plus the last move and an optional
+//! legal-moves overlay) as PNG bytes, in the Spanish orientation.
+//!
+//! - **Orientation** (RULES 1.2-1.3): a dark playing square sits in the
+//!   viewer's bottom-right corner from either side. From White's side square
+//!   1 is bottom right; from Black's it is top left. [`orientation`] is the
+//!   only place that maps squares to pixels.
+//! - **Numbers**: every playing square carries its number (RULES 2.1), small
+//!   and upright in its top-left corner, so notation can be read off the
+//!   picture from both sides; pieces are sized to leave it uncovered.
+//! - **Pieces**: ivory and black discs; kings carry a gold crown.
+//! - **Last move**: its start and end squares are tinted, the squares it
+//!   landed on in between tinted more lightly, and the squares of the pieces
+//!   it captured tinted red with a faint ghost of the piece that stood there.
+//! - **Overlay** ([`RenderOptions::show_moves`]): an arrow along the path of
+//!   every legal move, green for quiet moves, red for captures.
+//! - **Speed**: the boards, the piece sprites and the numbers (from the font
+//!   embedded in the binary, `assets/` with its licence) are prepared once,
+//!   on first use. A picture is then a copy of the board, a few blends and a
+//!   fast PNG encode (8-bit RGB); nothing is read from disk.
+//!
+//! ```
+//! use damas::render::{RenderOptions, render_png};
+//! use damas::rules::{Color, Position};
+//! let pos = Position::initial();
+//! let png = render_png(&pos, &RenderOptions { perspective: Color::Black, ..RenderOptions::default() });
+//! assert!(png.starts_with(b"\x89PNG"));
+//! ```
+
+mod arrows;
+mod assets;
+mod canvas;
+mod draw;
+mod encode;
+pub mod layout;
+mod numbers;
+pub mod orientation;
+mod paint;
+mod pieces;
+pub mod theme;
+
+pub use orientation::square_rect;
+
+use crate::rules::{Color, Move, Position};
+
+/// What to draw besides the pieces.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RenderOptions {
+    /// The side at the bottom of the picture.
+    pub perspective: Color,
+    /// The move that led to the position: its squares are marked.
+    pub last_move: Option<Move>,
+    /// Whether to draw an arrow for every legal move of the position.
+    pub show_moves: bool,
+}
+
+impl Default for RenderOptions {
+    /// White at the bottom, no last move, no overlay.
+    fn default() -> RenderOptions {
+        RenderOptions { perspective: Color::White, last_move: None, show_moves: false }
+    }
+}
+
+/// The picture of `pos` as PNG bytes, [`layout::WIDTH`] x [`layout::HEIGHT`]
+/// pixels, 8-bit RGB.
+///
+/// `opts.last_move` is the move that was played to reach `pos` (not a move
+/// of `pos`); its captured pieces are drawn as ghosts in the colour of the
+/// side to move.
+pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    encode::encode_png(&draw::draw(pos, opts))
+}

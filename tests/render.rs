@@ -1,0 +1,319 @@
+//! The board picture (src/render), checked from the decoded pixels. Pixel
+//! positions come from the same layout constants and orientation helper the
+//! renderer uses.
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use damas::cli::render::{Args, Side, run};
+use damas::render::layout::{HEIGHT, PIECE_RADIUS, SQUARE_SIZE, WIDTH};
+use damas::render::orientation::{cell, square_at, square_center, square_rect};
+use damas::render::theme;
+use damas::render::{RenderOptions, render_png};
+use damas::rules::{Color, Move, Piece, Position, Role, Square};
+use image::{ColorType, RgbImage};
+
+/// A middle game where White's man on 10 captures 14 and 23 (10x19x28).
+const CAPTURE_FEN: &str = "W:W1,2,3,5,6,7,9,10,12,13:B14,18,21,22,23,25,26,27,29,30,31,32";
+
+fn decode(png: &[u8]) -> RgbImage {
+    let image = image::load_from_memory(png).expect("the PNG decodes");
+    assert_eq!(image.color(), ColorType::Rgb8, "opaque 8-bit RGB");
+    image.to_rgb8()
+}
+
+fn picture(pos: &Position, opts: &RenderOptions) -> RgbImage {
+    decode(&render_png(pos, opts))
+}
+
+fn from_side(perspective: Color) -> RenderOptions {
+    RenderOptions { perspective, ..RenderOptions::default() }
+}
+
+fn pixel(img: &RgbImage, x: u32, y: u32) -> [u8; 3] {
+    img.get_pixel(x, y).0
+}
+
+/// A pixel in the bottom-right corner of a cell: never under a piece, its
+/// shadow or the number, so it shows the square's own colour.
+fn corner_pixel(img: &RgbImage, column: u32, row: u32) -> [u8; 3] {
+    pixel(img, column * SQUARE_SIZE + SQUARE_SIZE - 3, row * SQUARE_SIZE + SQUARE_SIZE - 3)
+}
+
+/// Every pixel of one cell, to compare cells between two pictures.
+fn cell_pixels(img: &RgbImage, column: u32, row: u32) -> Vec<[u8; 3]> {
+    let mut pixels = Vec::new();
+    for y in row * SQUARE_SIZE..(row + 1) * SQUARE_SIZE {
+        for x in column * SQUARE_SIZE..(column + 1) * SQUARE_SIZE {
+            pixels.push(pixel(img, x, y));
+        }
+    }
+    pixels
+}
+
+/// The cells (column, row) that differ between two pictures.
+fn changed_cells(a: &RgbImage, b: &RgbImage) -> BTreeSet<(u32, u32)> {
+    let mut changed = BTreeSet::new();
+    for row in 0..8 {
+        for column in 0..8 {
+            if cell_pixels(a, column, row) != cell_pixels(b, column, row) {
+                changed.insert((column, row));
+            }
+        }
+    }
+    changed
+}
+
+/// What the picture shows on a square: the side from the piece's face
+/// below its centre (ivory or near-black), the role from its centre (a gold
+/// crown or the plain face).
+fn piece_drawn(img: &RgbImage, square: Square, perspective: Color) -> Option<Piece> {
+    let (cx, cy) = square_center(square, perspective);
+    let face = pixel(img, cx as u32, (cy + PIECE_RADIUS * 0.6) as u32);
+    let color = if face.iter().all(|&c| c >= 200) {
+        Color::White
+    } else if face.iter().all(|&c| c <= 90) {
+        Color::Black
+    } else {
+        return None;
+    };
+    let [r, g, b] = pixel(img, cx as u32, cy as u32);
+    let gold = r >= 180 && g >= 120 && b <= 110;
+    Some(Piece { color, role: if gold { Role::King } else { Role::Man } })
+}
+
+fn square(n: u8) -> Square {
+    Square::new(n).expect("a square number")
+}
+
+fn capture_move() -> (Position, Move) {
+    let before: Position = CAPTURE_FEN.parse().expect("a valid FEN");
+    let mv = before.parse_move("10x28").expect("a legal capture");
+    assert_eq!(mv.captures().count(), 2);
+    (before.play(&mv).expect("legal"), mv)
+}
+
+#[test]
+fn the_png_decodes_at_the_layout_size() {
+    assert_eq!((WIDTH, HEIGHT), (8 * SQUARE_SIZE, 8 * SQUARE_SIZE));
+    for perspective in [Color::White, Color::Black] {
+        let img = picture(&Position::initial(), &from_side(perspective));
+        assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+    }
+}
+
+#[test]
+fn the_bottom_right_square_is_a_dark_playing_square_from_both_sides() {
+    // RULES 1.3: from either side, a dark playing square in the viewer's
+    // bottom-right corner; RULES 1.2: the bottom-left corner is light.
+    for perspective in [Color::White, Color::Black] {
+        let img = picture(&Position::initial(), &from_side(perspective));
+        assert!(square_at(7, 7, perspective).is_some(), "{perspective}: bottom right is a playing square");
+        assert!(square_at(0, 7, perspective).is_none(), "{perspective}: bottom left is not");
+        assert_eq!(corner_pixel(&img, 7, 7), theme::DARK_SQUARE, "{perspective}: bottom right");
+        assert_eq!(corner_pixel(&img, 0, 0), theme::DARK_SQUARE, "{perspective}: top left");
+        assert_eq!(corner_pixel(&img, 0, 7), theme::LIGHT_SQUARE, "{perspective}: bottom left");
+        assert_eq!(corner_pixel(&img, 7, 0), theme::LIGHT_SQUARE, "{perspective}: top right");
+    }
+    let luminance = |[r, g, b]: [u8; 3]| 299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b);
+    assert!(luminance(theme::DARK_SQUARE) < luminance(theme::LIGHT_SQUARE));
+}
+
+#[test]
+fn square_1_is_bottom_right_from_white_and_top_left_from_black() {
+    // RULES 1.3 and 2.1: square 1 (h1) is White's bottom-right corner; from
+    // Black's side the board turns, so it is the top-left cell.
+    let pos: Position = "W:W1:B32".parse().expect("a valid FEN");
+    let white_man = Some(Piece { color: Color::White, role: Role::Man });
+    let black_man = Some(Piece { color: Color::Black, role: Role::Man });
+
+    assert_eq!(cell(square(1), Color::White), (7, 7));
+    assert_eq!(cell(square(1), Color::Black), (0, 0));
+    assert_eq!(
+        square_rect(square(1), Color::White),
+        (WIDTH - SQUARE_SIZE, HEIGHT - SQUARE_SIZE, SQUARE_SIZE, SQUARE_SIZE)
+    );
+    assert_eq!(square_rect(square(1), Color::Black), (0, 0, SQUARE_SIZE, SQUARE_SIZE));
+
+    let white = picture(&pos, &from_side(Color::White));
+    let black = picture(&pos, &from_side(Color::Black));
+    let bottom_right =
+        |img: &RgbImage, perspective| piece_drawn(img, square_at(7, 7, perspective).unwrap(), perspective);
+    let top_left = |img: &RgbImage, perspective| piece_drawn(img, square_at(0, 0, perspective).unwrap(), perspective);
+    assert_eq!(bottom_right(&white, Color::White), white_man);
+    assert_eq!(top_left(&white, Color::White), black_man);
+    assert_eq!(bottom_right(&black, Color::Black), black_man);
+    assert_eq!(top_left(&black, Color::Black), white_man);
+}
+
+#[test]
+fn every_piece_is_drawn_on_its_square_and_kings_differ_from_men() {
+    // RULES 2.1 numbering, seen from both sides; men and kings (RULES 3, 4)
+    // must be told apart from the picture alone.
+    let positions = [Position::initial(), "B:WK1,5,K18,26:BK4,K14,23,31".parse().expect("a valid FEN")];
+    for pos in &positions {
+        for perspective in [Color::White, Color::Black] {
+            let img = picture(pos, &from_side(perspective));
+            for sq in Square::ALL {
+                assert_eq!(
+                    piece_drawn(&img, sq, perspective),
+                    pos.piece_at(sq),
+                    "square {sq} from {perspective}'s side"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_last_move_changes_exactly_its_squares() {
+    // RULES 5.1-5.2: a capture's start, landing and end squares and the
+    // squares of the pieces it took are marked, and nothing else changes.
+    let (after, mv) = capture_move();
+    for perspective in [Color::White, Color::Black] {
+        let plain = picture(&after, &from_side(perspective));
+        let marked = picture(&after, &RenderOptions { perspective, last_move: Some(mv), show_moves: false });
+        let expected: BTreeSet<(u32, u32)> = [10, 19, 28, 14, 23].map(|n| cell(square(n), perspective)).into();
+        assert_eq!(changed_cells(&plain, &marked), expected, "from {perspective}'s side");
+
+        let colour_of = |n| {
+            let (column, row) = cell(square(n), perspective);
+            corner_pixel(&marked, column, row)
+        };
+        assert_eq!(colour_of(10), theme::LAST_MOVE_SQUARE, "start");
+        assert_eq!(colour_of(28), theme::LAST_MOVE_SQUARE, "end");
+        assert_eq!(colour_of(19), theme::LAST_PATH_SQUARE, "landing on the way");
+        assert_eq!(colour_of(14), theme::CAPTURED_SQUARE, "captured");
+        assert_eq!(colour_of(23), theme::CAPTURED_SQUARE, "captured");
+        // The captured pieces are gone from the position: no piece is drawn
+        // there, only a faint ghost.
+        assert_eq!(piece_drawn(&marked, square(14), perspective), None);
+    }
+}
+
+#[test]
+fn a_quiet_last_move_marks_only_its_two_squares() {
+    let before = Position::initial();
+    let mv = before.parse_move("11-15").expect("legal");
+    let after = before.play(&mv).expect("legal");
+    let plain = picture(&after, &from_side(Color::White));
+    let marked = picture(&after, &RenderOptions { last_move: Some(mv), ..RenderOptions::default() });
+    let expected: BTreeSet<(u32, u32)> = [11, 15].map(|n| cell(square(n), Color::White)).into();
+    assert_eq!(changed_cells(&plain, &marked), expected);
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let (after, mv) = capture_move();
+    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true };
+    assert!(render_png(&after, &opts) == render_png(&after, &opts), "two renders differ");
+    let white = RenderOptions { perspective: Color::White, ..opts };
+    assert!(render_png(&after, &opts) != render_png(&after, &white), "the perspective matters");
+}
+
+#[test]
+fn the_moves_overlay_touches_every_moving_piece_and_destination() {
+    let pos = Position::initial();
+    for perspective in [Color::White, Color::Black] {
+        let plain = picture(&pos, &from_side(perspective));
+        let overlay = picture(&pos, &RenderOptions { perspective, last_move: None, show_moves: true });
+        let changed = changed_cells(&plain, &overlay);
+        for mv in pos.legal_moves() {
+            for sq in [mv.from(), mv.to()] {
+                assert!(changed.contains(&cell(sq, perspective)), "{} from {perspective}'s side", sq.number());
+            }
+        }
+        // The overlay draws only around White's front men (9-12) and the
+        // squares ahead of them (13-16): Black's half is untouched.
+        let black_half = Square::ALL.iter().filter(|s| s.number() >= 21).map(|&s| cell(s, perspective));
+        for c in black_half {
+            assert!(!changed.contains(&c), "{c:?} from {perspective}'s side");
+        }
+    }
+}
+
+#[test]
+fn the_capture_overlay_follows_the_path() {
+    // RULES 5.1: a multiple capture is one move; its arrow runs through
+    // every landing square.
+    let pos: Position = CAPTURE_FEN.parse().expect("a valid FEN");
+    let plain = picture(&pos, &RenderOptions::default());
+    let overlay = picture(&pos, &RenderOptions { show_moves: true, ..RenderOptions::default() });
+    let (cx, cy) = square_center(square(19), Color::White);
+    assert_ne!(pixel(&plain, cx as u32, cy as u32), pixel(&overlay, cx as u32, cy as u32), "landing square 19");
+}
+
+#[test]
+fn without_legal_moves_the_overlay_draws_nothing() {
+    // White's only man is blocked and cannot capture (RULES 3.1-3.2).
+    let pos: Position = "W:W4:B7,8,11".parse().expect("a valid FEN");
+    assert!(pos.legal_moves().is_empty());
+    let plain = render_png(&pos, &RenderOptions::default());
+    let overlay = render_png(&pos, &RenderOptions { show_moves: true, ..RenderOptions::default() });
+    assert!(plain == overlay, "the overlay changed the picture");
+}
+
+fn cli_args(fen: Option<&str>, last: Option<&str>, output: &std::path::Path) -> Args {
+    Args {
+        fen: fen.map(str::to_owned),
+        last: last.map(str::to_owned),
+        perspective: Side::Black,
+        moves: true,
+        output: output.to_owned(),
+    }
+}
+
+#[test]
+fn the_cli_writes_a_picture_of_the_position_after_the_last_move() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("board.png");
+    run(&cli_args(Some(CAPTURE_FEN), Some("10x28"), &path), &mut Vec::new()).expect("the picture is written");
+    let written = std::fs::read(&path).expect("the file exists");
+    let (after, mv) = capture_move();
+    let expected =
+        render_png(&after, &RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true });
+    assert!(written == expected, "the file is not the picture of the position after 10x28");
+    assert_eq!(decode(&written).dimensions(), (WIDTH, HEIGHT));
+}
+
+#[test]
+fn the_cli_writes_to_standard_output_when_asked() {
+    let mut out = Vec::new();
+    run(&cli_args(None, None, std::path::Path::new("-")), &mut out).expect("written");
+    assert_eq!(decode(&out).dimensions(), (WIDTH, HEIGHT));
+}
+
+#[test]
+fn the_cli_refuses_a_bad_fen_or_move_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("board.png");
+    let bad_fen = run(&cli_args(Some("W:W1-12:Bxyz"), None, &path), &mut Vec::new()).unwrap_err();
+    assert!(!bad_fen.is_empty() && !bad_fen.contains('\n'), "{bad_fen}");
+    // 11-15 is not legal when a capture is compulsory (RULES 5.1).
+    let bad_move = run(&cli_args(Some(CAPTURE_FEN), Some("11-15"), &path), &mut Vec::new()).unwrap_err();
+    assert!(bad_move.contains("--last"), "{bad_move}");
+    assert!(!path.exists());
+}
+
+#[test]
+fn the_binary_renders_and_fails_with_one_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("board.png");
+    let status = Command::new(env!("CARGO_BIN_EXE_damas"))
+        .args(["render", CAPTURE_FEN, "--last", "10x28", "--perspective", "black", "--moves", "-o"])
+        .arg(&path)
+        .status()
+        .expect("the binary runs");
+    assert!(status.success());
+    assert_eq!(decode(&std::fs::read(&path).expect("written")).dimensions(), (WIDTH, HEIGHT));
+
+    let output = Command::new(env!("CARGO_BIN_EXE_damas"))
+        .args(["render", "--last", "9-14", "-o"])
+        .arg(dir.path().join("bad.png"))
+        .output()
+        .expect("the binary runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(!dir.path().join("bad.png").exists());
+}
