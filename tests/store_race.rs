@@ -197,3 +197,54 @@ async fn due_items_are_handed_out_once_to_racing_loops() {
     }
     assert!(svc.claim_due(now).await.unwrap().is_empty());
 }
+
+/// A move the database refuses, committed in the same group as good moves
+/// of other games: it alone is rolled back, the others land.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refused_write_in_a_group_commit_spoils_only_itself() {
+    use damas::store::MoveWrite;
+    let (_dir, svc) = service().await;
+    let mut games = Vec::new();
+    for channel in 0..10 {
+        games.push(start_classic(&svc, T0, 400 + channel).await);
+    }
+    let bad_game = games[0].id;
+    let bad = MoveWrite {
+        game_id: bad_game,
+        ply: 0,
+        notation: String::new(), // the schema wants 3 to 64 characters
+        mover: WHITE,
+        now: T0 + 1,
+        next_turn: "black",
+        deadline: T0 + 3 * DAY,
+        remind_at: T0 + 2 * DAY,
+        finishing: None,
+    };
+    let mut tasks = Vec::new();
+    for round in 0..5 {
+        for game in &games[1..] {
+            let (svc, channel) = (svc.clone(), game.channel);
+            tasks.push(tokio::spawn(async move {
+                let user = if round % 2 == 0 { WHITE } else { BLACK };
+                let mv = ["11-15", "22-19", "15x22", "26x19", "12-16"][round];
+                svc.play(T0 + 1, channel, user, mv, Some(round as u32)).await.map(|_| ())
+            }));
+        }
+        let store = svc.store().clone();
+        let bad = bad.clone();
+        let refused = tokio::spawn(async move { store.append_move(bad).await });
+        for t in tasks.drain(..) {
+            t.await.unwrap().unwrap();
+        }
+        assert!(refused.await.unwrap().is_err(), "the schema should refuse an empty notation");
+    }
+    let spoiled = svc.game_by_id(bad_game).await.unwrap();
+    assert_eq!(spoiled.ply(), 0);
+    assert!(svc.store().moves(bad_game).await.unwrap().is_empty());
+    for game in &games[1..] {
+        assert_eq!(
+            svc.game_by_id(game.id).await.unwrap().game.notations(),
+            ["11-15", "22-19", "15x22", "26x19", "12-16"]
+        );
+    }
+}

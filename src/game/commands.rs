@@ -36,7 +36,7 @@ impl GameService {
         let write = MoveWrite {
             game_id: view.id,
             ply,
-            notation: &notation,
+            notation: notation.clone(),
             mover: user,
             now,
             next_turn: view.turn().name(),
@@ -44,12 +44,13 @@ impl GameService {
             remind_at: reminder_time(now, view.days_per_move),
             finishing: finish.map(|f| Finishing { result: f.outcome.pdn(), reason: f.reason.name() }),
         };
-        if !self.store.append_move(&write).await? {
+        let next_deadline = write.deadline;
+        if !self.store.append_move(write).await? {
             return Err(self.conflict(view.id).await);
         }
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
-        view.deadline = write.deadline;
+        view.deadline = next_deadline;
         if view.draw_offer_by != Some(user) || finish.is_some() {
             view.draw_offer_by = None;
         }

@@ -154,3 +154,26 @@ impl std::fmt::Display for FinishReason {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::FinishReason;
+    use crate::rules::EndReason;
+
+    #[test]
+    fn finish_reasons_read_back_their_stored_names() {
+        let all = [
+            FinishReason::Rules(EndReason::NoLegalMove),
+            FinishReason::Rules(EndReason::Repetition),
+            FinishReason::Rules(EndReason::KingMoveRule),
+            FinishReason::Rules(EndReason::ThreeKingsRule),
+            FinishReason::Resignation,
+            FinishReason::Agreement,
+            FinishReason::Time,
+        ];
+        for reason in all {
+            assert_eq!(FinishReason::from_name(reason.name()), Some(reason));
+        }
+        assert_eq!(FinishReason::from_name("boredom"), None);
+    }
+}

@@ -2,6 +2,9 @@
 //! SQLite connection pool, its `impl` split per table ([`challenges`],
 //! [`games`], [`moves`]).
 //!
+//! Moves are committed in groups by one writer task ([`Store::append_move`]),
+//! so many games moving at once share each fsync.
+//!
 //! The store keeps rows and enforces what the schema can (one live game and
 //! one open challenge per channel, one move per ply, known values only);
 //! what may happen is decided by [`crate::game`]. Discord ids are `u64`
@@ -41,6 +44,10 @@ pub enum StoreError {
     /// An id does not fit the database's signed 64-bit integers.
     #[error("id {0} is out of range")]
     IdOutOfRange(u64),
+    /// The move writer stopped before answering (its runtime shut down);
+    /// whether the move was stored is unknown until the game is read again.
+    #[error("the move writer stopped before answering")]
+    WriterGone,
     /// A stored value is not what the schema promises.
     #[error("stored value out of range in column {0}")]
     Corrupt(&'static str),
@@ -49,10 +56,24 @@ pub enum StoreError {
 /// How long a connection waits for another one's write lock.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How hard a commit holds on to the disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Every commit is fsynced before it returns: nothing acknowledged is
+    /// lost, even on power loss. What the bot uses.
+    #[default]
+    Full,
+    /// Commits survive a crash of the process but the last ones may be lost
+    /// on power loss. For bulk tools and measurements only.
+    Normal,
+}
+
 /// The database. Cheap to clone; clones share the pool.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// The task that commits moves in groups (see [`moves`]).
+    writer: tokio::sync::mpsc::Sender<moves::MoveJob>,
 }
 
 /// Why a challenge could not be stored: the channel is taken.
@@ -67,7 +88,13 @@ pub enum ChannelTaken {
 impl Store {
     /// Opens the database at `url` (`sqlite://path`, `sqlite:path` or a bare
     /// path), creating the file if missing, and applies the migrations.
+    /// Commits are durable ([`Durability::Full`]).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, Durability::Full).await
+    }
+
+    /// [`Store::open`] with a choice of durability.
+    pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
         let options = if url.starts_with("sqlite:") {
             SqliteConnectOptions::from_str(url)?
         } else {
@@ -76,12 +103,16 @@ impl Store {
         let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
+            .synchronous(match durability {
+                Durability::Full => SqliteSynchronous::Full,
+                Durability::Normal => SqliteSynchronous::Normal,
+            })
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT);
         let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
         sqlx::migrate!().run(&pool).await?;
-        Ok(Store { pool })
+        let writer = moves::spawn_writer(pool.clone());
+        Ok(Store { pool, writer })
     }
 
     /// Closes every connection (waiting for those in use).

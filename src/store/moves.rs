@@ -1,84 +1,182 @@
 //! The `moves` table, and writing a move together with its game.
+//!
+//! Moves go through one writer task that commits whatever moves are waiting
+//! in a single transaction (group commit): with `synchronous = FULL` each
+//! commit costs an fsync, so sharing it is what lets many games move at
+//! once. Each move keeps its own check and its own savepoint; every caller
+//! is answered only after the commit that holds its move has returned.
+
+use sqlx::{Connection, SqliteConnection, SqlitePool};
+use tokio::sync::{mpsc, oneshot};
 
 use super::{Store, StoreError, db_id};
 
+/// Most moves committed together.
+const MAX_BATCH: usize = 256;
+
 /// A move to store, with what it does to its game.
 #[derive(Clone, Debug)]
-pub struct MoveWrite<'a> {
+pub struct MoveWrite {
     /// The game.
     pub game_id: i64,
     /// The ply the move was decided on (plies played before it): the write
     /// only lands if the game is still at this ply and live.
     pub ply: u32,
     /// Canonical notation.
-    pub notation: &'a str,
+    pub notation: String,
     /// The player who moved (their standing draw offer survives; the
     /// opponent's is declined by the move).
     pub mover: u64,
     /// Unix seconds.
     pub now: i64,
     /// Side to move after it: `white` or `black`.
-    pub next_turn: &'a str,
+    pub next_turn: &'static str,
     /// The next move's deadline.
     pub deadline: i64,
     /// The next move's reminder time.
     pub remind_at: i64,
     /// The result, when this move ends the game.
-    pub finishing: Option<Finishing<'a>>,
+    pub finishing: Option<Finishing>,
 }
 
 /// How a move ends its game.
 #[derive(Clone, Copy, Debug)]
-pub struct Finishing<'a> {
+pub struct Finishing {
     /// `2-0`, `0-2` or `1-1`.
-    pub result: &'a str,
+    pub result: &'static str,
     /// The stored reason name.
-    pub reason: &'a str,
+    pub reason: &'static str,
+}
+
+/// A move waiting for the writer, and where to send its answer.
+pub(super) struct MoveJob {
+    write: MoveWrite,
+    reply: oneshot::Sender<Result<bool, StoreError>>,
+}
+
+/// Starts the writer task; it ends when every [`Store`] clone is dropped.
+pub(super) fn spawn_writer(pool: SqlitePool) -> mpsc::Sender<MoveJob> {
+    let (tx, mut rx) = mpsc::channel::<MoveJob>(MAX_BATCH * 4);
+    tokio::spawn(async move {
+        let mut batch = Vec::with_capacity(MAX_BATCH);
+        while let Some(first) = rx.recv().await {
+            batch.push(first);
+            while batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            write_batch(&pool, &mut batch).await;
+        }
+    });
+    tx
+}
+
+/// Commits a batch of moves in one transaction and answers each caller.
+/// If the batch as a whole fails, each move is retried in a transaction of
+/// its own, so every caller gets its own answer (a retried move that did
+/// land would find its ply taken: nothing is ever written twice).
+async fn write_batch(pool: &SqlitePool, batch: &mut Vec<MoveJob>) {
+    match try_batch(pool, batch).await {
+        Ok(answers) => {
+            for (job, answer) in batch.drain(..).zip(answers) {
+                let _ = job.reply.send(answer);
+            }
+        }
+        Err(_) => {
+            for job in batch.drain(..) {
+                let _ = job.reply.send(write_alone(pool, &job.write).await);
+            }
+        }
+    }
+}
+
+async fn try_batch(pool: &SqlitePool, batch: &[MoveJob]) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
+    let mut conn = pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    let mut answers = Vec::with_capacity(batch.len());
+    for job in batch {
+        let mut savepoint = tx.begin().await?;
+        let answer = write_move(&mut savepoint, &job.write).await;
+        if matches!(answer, Ok(true)) {
+            savepoint.commit().await?;
+        } else {
+            savepoint.rollback().await?;
+        }
+        answers.push(answer);
+    }
+    tx.commit().await?;
+    Ok(answers)
+}
+
+async fn write_alone(pool: &SqlitePool, m: &MoveWrite) -> Result<bool, StoreError> {
+    let mut tx = pool.begin().await?;
+    let landed = write_move(&mut tx, m).await?;
+    if landed {
+        tx.commit().await?;
+    }
+    Ok(landed)
+}
+
+/// The move's two writes; `false` (nothing written) when the game is no
+/// longer live at the expected ply.
+async fn write_move(conn: &mut SqliteConnection, m: &MoveWrite) -> Result<bool, StoreError> {
+    // The conditional UPDATE comes first: it takes the write lock, and of
+    // two commands made against the same ply only one matches.
+    let (status, result, reason, finished_at) = match m.finishing {
+        Some(f) => ("finished", Some(f.result), Some(f.reason), Some(m.now)),
+        None => ("live", None, None, None),
+    };
+    let updated = sqlx::query(
+        "UPDATE games SET ply = ply + 1, turn = $3, last_move_at = $4, deadline = $5, remind_at = $6, \
+         status = $7, result = $8, reason = $9, finished_at = $10, \
+         draw_offer_by = CASE WHEN $7 = 'live' AND draw_offer_by = $11 THEN draw_offer_by ELSE NULL END \
+         WHERE id = $1 AND ply = $2 AND status = 'live'",
+    )
+    .bind(m.game_id)
+    .bind(i64::from(m.ply))
+    .bind(m.next_turn)
+    .bind(m.now)
+    .bind(m.deadline)
+    .bind(m.remind_at)
+    .bind(status)
+    .bind(result)
+    .bind(reason)
+    .bind(finished_at)
+    .bind(db_id(m.mover)?)
+    .execute(&mut *conn)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, $4)")
+        .bind(m.game_id)
+        .bind(i64::from(m.ply))
+        .bind(&m.notation)
+        .bind(m.now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(true)
 }
 
 impl Store {
-    /// Writes a move and its effect on the game in one transaction, only if
-    /// the game is still live at the ply the move was decided on. `false`
-    /// when another command got there first (nothing is written then).
-    pub async fn append_move(&self, m: &MoveWrite<'_>) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        // The conditional UPDATE comes first: it takes the write lock, and
-        // of two commands made against the same ply only one matches.
-        let (status, result, reason, finished_at) = match m.finishing {
-            Some(f) => ("finished", Some(f.result), Some(f.reason), Some(m.now)),
-            None => ("live", None, None, None),
-        };
-        let updated = sqlx::query(
-            "UPDATE games SET ply = ply + 1, turn = $3, last_move_at = $4, deadline = $5, remind_at = $6, \
-             status = $7, result = $8, reason = $9, finished_at = $10, \
-             draw_offer_by = CASE WHEN $7 = 'live' AND draw_offer_by = $11 THEN draw_offer_by ELSE NULL END \
-             WHERE id = $1 AND ply = $2 AND status = 'live'",
-        )
-        .bind(m.game_id)
-        .bind(i64::from(m.ply))
-        .bind(m.next_turn)
-        .bind(m.now)
-        .bind(m.deadline)
-        .bind(m.remind_at)
-        .bind(status)
-        .bind(result)
-        .bind(reason)
-        .bind(finished_at)
-        .bind(db_id(m.mover)?)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Ok(false);
+    /// Writes a move and its effect on the game, only if the game is still
+    /// live at the ply the move was decided on. `Ok(true)` once it is
+    /// committed (durably); `Ok(false)` when another command got there first
+    /// and nothing was written.
+    pub async fn append_move(&self, m: MoveWrite) -> Result<bool, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        match self.writer.send(MoveJob { write: m, reply }).await {
+            Ok(()) => match answer.await {
+                Ok(result) => result,
+                // The writer is gone (its runtime ended); nothing of this
+                // move was committed by it without answering.
+                Err(_) => Err(StoreError::WriterGone),
+            },
+            // No writer (its runtime ended): write it here.
+            Err(mpsc::error::SendError(job)) => write_alone(&self.pool, &job.write).await,
         }
-        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, $4)")
-            .bind(m.game_id)
-            .bind(i64::from(m.ply))
-            .bind(m.notation)
-            .bind(m.now)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(true)
     }
 
     /// The moves of a game, in order.

@@ -1,0 +1,112 @@
+//! Moves per second through the game service on a database file with
+//! durable commits (WAL, synchronous = FULL): 100 games played at once, one
+//! move in each per iteration, every move its own committed transaction.
+
+use std::hash::{BuildHasher, RandomState};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+
+const GAMES: usize = 100;
+const WHITE: u64 = 1;
+const BLACK: u64 = 2;
+/// Games are resigned (outside the timing) after this many plies, so the
+/// replay cost stays that of a typical game.
+const MAX_PLY: u32 = 60;
+
+struct Table {
+    svc: GameService,
+    games: Vec<GameView>,
+    next_channel: u64,
+    now: i64,
+    seed: RandomState,
+}
+
+impl Table {
+    async fn new(svc: GameService) -> Table {
+        let mut table = Table { svc, games: Vec::new(), next_channel: 1, now: 1_767_225_600, seed: RandomState::new() };
+        for _ in 0..GAMES {
+            let game = table.start().await;
+            table.games.push(game);
+        }
+        table
+    }
+
+    async fn start(&mut self) -> GameView {
+        let channel = self.next_channel;
+        self.next_channel += 1;
+        let req = NewChallenge { color: ColorChoice::White, ..NewChallenge::new(channel, WHITE, BLACK) };
+        self.svc.challenge(self.now, req).await.unwrap();
+        self.svc.accept(self.now, channel, BLACK, None).await.unwrap()
+    }
+
+    /// Replaces finished or long games (not timed).
+    async fn refresh(&mut self) {
+        for i in 0..self.games.len() {
+            let game = &self.games[i];
+            if game.is_live() && game.ply() < MAX_PLY {
+                continue;
+            }
+            if game.is_live() {
+                self.svc.resign(self.now, game.channel, WHITE).await.unwrap();
+            }
+            self.games[i] = self.start().await;
+        }
+    }
+
+    /// One move in every game, all at once; returns the time taken.
+    async fn round(&mut self) -> Duration {
+        self.now += 60;
+        let started = Instant::now();
+        let tasks: Vec<_> = self
+            .games
+            .iter()
+            .map(|game| {
+                let legal = game.game.position().legal_moves_with_notation();
+                let pick = self.seed.hash_one((game.id, game.ply())) as usize % legal.len();
+                let text = legal[pick].1.clone();
+                let (svc, now, channel, user, ply) =
+                    (self.svc.clone(), self.now, game.channel, game.player_to_move(), game.ply());
+                tokio::spawn(async move { svc.play(now, channel, user, &text, Some(ply)).await })
+            })
+            .collect();
+        let mut reports = Vec::with_capacity(tasks.len());
+        for task in tasks {
+            reports.push(task.await.unwrap().unwrap());
+        }
+        let elapsed = started.elapsed();
+        for (slot, report) in self.games.iter_mut().zip(reports) {
+            *slot = report.game;
+        }
+        elapsed
+    }
+}
+
+fn moves_through_the_service(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.db");
+    let mut table = rt.block_on(async { Table::new(GameService::open(path.to_str().unwrap()).await.unwrap()).await });
+
+    let mut group = c.benchmark_group("service");
+    group.throughput(Throughput::Elements(GAMES as u64));
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(15));
+    group.bench_function("100 games at once, one durable move each", |b| {
+        b.iter_custom(|iters| {
+            rt.block_on(async {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    table.refresh().await;
+                    total += table.round().await;
+                }
+                total
+            })
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, moves_through_the_service);
+criterion_main!(benches);
