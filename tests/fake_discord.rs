@@ -121,6 +121,12 @@ impl EventHandler for Handler {
                 for candidate in ["11-15", "11-16", "12-16"].iter().filter(|c| c.starts_with(&typed)) {
                     choices = choices.add_string_choice(*candidate, *candidate);
                 }
+                // Over Discord's limit of 25, to see the fake refuse it.
+                if typed == "all" {
+                    for n in 0..30 {
+                        choices = choices.add_string_choice(n.to_string(), n.to_string());
+                    }
+                }
                 let response = CreateInteractionResponse::Autocomplete(choices);
                 if let Err(e) = autocomplete.create_response(&ctx.http, response).await {
                     self.failed("autocomplete", &e);
@@ -144,6 +150,7 @@ struct Harness {
     fake: FakeDiscord,
     reports: mpsc::UnboundedReceiver<Report>,
     shards: Arc<ShardManager>,
+    cache: Arc<serenity::cache::Cache>,
 }
 
 impl Harness {
@@ -156,9 +163,10 @@ impl Harness {
             .await
             .expect("build the client");
         let shards = client.shard_manager.clone();
+        let cache = client.cache.clone();
         tokio::spawn(async move { client.start().await });
         fake.wait_ready(WAIT).await;
-        let mut harness = Harness { fake, reports, shards };
+        let mut harness = Harness { fake, reports, shards, cache };
         assert_eq!(harness.report().await, Report::Registered(2));
         harness
     }
@@ -186,6 +194,7 @@ async fn ready_registration_command_autocomplete_and_button() {
     let mut h = Harness::start().await;
     let fake = &h.fake;
 
+    assert_eq!(fake.wait_for_commands(2, WAIT).await.len(), 2);
     let commands = fake.registered_commands();
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(names, ["play", "slow"]);
@@ -243,13 +252,17 @@ async fn deferral_edit_followup_channel_message_and_double_answer() {
 
     let deferral = fake.wait_for_callback(sent.id, WAIT).await;
     assert_eq!(deferral.kind, 5);
+    assert!(!deferral.is_ephemeral());
     let edit = fake.wait_for_edit(&sent.token, WAIT).await;
     assert_eq!(edit.content(), "done");
     assert_eq!(edit.files[0].filename, "late.png");
     decode_png(&edit.files[0].bytes);
+    assert!(deferral.file("late.png").is_none(), "the deferral carries no file");
     assert_eq!(edit.message["attachments"][0]["filename"], "late.png");
     let followup = fake.wait_for_followup(&sent.token, WAIT).await;
     assert_eq!(followup.content(), "and one more thing");
+    let by_token: Vec<MessageKind> = fake.messages_for(&sent.token).iter().map(|m| m.kind).collect();
+    assert_eq!(by_token, [MessageKind::EditOriginal, MessageKind::Followup]);
     let reminder = fake.wait_for_channel_message(channel, |m| m.content() == "a reminder", WAIT).await;
     assert_eq!(reminder.kind, MessageKind::Channel);
     decode_png(&reminder.files[0].bytes);
@@ -288,6 +301,11 @@ async fn unknown_routes_are_recorded_as_404() {
     let http = HttpBuilder::new(fake.token()).proxy(fake.rest_url()).ratelimiter_disabled(true).build();
     let error = ChannelId::new(5).delete(&http).await.expect_err("no such route in the fake");
     assert!(matches!(&error, serenity::Error::Http(e) if e.status_code().map(|s| s.as_u16()) == Some(404)));
+    let alice = fake.user("alice");
+    let user = http.get_user(alice.id.into()).await.expect("a known user");
+    assert_eq!(user.name, "alice");
+    let member = http.get_member(fake.guild_id().into(), alice.id.into()).await.expect("a known member");
+    assert_eq!(member.user.id.get(), alice.id);
     let unrouted = fake.unrouted_requests();
     assert_eq!(unrouted.len(), 1);
     assert_eq!(unrouted[0].method, "DELETE");
@@ -330,4 +348,107 @@ fn every_fixture_deserializes_as_a_serenity_interaction() {
     let tokens = [&guild_command.token, &dm_command.token, &typed.token, &press.token, &on_dm.token];
     assert!(ids.iter().enumerate().all(|(i, a)| ids[i + 1..].iter().all(|b| a != b)));
     assert!(tokens.iter().enumerate().all(|(i, a)| tokens[i + 1..].iter().all(|b| a != b)));
+}
+
+#[tokio::test]
+async fn limits_deadline_attachment_download_and_a_second_client() {
+    let mut h = Harness::start().await;
+    let alice = h.fake.user("alice");
+
+    // 30 autocomplete choices: refused as Discord would, and the bot hears of it.
+    h.fake.send(h.fake.autocomplete("play").focused("move", "all").from(&alice));
+    assert_eq!(h.report().await, Report::Failed { what: "autocomplete", status: Some(400) });
+
+    // The picture of a response can be downloaded from the URL in its message.
+    let sent = h.fake.send(h.fake.command("play").string("move", "11-15").from(&alice));
+    let callback = h.fake.wait_for_callback(sent.id, WAIT).await;
+    assert!(callback.elapsed < WAIT);
+    let message: serenity::all::Message = serde_json::from_value(callback.message.unwrap()).unwrap();
+    let downloaded = message.attachments[0].download().await.expect("download the attachment");
+    assert_eq!(downloaded, &*callback.files[0].bytes);
+
+    // With a deadline already passed, the answer is refused as too late.
+    h.fake.set_response_deadline(Some(Duration::ZERO));
+    let late = h.fake.send(h.fake.command("play").string("move", "9-13").from(&alice));
+    assert_eq!(h.report().await, Report::Failed { what: "play", status: Some(404) });
+    assert!(h.fake.callback(late.id).is_none());
+    h.fake.set_response_deadline(None);
+
+    // GUILD_CREATE fills serenity's cache with the guild, its channel and members.
+    let channel = h.fake.default_channel();
+    h.fake.send_guild_create(&[channel], std::slice::from_ref(&alice));
+    let cache = h.cache.clone();
+    let guild_id = serenity::all::GuildId::new(h.fake.guild_id());
+    let cached = async {
+        loop {
+            if let Some(guild) = cache.guild(guild_id) {
+                break (guild.channels.len(), guild.members.len());
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    assert_eq!(tokio::time::timeout(WAIT, cached).await.expect("the guild reaches the cache"), (1, 2));
+
+    // The bot restarts: a new client identifies on the same fake and serves on.
+    h.shards.shutdown_all().await;
+    let http = HttpBuilder::new(h.fake.token()).proxy(h.fake.rest_url()).ratelimiter_disabled(true).build();
+    let (tx, mut reports) = mpsc::unbounded_channel();
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::non_privileged())
+        .event_handler(Handler { reports: tx })
+        .await
+        .expect("build the second client");
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    h.fake.wait_gateway(WAIT, |g| g.connected && g.identifies == 2).await;
+    assert_eq!(reports.recv().await, Some(Report::Registered(2)));
+    let again = h.fake.send(h.fake.command("play").string("move", "10-14").from(&alice));
+    assert_eq!(h.fake.wait_for_callback(again.id, WAIT).await.content(), Some("played 10-14 by alice"));
+    shards.shutdown_all().await;
+}
+
+/// Reads one response (head and `content-length` body) from a raw connection.
+async fn read_response(stream: &mut tokio::io::BufReader<tokio::net::TcpStream>) -> (u16, String) {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt};
+    let mut line = String::new();
+    stream.read_line(&mut line).await.unwrap();
+    let status = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let mut length = 0;
+    loop {
+        line.clear();
+        stream.read_line(&mut line).await.unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).await.unwrap();
+    (status, String::from_utf8(body).unwrap())
+}
+
+#[tokio::test]
+async fn chunked_bodies_and_keep_alive_on_one_connection() {
+    use tokio::io::AsyncWriteExt;
+    let fake = FakeDiscord::start().await;
+    let address = fake.rest_url().trim_start_matches("http://").to_string();
+    let mut stream = tokio::io::BufReader::new(tokio::net::TcpStream::connect(address).await.unwrap());
+
+    let chunked = "POST /api/v10/channels/7/messages HTTP/1.1\r\nhost: fake\r\ncontent-type: application/json\r\n\
+                   transfer-encoding: chunked\r\n\r\n6\r\n{\"cont\r\n10\r\nent\": \"chunked\"}\r\n0\r\n\r\n";
+    stream.get_mut().write_all(chunked.as_bytes()).await.unwrap();
+    let (status, body) = read_response(&mut stream).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"content\":\"chunked\""), "{body}");
+
+    let plain = "GET /api/v10/gateway HTTP/1.1\r\nhost: fake\r\ncontent-length: 0\r\n\r\n";
+    stream.get_mut().write_all(plain.as_bytes()).await.unwrap();
+    let (status, body) = read_response(&mut stream).await;
+    assert_eq!(status, 200);
+    assert!(body.contains(fake.gateway_url()), "{body}");
+
+    let posted = fake.wait_for_channel_message(7, |m| m.content() == "chunked", WAIT).await;
+    assert_eq!(posted.data["content"], "chunked");
+    assert_eq!(fake.requests().len(), 2);
 }

@@ -13,10 +13,26 @@
 //!
 //! Every payload the fake sends is checked against serenity's own types first
 //! and panics with the reason if serenity could not read it.
+//!
+//! What it serves (paths under `/api/v10`): `GET /gateway`, `/gateway/bot`,
+//! `/users/@me`, `/oauth2/applications/@me`, `/users/{id}` and
+//! `/guilds/{guild}/members/{id}` of known users; commands (global and per guild:
+//! GET, POST, bulk PUT, DELETE, echoed as Discord does); interaction callbacks
+//! (JSON or multipart, 204; a second answer gets 400 "already acknowledged");
+//! webhook followups and edits of `@original` (only after the callback);
+//! channel messages (POST, PATCH); `GET /channels/{id}`; and the uploaded
+//! files at the attachment URLs it hands out. Anything else is a recorded 404.
+//! Payloads outside Discord's limits (2000 characters, 25 choices, 5 rows of
+//! 5 components, custom ids of 1 to 100 characters, empty messages) get 400.
+//!
+//! The gateway answers IDENTIFY with READY, heartbeats with ACK, and RESUME
+//! with the missed dispatches then RESUMED; interactions sent while the client
+//! is disconnected are delivered on its RESUME, as Discord does.
 
 mod fixtures;
 mod gateway;
 mod http;
+mod limits;
 mod multipart;
 mod objects;
 mod records;
@@ -134,9 +150,16 @@ impl FakeDiscord {
         self.shared.fixtures.ids.next()
     }
 
-    /// A new user with a fresh id.
+    /// A new user with a fresh id, known to the fake (`GET /users/{id}`, guild member).
     pub fn user(&self, name: &str) -> FakeUser {
-        FakeUser::new(self.new_id(), name)
+        let user = FakeUser::new(self.new_id(), name);
+        self.add_user(&user);
+        user
+    }
+
+    /// Makes a user built elsewhere known to the fake, as a member of the default guild.
+    pub fn add_user(&self, user: &FakeUser) {
+        self.shared.update(|s| s.users.insert(user.id, user.clone()));
     }
 
     // ----- interactions -----
@@ -181,10 +204,12 @@ impl FakeDiscord {
                     guild_id,
                     message: interaction.payload.get("message").cloned(),
                     answered: false,
+                    sent_at: std::time::Instant::now(),
                 },
             );
             assert!(previous.is_none(), "fake Discord: interaction {} sent twice", interaction.id);
             s.tokens.insert(interaction.token.clone(), interaction.id);
+            s.users.entry(interaction.user.id).or_insert_with(|| interaction.user.clone());
         });
         self.shared.dispatch("INTERACTION_CREATE", interaction.payload.clone());
     }
@@ -192,6 +217,17 @@ impl FakeDiscord {
     /// Sends any gateway dispatch `t` with body `d`, checked against serenity's `Event`.
     pub fn dispatch(&self, event: &str, d: Value) {
         self.shared.dispatch(event, d);
+    }
+
+    /// Sends GUILD_CREATE for the default guild, with these text channels and
+    /// members (the bot is added as a member), so serenity's cache knows them.
+    pub fn send_guild_create(&self, channel_ids: &[u64], members: &[FakeUser]) {
+        let fixtures = &self.shared.fixtures;
+        let mut member_objects: Vec<Value> = members.iter().map(FakeUser::member_json).collect();
+        member_objects.push(fixtures.bot.member_json());
+        let owner_id = self.shared.config.owner["id"].as_str().and_then(|id| id.parse().ok()).unwrap_or(0);
+        let guild = objects::guild_create(self.guild_id(), owner_id, channel_ids, &member_objects);
+        self.shared.dispatch("GUILD_CREATE", guild);
     }
 
     // ----- waiting -----
@@ -292,6 +328,11 @@ impl FakeDiscord {
         self.shared.read().requests.iter().filter(|r| r.status == 404).cloned().collect()
     }
 
+    /// Followups and edits made with an interaction's token, in order.
+    pub fn messages_for(&self, token: &str) -> Vec<PostedMessage> {
+        self.shared.read().posted.iter().filter(|m| m.token.as_deref() == Some(token)).cloned().collect()
+    }
+
     /// Every message posted or edited so far, in order.
     pub fn posted_messages(&self) -> Vec<PostedMessage> {
         self.shared.read().posted.clone()
@@ -309,7 +350,19 @@ impl FakeDiscord {
 
     /// Gateway counters: connections, identifies, resumes, heartbeats, dispatches.
     pub fn gateway_stats(&self) -> GatewayStats {
-        self.shared.read().gateway.stats
+        let state = self.shared.read();
+        GatewayStats { connected: state.gateway.live.is_some(), ..state.gateway.stats }
+    }
+
+    /// Waits until the gateway counters satisfy `check`, e.g. a second READY after a
+    /// restart: `fake.wait_gateway(t, |g| g.connected && g.identifies >= 2)`.
+    pub async fn wait_gateway(&self, timeout: Duration, mut check: impl FnMut(&GatewayStats) -> bool) -> GatewayStats {
+        self.shared
+            .wait_for("a gateway state", timeout, |s| {
+                let stats = GatewayStats { connected: s.gateway.live.is_some(), ..s.gateway.stats };
+                check(&stats).then_some(stats)
+            })
+            .await
     }
 
     /// Forgets recorded requests, callbacks and posted messages (keeps sessions,
@@ -324,6 +377,13 @@ impl FakeDiscord {
     }
 
     // ----- faults -----
+
+    /// Refuses interaction responses that arrive later than `deadline` after the
+    /// interaction was sent, with Discord's 404 "Unknown interaction" (Discord's
+    /// deadline is 3 seconds). Off by default: slow debug builds would trip it.
+    pub fn set_response_deadline(&self, deadline: Option<Duration>) {
+        self.shared.update(|s| s.response_deadline = deadline);
+    }
 
     /// Answers the next request matching `pattern` with `status` instead of
     /// handling it. A pattern is an optional method and a path relative to

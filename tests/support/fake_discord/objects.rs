@@ -238,3 +238,64 @@ pub fn message(
 pub fn error(code: u64, message: &str) -> Value {
     json!({"message": message, "code": code})
 }
+
+/// A GUILD_CREATE body: the guild with its @everyone role, text channels and members.
+pub fn guild_create(guild_id: u64, owner_id: u64, channel_ids: &[u64], members: &[Value]) -> Value {
+    let everyone = json!({
+        "id": guild_id.to_string(),
+        "name": "@everyone",
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false,
+        "managed": false,
+        "mentionable": false,
+        // View channel, send messages, attach files, use application commands.
+        "permissions": ((1u64 << 10) | (1 << 11) | (1 << 15) | (1 << 31)).to_string(),
+        "position": 0,
+        "icon": null,
+        "unicode_emoji": null,
+    });
+    let channels: Vec<Value> = channel_ids.iter().map(|id| guild_text_channel(*id, guild_id)).collect();
+    json!({
+        "id": guild_id.to_string(),
+        "name": "fake guild",
+        "icon": null,
+        "icon_hash": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": owner_id.to_string(),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [everyone],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "joined_at": timestamp_now(),
+        "unavailable": false,
+        "member_count": members.len(),
+        "large": false,
+        "voice_states": [],
+        "members": members,
+        "channels": channels,
+        "threads": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+    })
+}

@@ -1,5 +1,8 @@
 //! What the fake saw: requests, interaction callbacks and messages, as tests read them.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use serde_json::Value;
 
 /// A file uploaded in a multipart request (`files[n]`).
@@ -9,7 +12,8 @@ pub struct FileUpload {
     pub field: String,
     pub filename: String,
     pub content_type: Option<String>,
-    pub bytes: Vec<u8>,
+    /// Shared, so records and the served attachment hold one copy.
+    pub bytes: Arc<[u8]>,
 }
 
 /// The body of a recorded request.
@@ -95,6 +99,8 @@ pub struct Callback {
     /// The message this response created or updated (types 4, 5 and 7), as
     /// a serenity-valid message object; usable with `InteractionBuilder::on_message`.
     pub message: Option<Value>,
+    /// Time from sending `INTERACTION_CREATE` to receiving this response.
+    pub elapsed: Duration,
 }
 
 impl Callback {
@@ -116,6 +122,11 @@ impl Callback {
     /// The `custom_id`s of every component in `data.components`, in order.
     pub fn custom_ids(&self) -> Vec<String> {
         custom_ids_of(&self.data)
+    }
+
+    /// The uploaded file with this name.
+    pub fn file(&self, filename: &str) -> Option<&FileUpload> {
+        self.files.iter().find(|f| f.filename == filename)
     }
 }
 
@@ -174,6 +185,8 @@ pub struct GatewayStats {
     pub heartbeats: u64,
     /// Dispatches sent, replays included.
     pub dispatches: u64,
+    /// Whether a connection is live now (identified or resumed, not dropped).
+    pub connected: bool,
 }
 
 pub(crate) fn choices_of(data: &Value) -> Vec<(String, Value)> {

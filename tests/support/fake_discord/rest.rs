@@ -1,11 +1,10 @@
 //! The REST side: routes serenity calls, records every request, answers
 //! unknown routes with a 404 and prepared faults with their status.
 
-use std::sync::Arc;
-
 use serde_json::{Value, json};
 
 use super::http::{HttpRequest, HttpResponse};
+use super::limits;
 use super::multipart;
 use super::objects::{self, MessageOrigin};
 use super::records::{Callback, FileUpload, MessageKind, PostedMessage, RecordedRequest, RequestBody};
@@ -53,7 +52,7 @@ fn decode_body(request: &HttpRequest) -> RequestBody {
                             filename: part.filename.unwrap_or_default(),
                             field: part.name,
                             content_type: part.content_type,
-                            bytes: part.bytes,
+                            bytes: part.bytes.into(),
                         });
                     }
                 }
@@ -86,6 +85,11 @@ fn not_found(code: u64, message: &str) -> HttpResponse {
     HttpResponse::json(404, &objects::error(code, message))
 }
 
+/// Discord's answer to a payload outside its limits.
+fn invalid_form(reason: &str) -> HttpResponse {
+    HttpResponse::json(400, &objects::error(50035, &format!("Invalid Form Body: {reason}")))
+}
+
 fn parse_id(segment: &str) -> Option<u64> {
     segment.parse().ok()
 }
@@ -112,6 +116,16 @@ fn route_request(
             }),
         ),
         ("GET", ["users", "@me"]) => HttpResponse::json(200, &fixtures.bot.user_json()),
+        ("GET", ["users", id]) => match parse_id(id).and_then(|id| state.users.get(&id)) {
+            Some(user) => HttpResponse::json(200, &user.user_json()),
+            None => not_found(10013, "Unknown User"),
+        },
+        ("GET", ["guilds", guild, "members", id]) if parse_id(guild) == Some(config.guild_id) => {
+            match parse_id(id).and_then(|id| state.users.get(&id)) {
+                Some(user) => HttpResponse::json(200, &user.member_json()),
+                None => not_found(10007, "Unknown Member"),
+            }
+        }
         ("GET", ["oauth2", "applications", "@me"]) => HttpResponse::json(
             200,
             &objects::application_info(fixtures.application_id, &fixtures.bot.user_json(), &config.owner),
@@ -123,16 +137,13 @@ fn route_request(
         }
         ("POST", ["channels", channel, "messages"]) => match parse_id(channel) {
             Some(channel_id) => {
-                let message = post_message(shared, state, MessageKind::Channel, channel_id, None, None, &payload, body);
-                HttpResponse::json(200, &message)
+                post_message(shared, state, MessageKind::Channel, channel_id, None, None, &payload, body)
             }
             None => not_found(10003, "Unknown Channel"),
         },
         ("PATCH", ["channels", channel, "messages", id]) => match (parse_id(channel), parse_id(id)) {
             (Some(channel_id), Some(id)) if state.messages.contains_key(&id) => {
-                let message =
-                    post_message(shared, state, MessageKind::ChannelEdit, channel_id, Some(id), None, &payload, body);
-                HttpResponse::json(200, &message)
+                post_message(shared, state, MessageKind::ChannelEdit, channel_id, Some(id), None, &payload, body)
             }
             _ => not_found(10008, "Unknown Message"),
         },
@@ -222,8 +233,15 @@ fn callback(
     if sent.answered {
         return HttpResponse::json(400, &objects::error(40060, "Interaction has already been acknowledged."));
     }
+    let elapsed = sent.sent_at.elapsed();
+    if state.response_deadline.is_some_and(|deadline| elapsed > deadline) {
+        return not_found(10062, "Unknown interaction");
+    }
     let kind = payload["type"].as_u64().unwrap_or(0) as u8;
     let data = payload.get("data").cloned().unwrap_or(Value::Null);
+    if let Err(reason) = limits::check_callback(kind, &data, !body.files().is_empty()) {
+        return invalid_form(&reason);
+    }
     let (channel_id, guild_id, button_message) = (sent.channel_id, sent.guild_id, sent.message.clone());
 
     let message = match kind {
@@ -271,7 +289,15 @@ fn callback(
     }
     state.callbacks.insert(
         interaction_id,
-        Callback { interaction_id, token: token.to_string(), kind, data, files: body.files().to_vec(), message },
+        Callback {
+            interaction_id,
+            token: token.to_string(),
+            kind,
+            data,
+            files: body.files().to_vec(),
+            message,
+            elapsed,
+        },
     );
     HttpResponse::no_content()
 }
@@ -288,6 +314,10 @@ fn webhook(
     let Some(sent) = state.tokens.get(token).and_then(|id| state.interactions.get(id)) else {
         return not_found(10015, "Unknown Webhook");
     };
+    // Followups and edits need the interaction answered first.
+    if !sent.answered {
+        return not_found(10015, "Unknown Webhook");
+    }
     let channel_id = sent.channel_id;
     let target = match rest {
         ["messages", "@original"] => state.originals.get(token).copied(),
@@ -296,9 +326,7 @@ fn webhook(
     };
     match (method, rest) {
         ("POST", []) => {
-            let message =
-                post_message(shared, state, MessageKind::Followup, channel_id, None, Some(token), payload, body);
-            HttpResponse::json(200, &message)
+            post_message(shared, state, MessageKind::Followup, channel_id, None, Some(token), payload, body)
         }
         ("GET", ["messages", _]) => match target.and_then(|id| state.messages.get(&id)) {
             Some(message) => HttpResponse::json(200, message),
@@ -307,8 +335,7 @@ fn webhook(
         ("PATCH", ["messages", which]) => match target {
             Some(id) => {
                 let kind = if *which == "@original" { MessageKind::EditOriginal } else { MessageKind::EditFollowup };
-                let message = post_message(shared, state, kind, channel_id, Some(id), Some(token), payload, body);
-                HttpResponse::json(200, &message)
+                post_message(shared, state, kind, channel_id, Some(id), Some(token), payload, body)
             }
             None => not_found(10008, "Unknown Message"),
         },
@@ -323,7 +350,8 @@ fn webhook(
     }
 }
 
-/// Creates (`editing` = None) or edits a message, records it, returns its object.
+/// Creates (`editing` = None) or edits a message and records it; answers with
+/// its object, or 400 if the payload is outside Discord's limits.
 #[allow(clippy::too_many_arguments)]
 fn post_message(
     shared: &Shared,
@@ -334,7 +362,10 @@ fn post_message(
     token: Option<&str>,
     payload: &Value,
     body: &RequestBody,
-) -> Value {
+) -> HttpResponse {
+    if let Err(reason) = limits::check_message(payload, !body.files().is_empty(), editing.is_none()) {
+        return invalid_form(&reason);
+    }
     let previous = editing.and_then(|id| state.messages.get(&id).cloned());
     let id = editing.unwrap_or_else(|| shared.fixtures.ids.next());
     let guild_id =
@@ -358,7 +389,7 @@ fn post_message(
         files: body.files().to_vec(),
         message: message.clone(),
     });
-    message
+    HttpResponse::json(200, &message)
 }
 
 /// The attachment list after a create or edit: entries of the payload's
@@ -381,7 +412,7 @@ fn attachments(
         used[i] = true;
         let file = &files[i];
         let id = shared.fixtures.ids.next();
-        state.files.insert(id, (file.content_type.clone(), Arc::new(file.bytes.clone())));
+        state.files.insert(id, (file.content_type.clone(), file.bytes.clone()));
         objects::attachment(id, &file.filename, file.content_type.as_deref(), file.bytes.len(), &shared.config.rest_url)
     };
 

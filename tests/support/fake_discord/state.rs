@@ -2,15 +2,18 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 use tokio_tungstenite::tungstenite::Message;
 
-use super::fixtures::FixtureContext;
+use super::fixtures::{FakeUser, FixtureContext};
 use super::objects;
 use super::records::{Callback, GatewayStats, PostedMessage, RecordedRequest};
+
+/// How many of the latest requests a timeout message lists.
+const LAST_REQUESTS_SHOWN: usize = 30;
 
 /// Fixed facts about one running fake.
 pub struct Config {
@@ -29,6 +32,7 @@ pub struct SentInteraction {
     /// The message a button sits on.
     pub message: Option<Value>,
     pub answered: bool,
+    pub sent_at: Instant,
 }
 
 /// An answer prepared for the next request matching a route pattern.
@@ -81,8 +85,12 @@ pub struct State {
     pub global_commands: Vec<Value>,
     pub guild_commands: HashMap<u64, Vec<Value>>,
     /// Uploaded files by attachment id: (content type, bytes).
-    pub files: HashMap<u64, (Option<String>, Arc<Vec<u8>>)>,
+    pub files: HashMap<u64, (Option<String>, Arc<[u8]>)>,
     pub faults: Vec<Fault>,
+    /// Users the fake knows, for `GET /users/{id}` and guild member look-ups.
+    pub users: HashMap<u64, FakeUser>,
+    /// Callbacks later than this are refused as Discord does (404 Unknown interaction).
+    pub response_deadline: Option<Duration>,
     pub gateway: GatewayState,
 }
 
@@ -119,9 +127,11 @@ impl Shared {
             Some(found) => found,
             None => {
                 let state = self.read();
-                let seen: Vec<String> = state.requests.iter().map(RecordedRequest::line).collect();
+                let skip = state.requests.len().saturating_sub(LAST_REQUESTS_SHOWN);
+                let seen: Vec<String> = state.requests.iter().skip(skip).map(RecordedRequest::line).collect();
                 panic!(
-                    "fake Discord: timed out after {timeout:?} waiting for {what}\nrequests seen:\n  {}",
+                    "fake Discord: timed out after {timeout:?} waiting for {what}\nlast requests seen ({} in all):\n  {}",
+                    state.requests.len(),
                     seen.join("\n  ")
                 )
             }
