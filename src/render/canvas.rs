@@ -116,16 +116,22 @@ impl Canvas {
     pub fn blend_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
         for (sy, &(start, end)) in sprite.spans.iter().enumerate() {
             let Some(cy) = self.clip(y, sy as u32, self.height) else { continue };
-            for sx in start..end {
-                let Some(cx) = self.clip(x, sx, self.width) else { continue };
-                let s = ((sy as u32 * sprite.width + sx) * 4) as usize;
-                let px = &sprite.rgba[s..s + 4];
-                let a = u32::from(px[3]);
-                if a == 0 {
-                    continue;
+            // The span's columns that land on the canvas, clipped once per row.
+            let first = start.max((-x).max(0) as u32);
+            let last = end.min((self.width as i32 - x).max(0) as u32);
+            if first >= last {
+                continue;
+            }
+            let src_start = ((sy as u32 * sprite.width + first) * 4) as usize;
+            let src = &sprite.rgba[src_start..src_start + ((last - first) * 4) as usize];
+            let dst_start = self.offset((x + first as i32) as u32, cy);
+            let dst = &mut self.pixels[dst_start..dst_start + ((last - first) * 3) as usize];
+            for (d, s) in dst.chunks_exact_mut(3).zip(src.chunks_exact(4)) {
+                match s[3] {
+                    0 => {}
+                    u8::MAX => d.copy_from_slice(&s[..3]),
+                    a => mix(d, [s[0], s[1], s[2]], u32::from(a)),
                 }
-                let i = self.offset(cx, cy);
-                mix(&mut self.pixels[i..i + 3], [px[0], px[1], px[2]], a);
             }
         }
     }
