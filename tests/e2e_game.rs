@@ -178,7 +178,7 @@ async fn a_whole_game_with_a_king_multi_capture() {
     assert!(content.contains(&alice.mention()), "{content}");
     decodes_as_png(board_of(&last));
     let pdn = last.files.iter().find(|f| f.filename.ends_with(".pdn")).expect("the record is attached");
-    let pdn = String::from_utf8(pdn.bytes.clone()).unwrap();
+    let pdn = String::from_utf8(pdn.bytes.to_vec()).unwrap();
     assert!(pdn.contains("1x21") && pdn.contains("21x30") && pdn.contains("2-0"), "{pdn}");
 
     let after = ask(fake, fake.command("move").string("move", "30-26").from(&bob)).await;
