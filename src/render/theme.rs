@@ -28,9 +28,9 @@ pub const ARROW_OPACITY: u8 = 215;
 
 /// The colours of one side's pieces.
 pub struct PieceColors {
-    /// The body where the light falls (top left).
+    /// The lighter body colour; the face is mostly this.
     pub body_lit: Rgb,
-    /// The body away from the light (bottom right).
+    /// The darker body colour; the bevel outside the ring leans to it.
     pub body_shade: Rgb,
     /// The rim around the piece.
     pub outline: Rgb,
@@ -50,14 +50,14 @@ pub const WHITE_PIECE: PieceColors = PieceColors {
 pub const BLACK_PIECE: PieceColors =
     PieceColors { body_lit: [78, 72, 68], body_shade: [30, 28, 27], outline: [12, 11, 10], groove: [104, 96, 90] };
 
-/// A king's crown, lit side.
+/// A king's crown: its points.
 pub const CROWN_LIT: Rgb = [255, 214, 92];
-/// A king's crown, shaded side.
+/// A king's crown: its band (and a king's gilded ring).
 pub const CROWN_SHADE: Rgb = [214, 150, 30];
 /// The line around a king's crown.
 pub const CROWN_OUTLINE: Rgb = [92, 58, 10];
 
-/// The piece's drop shadow, and how opaque it is at most (out of 1).
+/// The piece's drop shadow.
 pub const SHADOW: Rgb = [0, 0, 0];
 /// Peak opacity of a piece's shadow.
 pub const SHADOW_OPACITY: f32 = 0.35;
