@@ -4,6 +4,8 @@
 //! std-only rules engine; everything else builds on it.
 
 pub mod cli;
+pub mod config;
+pub mod discord;
 pub mod game;
 pub mod render;
 pub mod rules;

@@ -1,8 +1,42 @@
 //! `damas run`: the Discord bot.
 
 use super::CliResult;
+use crate::config::Config;
 
-/// Starts the bot.
+/// Reads the settings, starts logging and runs the bot until SIGINT or
+/// SIGTERM. Every failure comes back as one sentence.
 pub fn run() -> CliResult {
-    Err("the Discord bot is not built yet; `damas moves` and `damas perft` work today".into())
+    let config = Config::from_env().map_err(|e| e.to_string())?;
+    // The filter was validated with the rest of the settings.
+    let filter = tracing_subscriber::EnvFilter::try_new(&config.log_filter).map_err(|e| e.to_string())?;
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(crate::discord::run_bot(config, stop_signal())).map_err(|e| e.to_string())
+}
+
+/// Completes on the first SIGINT (Ctrl-C) or SIGTERM.
+async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }

@@ -272,6 +272,16 @@ fn callback(
             state.messages.insert(id, message.clone());
             message
         }),
+        // A deferred update: as on Discord, the button's message is the
+        // original response that a later `PATCH .../messages/@original` edits.
+        6 => {
+            if let Some(old) = &button_message {
+                let id = old["id"].as_str().and_then(parse_id).unwrap_or(0);
+                state.messages.entry(id).or_insert_with(|| old.clone());
+                state.originals.insert(token.to_string(), id);
+            }
+            None
+        }
         _ => None,
     };
     if let Some(sent) = state.interactions.get_mut(&interaction_id) {

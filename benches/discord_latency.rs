@@ -1,0 +1,104 @@
+//! Latency of `/move` end to end: from the INTERACTION_CREATE the fake
+//! Discord sends to the callback (with the board picture) it receives, over
+//! at least 1,000 moves spread across 100 live games, one at a time. Prints
+//! p50, p99 and max, and the resident memory of the process (bot + fake)
+//! after the run.
+//!
+//! `cargo bench --bench discord_latency`
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use damas::config::Clock;
+use damas::game::GameService;
+use support::bot::{RunningBot, WAIT, ask, config, database_in};
+use support::fake_discord::{FakeDiscord, FakeUser};
+
+const GAMES: usize = 100;
+const MOVES: usize = 1_000;
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    runtime.block_on(bench());
+}
+
+async fn bench() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = database_in(&dir);
+    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
+    let service = GameService::open(&url).await.expect("database");
+
+    let mut channels = Vec::with_capacity(GAMES);
+    for _ in 0..GAMES {
+        channels.push(new_game(&fake).await);
+    }
+
+    let mut latencies = Vec::with_capacity(MOVES);
+    let mut round = 0;
+    while latencies.len() < MOVES {
+        for channel in channels.iter_mut() {
+            let game = match service.game_in_channel(*channel).await {
+                Ok(game) => game,
+                Err(_) => {
+                    *channel = new_game(&fake).await;
+                    service.game_in_channel(*channel).await.expect("a new game")
+                }
+            };
+            let legal = game.game.position().legal_moves_with_notation();
+            // Vary the moves between games and rounds, deterministically.
+            let (_, notation) = &legal[(round + *channel as usize) % legal.len()];
+            let player = FakeUser::new(game.player_to_move(), "player");
+            let command = fake.command("move").in_channel(*channel).string("move", notation).from(&player);
+
+            let sent = Instant::now();
+            let interaction = fake.send(command);
+            let callback = fake.wait_for_callback(interaction.id, WAIT).await;
+            latencies.push(sent.elapsed());
+
+            assert!(!callback.is_ephemeral(), "the move was refused: {:?}", callback.content());
+            assert!(callback.files.iter().any(|f| f.filename.ends_with(".png")), "the board is attached");
+        }
+        round += 1;
+        fake.clear_records();
+    }
+
+    latencies.sort();
+    let pct = |p: f64| latencies[((latencies.len() as f64 * p) as usize).min(latencies.len() - 1)];
+    println!("discord_latency: /move INTERACTION_CREATE -> callback with the board PNG");
+    println!("  {} moves over {} live games, sent one at a time", latencies.len(), GAMES);
+    println!("  p50 {:.2} ms", ms(pct(0.50)));
+    println!("  p99 {:.2} ms", ms(pct(0.99)));
+    println!("  max {:.2} ms", ms(*latencies.last().expect("latencies")));
+    println!("  resident memory (bot + fake, one process): {}", resident_memory());
+    bot.stop().await;
+}
+
+async fn new_game(fake: &FakeDiscord) -> u64 {
+    let channel = fake.new_id();
+    let (white, black) = (fake.user("white"), fake.user("black"));
+    ask(
+        fake,
+        fake.command("challenge").in_channel(channel).user("opponent", &black).string("color", "white").from(&white),
+    )
+    .await;
+    let started = ask(fake, fake.command("accept").in_channel(channel).from(&black)).await;
+    assert!(!started.is_ephemeral(), "{:?}", started.content());
+    channel
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// VmRSS from /proc/self/status (Linux), or "unknown".
+fn resident_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status.lines().find(|l| l.starts_with("VmRSS:")).map(|l| l["VmRSS:".len()..].trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}

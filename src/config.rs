@@ -1,0 +1,234 @@
+//! Every setting of the bot, read from the environment (and `.env`) and
+//! validated once at start-up, so the rest of the program never meets a bad
+//! setting.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The database used when `DATABASE_URL` is not set: a SQLite file created
+/// beside the working directory on first run.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://damas.db";
+/// The log filter used when `RUST_LOG` is not set.
+pub const DEFAULT_LOG_FILTER: &str = "info";
+/// How often the clock loop looks for due deadlines, when not set.
+pub const DEFAULT_CLOCK_SECONDS: u64 = 60;
+
+/// The validated settings of the bot.
+#[derive(Clone)]
+pub struct Config {
+    /// The bot token (never printed: `Debug` hides it).
+    pub token: String,
+    /// Where games are kept, e.g. `sqlite://damas.db`.
+    pub database_url: String,
+    /// Register the commands in this server only (instant; for development).
+    pub guild_id: Option<u64>,
+    /// Send every REST call to this base URL instead of `https://discord.com`,
+    /// with serenity's rate limiter off (the tests' fake Discord).
+    pub proxy_url: Option<String>,
+    /// A `tracing` filter such as `info` or `damas=debug,serenity=warn`.
+    pub log_filter: String,
+    /// How often the clock loop claims due reminders, time losses and expiries.
+    pub clock_interval: Duration,
+    /// Where "now" comes from; tests shift it to make deadlines pass.
+    pub clock: Clock,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"<hidden>")
+            .field("database_url", &self.database_url)
+            .field("guild_id", &self.guild_id)
+            .field("proxy_url", &self.proxy_url)
+            .field("log_filter", &self.log_filter)
+            .field("clock_interval", &self.clock_interval)
+            .finish()
+    }
+}
+
+/// A setting that is missing or malformed; its Display is one sentence.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    /// `DISCORD_TOKEN` is not set.
+    #[error("DISCORD_TOKEN is not set: put the bot token in the environment or in a .env file (see .env.example)")]
+    MissingToken,
+    /// A setting has a value that cannot be used.
+    #[error("{name} is invalid: {reason}")]
+    Invalid {
+        /// The variable's name.
+        name: &'static str,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// The `.env` file exists but cannot be read.
+    #[error("the .env file cannot be read: {0}")]
+    DotEnv(String),
+}
+
+impl Config {
+    /// Loads `.env` (if present; real environment variables win) and reads
+    /// the settings from the environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        if let Err(e) = dotenvy::dotenv()
+            && !e.not_found()
+        {
+            return Err(ConfigError::DotEnv(e.to_string()));
+        }
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the settings through `lookup` (a variable name to its value);
+    /// empty values count as unset.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let get = |name: &str| lookup(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+
+        let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        if token.chars().any(char::is_whitespace) {
+            return Err(invalid("DISCORD_TOKEN", "a token contains no spaces"));
+        }
+
+        let database_url = get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
+        let guild_id = match get("DISCORD_GUILD_ID") {
+            None => None,
+            Some(v) => Some(
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|&id| id > 0)
+                    .ok_or_else(|| invalid("DISCORD_GUILD_ID", "expected a server id (a number)"))?,
+            ),
+        };
+        let proxy_url = match get("DISCORD_PROXY_URL") {
+            None => None,
+            Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
+                Some(v.trim_end_matches('/').to_string())
+            }
+            Some(_) => return Err(invalid("DISCORD_PROXY_URL", "expected a URL starting with http:// or https://")),
+        };
+        let log_filter = get("RUST_LOG").unwrap_or_else(|| DEFAULT_LOG_FILTER.to_string());
+        if let Err(e) = tracing_subscriber::EnvFilter::try_new(&log_filter) {
+            return Err(invalid("RUST_LOG", &e.to_string()));
+        }
+        let clock_seconds = match get("DAMAS_CLOCK_SECONDS") {
+            None => DEFAULT_CLOCK_SECONDS,
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|s| (1..=3600).contains(s))
+                .ok_or_else(|| invalid("DAMAS_CLOCK_SECONDS", "expected a number of seconds from 1 to 3600"))?,
+        };
+
+        Ok(Config {
+            token,
+            database_url,
+            guild_id,
+            proxy_url,
+            log_filter,
+            clock_interval: Duration::from_secs(clock_seconds),
+            clock: Clock::system(),
+        })
+    }
+}
+
+fn invalid(name: &'static str, reason: &str) -> ConfigError {
+    ConfigError::Invalid { name, reason: reason.to_string() }
+}
+
+/// The bot's source of the current time in unix seconds: the system clock
+/// plus a shift that tests can move forward to make deadlines pass.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    shift: Arc<AtomicI64>,
+}
+
+impl Clock {
+    /// The system clock.
+    pub fn system() -> Clock {
+        Clock::default()
+    }
+
+    /// The current time, unix seconds.
+    pub fn now(&self) -> i64 {
+        let system = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+        system + self.shift.load(Ordering::Relaxed)
+    }
+
+    /// Moves this clock (and every clone of it) forward by `seconds`.
+    pub fn advance(&self, seconds: i64) {
+        self.shift.fetch_add(seconds, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: Vec<(String, String)> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn token_is_required() {
+        assert_eq!(config(&[]).unwrap_err(), ConfigError::MissingToken);
+        assert_eq!(config(&[("DISCORD_TOKEN", "  ")]).unwrap_err(), ConfigError::MissingToken);
+    }
+
+    #[test]
+    fn defaults() {
+        let c = config(&[("DISCORD_TOKEN", "abc.def.ghi")]).unwrap();
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(c.guild_id, None);
+        assert_eq!(c.proxy_url, None);
+        assert_eq!(c.log_filter, "info");
+        assert_eq!(c.clock_interval, Duration::from_secs(60));
+    }
+
+    #[test]
+    fn every_setting_is_read() {
+        let c = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DATABASE_URL", "sqlite://other.db"),
+            ("DISCORD_GUILD_ID", "123456789012345678"),
+            ("DISCORD_PROXY_URL", "http://127.0.0.1:9/"),
+            ("RUST_LOG", "damas=debug"),
+            ("DAMAS_CLOCK_SECONDS", "5"),
+        ])
+        .unwrap();
+        assert_eq!(c.database_url, "sqlite://other.db");
+        assert_eq!(c.guild_id, Some(123456789012345678));
+        assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(c.log_filter, "damas=debug");
+        assert_eq!(c.clock_interval, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn bad_settings_are_refused_by_name() {
+        let cases = [
+            ("DISCORD_GUILD_ID", "general"),
+            ("DISCORD_PROXY_URL", "127.0.0.1:9"),
+            ("RUST_LOG", "damas=[loud"),
+            ("DAMAS_CLOCK_SECONDS", "0"),
+        ];
+        for (name, value) in cases {
+            let err = config(&[("DISCORD_TOKEN", "abc"), (name, value)]).unwrap_err();
+            assert!(err.to_string().starts_with(name), "{name}: {err}");
+        }
+    }
+
+    #[test]
+    fn debug_hides_the_token() {
+        let c = config(&[("DISCORD_TOKEN", "very-secret")]).unwrap();
+        assert!(!format!("{c:?}").contains("very-secret"));
+    }
+
+    #[test]
+    fn clock_advances_for_every_clone() {
+        let clock = Clock::system();
+        let other = clock.clone();
+        let before = other.now();
+        clock.advance(3 * 86_400);
+        assert!(other.now() >= before + 3 * 86_400);
+    }
+}

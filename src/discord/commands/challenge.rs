@@ -1,0 +1,87 @@
+//! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
+
+use crate::game::{Challenge, ColorChoice, GameError, NewChallenge};
+use crate::rules::{DrawRules, Position, Variant, parse_fen};
+
+use super::super::components::challenge_buttons;
+use super::super::errors::CommandError;
+use super::super::reply::Reply;
+use super::super::view::{self, user};
+use super::{Invocation, Options};
+
+/// `/challenge opponent [color] [days] [variant] [draw_rules]`.
+pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
+    let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused("Choose an opponent to challenge."))?;
+    let color = match opts.string("color") {
+        None => ColorChoice::Random,
+        Some(name) => ColorChoice::from_name(name)
+            .ok_or_else(|| CommandError::refused(format!("Unknown color `{name}`: choose white, black or random.")))?,
+    };
+    let days_per_move = match opts.integer("days") {
+        None => None,
+        Some(days) => {
+            Some(u32::try_from(days).map_err(|_| CommandError::refused("The days per move must be from 1 to 14."))?)
+        }
+    };
+    let variant = match opts.string("variant") {
+        None => Variant::Classic,
+        Some(name) => name.parse().map_err(|e| CommandError::refused(format!("{e}.")))?,
+    };
+    let draw_rules = match opts.string("draw_rules") {
+        None => DrawRules::Classic,
+        Some(name) => name.parse().map_err(|e| CommandError::refused(format!("{e}.")))?,
+    };
+    let start = match opts.string("position") {
+        None => None,
+        Some(fen) => Some(parse_fen(fen).map_err(GameError::from)?),
+    };
+    let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
+    request.guild = inv.guild;
+    request.color = color;
+    request.days_per_move = days_per_move;
+    request.variant = variant;
+    request.draw_rules = draw_rules;
+    request.start = start;
+    request.challenger_name = inv.user_name.clone();
+    request.opponent_name = opts.user_name("opponent");
+    let challenge = inv.service.challenge(inv.now, request).await?;
+    Ok(Reply::public(challenge_text(&challenge)).components(challenge_buttons(challenge.id)))
+}
+
+/// The public text of a challenge.
+pub fn challenge_text(c: &Challenge) -> String {
+    let colors = match c.color {
+        ColorChoice::White => format!("{} plays White", user(c.challenger)),
+        ColorChoice::Black => format!("{} plays Black", user(c.challenger)),
+        ColorChoice::Random => "colors drawn at random".to_string(),
+    };
+    format!(
+        "{}, {} challenges you to a game of Spanish draughts.\n{colors} · {} days per move · variant {} · draw rules {}{}\nThe challenge expires {}.",
+        user(c.opponent),
+        user(c.challenger),
+        c.days_per_move,
+        c.variant.name(),
+        c.draw_rules.name(),
+        if c.start == Position::initial() { String::new() } else { format!(" · from `{}`", c.start) },
+        view::relative_time(c.expires_at),
+    )
+}
+
+/// `/accept` or the Accept button: the game starts.
+pub async fn accept(inv: &Invocation, challenge_id: Option<i64>) -> Result<Reply, CommandError> {
+    let game = inv.service.accept(inv.now, inv.channel, inv.user, challenge_id).await?;
+    view::game_message(&inv.service, &game, format!("{} accepted the challenge. The game begins!", user(inv.user)))
+        .await
+}
+
+/// `/decline` or the Decline button.
+pub async fn decline(inv: &Invocation, challenge_id: Option<i64>) -> Result<Reply, CommandError> {
+    let c = inv.service.decline(inv.now, inv.channel, inv.user, challenge_id).await?;
+    Ok(Reply::public(format!("{} declined the challenge from {}.", user(c.opponent), user(c.challenger))))
+}
+
+/// `/cancel` or the Cancel button.
+pub async fn cancel(inv: &Invocation, challenge_id: Option<i64>) -> Result<Reply, CommandError> {
+    let c = inv.service.cancel(inv.now, inv.channel, inv.user, challenge_id).await?;
+    Ok(Reply::public(format!("{} withdrew the challenge to {}.", user(c.challenger), user(c.opponent))))
+}

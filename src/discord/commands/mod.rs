@@ -1,0 +1,87 @@
+//! Slash commands: each reads its options, calls the game service, and
+//! builds the reply. Dispatch by command name lives here.
+
+pub mod board;
+pub mod challenge;
+pub mod help;
+pub mod play;
+pub mod records;
+pub mod table;
+
+use serenity::all::{CommandData, CommandDataOptionValue};
+
+use crate::game::GameService;
+
+use super::errors::CommandError;
+use super::reply::Reply;
+
+/// Who asked, where, and when.
+#[derive(Clone)]
+pub struct Invocation {
+    /// The game service.
+    pub service: GameService,
+    /// Unix seconds at the moment the interaction arrived.
+    pub now: i64,
+    /// The channel the command was used in.
+    pub channel: u64,
+    /// The user who used it.
+    pub user: u64,
+    /// The server, if not in a direct message.
+    pub guild: Option<u64>,
+    /// The user's name, for game records.
+    pub user_name: Option<String>,
+}
+
+/// Runs the slash command `data.name`.
+pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandError> {
+    let opts = Options(data);
+    match data.name.as_str() {
+        "challenge" => challenge::challenge(inv, &opts).await,
+        "accept" => challenge::accept(inv, None).await,
+        "decline" => challenge::decline(inv, None).await,
+        "cancel" => challenge::cancel(inv, None).await,
+        "move" => play::play(inv, opts.string("move").unwrap_or_default()).await,
+        "moves" => board::moves(inv, opts.string("position")).await,
+        "board" => board::board(inv, opts.string("perspective")).await,
+        "resign" => table::resign_confirm(inv).await,
+        "draw" => table::draw(inv).await,
+        "games" => records::games(inv).await,
+        "pdn" => records::pdn(inv).await,
+        "help" => Ok(help::help()),
+        other => Err(CommandError::refused(format!("I do not know the command /{other}."))),
+    }
+}
+
+/// Reads a command's options by name.
+pub struct Options<'a>(pub &'a CommandData);
+
+impl Options<'_> {
+    fn value(&self, name: &str) -> Option<&CommandDataOptionValue> {
+        self.0.options.iter().find(|o| o.name == name).map(|o| &o.value)
+    }
+
+    /// A string option (also the text of an autocompleted option).
+    pub fn string(&self, name: &str) -> Option<&str> {
+        match self.value(name)? {
+            CommandDataOptionValue::String(s) => Some(s),
+            CommandDataOptionValue::Autocomplete { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+
+    /// An integer option.
+    pub fn integer(&self, name: &str) -> Option<i64> {
+        self.value(name)?.as_i64()
+    }
+
+    /// A user option, as the user's id.
+    pub fn user(&self, name: &str) -> Option<u64> {
+        self.value(name)?.as_user_id().map(|id| id.get())
+    }
+
+    /// The name of the user given in a user option, when Discord sent it.
+    pub fn user_name(&self, name: &str) -> Option<String> {
+        let id = self.value(name)?.as_user_id()?;
+        self.0.resolved.users.get(&id).map(|u| u.global_name.clone().unwrap_or_else(|| u.name.clone()))
+    }
+}

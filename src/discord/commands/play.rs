@@ -1,0 +1,91 @@
+//! `/move` and its autocomplete.
+
+use crate::game::GameService;
+
+use super::super::errors::CommandError;
+use super::super::reply::Reply;
+use super::super::view::{self, user};
+use super::Invocation;
+
+/// Discord shows at most this many autocomplete choices.
+pub const MAX_CHOICES: usize = 25;
+
+/// `/move move`: the service checks the text (autocomplete is only a hint).
+pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
+    let report = inv.service.play(inv.now, inv.channel, inv.user, text, None).await?;
+    let headline = format!("{} played **{}**.", user(inv.user), report.notation);
+    view::game_message(&inv.service, &report.game, headline).await
+}
+
+/// The legal moves of the channel's game that match what was typed; none
+/// when the channel has no game.
+pub async fn autocomplete(service: &GameService, channel: u64, typed: &str) -> Vec<String> {
+    match service.game_in_channel(channel).await {
+        Ok(view) => {
+            let notations = view.game.position().legal_moves_with_notation().into_iter().map(|(_, n)| n);
+            matching(notations, typed)
+        }
+        Err(e) => {
+            if !e.is_user_error() {
+                tracing::error!(error = %e, "autocomplete could not read the game");
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// Up to [`MAX_CHOICES`] notations matching `typed`: those that start with it
+/// first, then those that contain it (`x`, `-` and spaces count as one
+/// separator, so `11 15` finds `11-15`).
+pub fn matching(notations: impl IntoIterator<Item = String>, typed: &str) -> Vec<String> {
+    let key = normalize(typed);
+    let all: Vec<(String, String)> = notations.into_iter().map(|n| (normalize(&n), n)).collect();
+    let starts = all.iter().filter(|(k, _)| k.starts_with(&key));
+    let contains = all.iter().filter(|(k, _)| !k.starts_with(&key) && k.contains(&key));
+    starts.chain(contains).take(MAX_CHOICES).map(|(_, n)| n.clone()).collect()
+}
+
+fn normalize(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim().chars() {
+        let c = match c {
+            'x' | 'X' | '×' | ':' | ' ' => '-',
+            c => c,
+        };
+        if !(c == '-' && out.ends_with('-')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn prefix_matches_come_first_then_contains() {
+        let moves = list(&["9-13", "9-14", "10-14", "11-15", "12-16", "10-15"]);
+        assert_eq!(matching(moves.clone(), "10"), list(&["10-14", "10-15"]));
+        assert_eq!(matching(moves.clone(), "14"), list(&["9-14", "10-14"]));
+        assert_eq!(matching(moves.clone(), ""), moves);
+    }
+
+    #[test]
+    fn separators_are_interchangeable() {
+        let moves = list(&["22x13", "21x14", "11-15"]);
+        assert_eq!(matching(moves.clone(), "22-13"), list(&["22x13"]));
+        assert_eq!(matching(moves.clone(), "11 15"), list(&["11-15"]));
+        assert!(matching(moves, "nonsense").is_empty());
+    }
+
+    #[test]
+    fn at_most_25_choices() {
+        let moves: Vec<String> = (0..40).map(|i| format!("1-{i}")).collect();
+        assert_eq!(matching(moves, "1").len(), MAX_CHOICES);
+    }
+}

@@ -1,0 +1,47 @@
+//! The one place that decides what a user sees when a command fails: a
+//! refusal becomes an ephemeral sentence, anything else is logged and
+//! answered with a generic ephemeral apology.
+
+use crate::game::GameError;
+
+use super::reply::Reply;
+
+/// Why a command or button did not succeed.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The game service refused or failed.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The adapter itself refused the input (a bad option, a stale button).
+    #[error("{0}")]
+    Refused(String),
+    /// Something broke that the user cannot fix (rendering, Discord).
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl CommandError {
+    /// A refusal with this sentence.
+    pub fn refused(sentence: impl Into<String>) -> CommandError {
+        CommandError::Refused(sentence.into())
+    }
+}
+
+/// The generic answer to an internal failure.
+pub const SOMETHING_WENT_WRONG: &str = "Something went wrong on my side. Please try again in a moment.";
+
+/// Turns a failure into the reply the user sees, logging internal ones.
+pub fn error_reply(command: &str, error: &CommandError) -> Reply {
+    match error {
+        CommandError::Game(e) if e.is_user_error() => Reply::ephemeral(e.to_string()),
+        CommandError::Refused(sentence) => Reply::ephemeral(sentence.clone()),
+        CommandError::Game(e) => {
+            tracing::error!(command, error = %e, "game service failure");
+            Reply::ephemeral(SOMETHING_WENT_WRONG)
+        }
+        CommandError::Internal(e) => {
+            tracing::error!(command, error = %e, "internal failure");
+            Reply::ephemeral(SOMETHING_WENT_WRONG)
+        }
+    }
+}

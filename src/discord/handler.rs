@@ -1,0 +1,114 @@
+//! serenity's event handler: registers the commands when connected and
+//! routes each interaction to its command, button or autocomplete.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serenity::all::{
+    AutocompleteChoice, Builder, ChannelId, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction, Ready, User,
+};
+use serenity::async_trait;
+use tokio::sync::RwLock;
+
+use crate::config::Clock;
+use crate::game::GameService;
+
+use super::commands::{self, Invocation, play};
+use super::components;
+use super::errors::error_reply;
+use super::register;
+use super::reply::{Target, respond, with_retry};
+
+/// The bot's event handler.
+pub struct Handler {
+    service: GameService,
+    clock: Clock,
+    guild_id: Option<u64>,
+    registered: AtomicBool,
+    /// Held (shared) by every interaction being answered; shutdown takes it
+    /// exclusively to wait until they are done.
+    pub(crate) in_flight: Arc<RwLock<()>>,
+}
+
+impl Handler {
+    /// A handler over this service and clock; commands are registered in
+    /// `guild_id` if given, else globally.
+    pub fn new(service: GameService, clock: Clock, guild_id: Option<u64>) -> Handler {
+        Handler { service, clock, guild_id, registered: AtomicBool::new(false), in_flight: Arc::default() }
+    }
+
+    fn invocation(&self, channel: ChannelId, user: &User, guild: Option<GuildId>) -> Invocation {
+        Invocation {
+            service: self.service.clone(),
+            now: self.clock.now(),
+            channel: channel.get(),
+            user: user.id.get(),
+            guild: guild.map(|g| g.get()),
+            user_name: Some(user.global_name.clone().unwrap_or_else(|| user.name.clone())),
+        }
+    }
+
+    async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
+        let inv = self.invocation(cmd.channel_id, &cmd.user, cmd.guild_id);
+        let target = Target { id: cmd.id, token: cmd.token.clone(), is_button: false };
+        let name = cmd.data.name.as_str();
+        tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
+        respond(&ctx.http, &target, name, async {
+            commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(name, &e))
+        })
+        .await;
+    }
+
+    async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
+        let inv = self.invocation(press.channel_id, &press.user, press.guild_id);
+        let target = Target { id: press.id, token: press.token.clone(), is_button: true };
+        let id = press.data.custom_id.as_str();
+        tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
+        respond(&ctx.http, &target, "button", async {
+            components::press(&inv, id).await.unwrap_or_else(|e| error_reply("button", &e))
+        })
+        .await;
+    }
+
+    async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
+        let typed = ac.data.autocomplete().map(|o| o.value).unwrap_or_default();
+        let choices = match ac.data.name.as_str() {
+            "move" => play::autocomplete(&self.service, ac.channel_id.get(), typed).await,
+            _ => Vec::new(),
+        };
+        let choices = choices.into_iter().map(|n| AutocompleteChoice::new(n.clone(), n)).collect();
+        let response = CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new().set_choices(choices));
+        let sent = with_retry("autocomplete", || response.clone().execute(&ctx.http, (ac.id, &ac.token))).await;
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "could not answer an autocomplete");
+        }
+    }
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, servers = ready.guilds.len(), "connected to Discord");
+        if self.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        match register::register(&ctx.http, self.guild_id).await {
+            Ok(n) => tracing::info!(commands = n, guild = ?self.guild_id, "slash commands registered"),
+            Err(e) => {
+                self.registered.store(false, Ordering::SeqCst);
+                tracing::error!(error = %e, "could not register the slash commands");
+            }
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let _answering = self.in_flight.clone().read_owned().await;
+        match &interaction {
+            Interaction::Command(cmd) => self.command(&ctx, cmd).await,
+            Interaction::Component(press) => self.button(&ctx, press).await,
+            Interaction::Autocomplete(ac) => self.autocomplete(&ctx, ac).await,
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The Discord bot: serenity glue around the game service. Each command
+//! reads its options, calls [`crate::game`], renders, and replies; no rules
+//! and no SQL live here.
+//!
+//! [`run_bot`] is the whole bot: `damas run` calls it with the settings and
+//! the process's stop signal; tests call it in-process against a fake
+//! Discord.
+
+pub mod clock;
+pub mod commands;
+pub mod components;
+pub mod errors;
+pub mod handler;
+pub mod register;
+pub mod reply;
+pub mod view;
+
+use std::future::Future;
+use std::time::Duration;
+
+use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
+use serenity::gateway::GatewayError;
+use tokio::sync::watch;
+
+use crate::config::Config;
+use crate::game::GameService;
+
+use handler::Handler;
+use reply::with_retry;
+
+/// How long shutdown waits for interactions being answered.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long shutdown waits for the gateway connection to close.
+const GATEWAY_CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Why the bot could not start or stopped; each Display is one sentence.
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    /// The database cannot be opened or created.
+    #[error("cannot open the database {url}: {reason}")]
+    Database {
+        /// The `DATABASE_URL` used.
+        url: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// Discord refused the token.
+    #[error(
+        "Discord rejected the bot token: check DISCORD_TOKEN (Developer Portal, your application, Bot, Reset Token)"
+    )]
+    TokenRejected,
+    /// Discord could not be reached.
+    #[error("cannot reach Discord: {0}")]
+    Unreachable(String),
+    /// The gateway connection failed for good.
+    #[error("the connection to Discord failed: {0}")]
+    Gateway(String),
+}
+
+/// Runs the bot until `shutdown` completes (or the connection fails for
+/// good): opens the database, checks the token, connects, registers the
+/// commands, answers interactions and runs the clock loop. On shutdown it
+/// closes the gateway, lets the clock loop finish its tick and in-flight
+/// interactions finish their replies, then closes the database.
+pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), BotError> {
+    let service = GameService::open(&config.database_url)
+        .await
+        .map_err(|e| BotError::Database { url: config.database_url.clone(), reason: e.to_string() })?;
+
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(proxy) = &config.proxy_url {
+        // serenity only sends through the proxy when its own rate limiter is off.
+        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    check_token(&http).await?;
+
+    let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id);
+    let in_flight = handler.in_flight.clone();
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
+        .event_handler(handler)
+        .await
+        .map_err(|e| BotError::Gateway(e.to_string()))?;
+
+    let (stop_clock, stop_rx) = watch::channel(false);
+    let clock_loop = tokio::spawn(clock::run(
+        client.http.clone(),
+        service.clone(),
+        config.clock.clone(),
+        config.clock_interval,
+        stop_rx,
+    ));
+
+    let manager = client.shard_manager.clone();
+    let started = client.start();
+    tokio::pin!(started);
+    let result = tokio::select! {
+        result = &mut started => result,
+        () = shutdown => {
+            tracing::info!("shutting down");
+            manager.shutdown_all().await;
+            // A shard still connecting is not known to the manager yet; do not wait for it forever.
+            tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut started).await.unwrap_or(Ok(()))
+        }
+    };
+
+    let _ = stop_clock.send(true);
+    if let Err(e) = clock_loop.await {
+        tracing::error!(error = %e, "the clock loop failed");
+    }
+    if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write()).await.is_err() {
+        tracing::warn!("some interactions were still being answered at shutdown");
+    }
+    service.store().close().await;
+    tracing::info!("stopped");
+
+    result.map_err(|e| match e {
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => BotError::TokenRejected,
+        e => BotError::Gateway(e.to_string()),
+    })
+}
+
+/// Asks Discord who the token belongs to, so a bad token is reported
+/// before anything else happens.
+async fn check_token(http: &serenity::http::Http) -> Result<(), BotError> {
+    match with_retry("check the token", || http.get_current_user()).await {
+        Ok(me) => {
+            tracing::info!(bot = %me.name, "token accepted");
+            Ok(())
+        }
+        Err(serenity::Error::Http(e)) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
+            Err(BotError::TokenRejected)
+        }
+        Err(e) => Err(BotError::Unreachable(e.to_string())),
+    }
+}

@@ -1,0 +1,100 @@
+//! The slash commands as Discord shows them, and their registration (in
+//! one server for development, otherwise globally).
+
+use serenity::all::{Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http};
+
+use crate::rules::{DrawRules, Variant};
+
+use super::reply::with_retry;
+
+fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(kind, name, description)
+}
+
+fn side_option(name: &str, description: &str) -> CreateCommandOption {
+    option(CommandOptionType::String, name, description)
+        .add_string_choice("White", "white")
+        .add_string_choice("Black", "black")
+}
+
+/// Every command of the bot.
+pub fn commands() -> Vec<CreateCommand> {
+    let mut variant = option(CommandOptionType::String, "variant", "Rules variant (default: classic)");
+    for v in Variant::ALL {
+        variant = variant.add_string_choice(v.name(), v.name());
+    }
+    let mut draw_rules = option(CommandOptionType::String, "draw_rules", "Draw rules preset (default: classic)");
+    for d in DrawRules::ALL {
+        draw_rules = draw_rules.add_string_choice(d.name(), d.name());
+    }
+    vec![
+        CreateCommand::new("challenge")
+            .description("Challenge someone to a game of Spanish draughts in this channel")
+            .add_option(option(CommandOptionType::User, "opponent", "Who you challenge").required(true))
+            .add_option(
+                side_option("color", "The side you play (default: random)").add_string_choice("Random", "random"),
+            )
+            .add_option(
+                option(CommandOptionType::Integer, "days", "Days per move (1-14, default 3)")
+                    .min_int_value(1)
+                    .max_int_value(14),
+            )
+            .add_option(variant)
+            .add_option(draw_rules)
+            .add_option(
+                option(CommandOptionType::String, "position", "Start from this PDN FEN instead of the usual start")
+                    .max_length(200),
+            ),
+        CreateCommand::new("accept").description("Accept the challenge in this channel"),
+        CreateCommand::new("decline").description("Decline the challenge in this channel"),
+        CreateCommand::new("cancel").description("Withdraw your challenge in this channel"),
+        CreateCommand::new("move").description("Play a move, e.g. 11-15 or 22x13").add_option(
+            option(CommandOptionType::String, "move", "The move in numbered notation")
+                .required(true)
+                .set_autocomplete(true)
+                .max_length(100),
+        ),
+        CreateCommand::new("moves").description("List the legal moves of this game or of any position").add_option(
+            option(CommandOptionType::String, "position", "A PDN FEN, e.g. W:W1-12:B21-32 (default: this game)")
+                .max_length(200),
+        ),
+        CreateCommand::new("board")
+            .description("Show the board of this channel's game")
+            .add_option(side_option("perspective", "Whose side to look from (default: the player to move)")),
+        CreateCommand::new("resign").description("Resign this channel's game (asks to confirm)"),
+        CreateCommand::new("draw").description("Offer a draw, or accept the one offered to you"),
+        CreateCommand::new("games").description("The live games in this server"),
+        CreateCommand::new("pdn").description("The record of this channel's game as a PDN file"),
+        CreateCommand::new("help").description("How to play, and the commands"),
+    ]
+}
+
+/// Registers (overwrites) the commands: in `guild` if given, else globally.
+pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<usize> {
+    let registered = match guild {
+        Some(id) => with_retry("register commands", || GuildId::new(id).set_commands(http, commands())).await?,
+        None => with_retry("register commands", || Command::set_global_commands(http, commands())).await?,
+    };
+    Ok(registered.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_and_option_has_a_description() {
+        let json = serde_json::to_value(commands()).unwrap();
+        let list = json.as_array().unwrap();
+        assert_eq!(list.len(), 12);
+        for command in list {
+            let name = command["name"].as_str().unwrap();
+            assert!(!command["description"].as_str().unwrap().is_empty(), "{name}");
+            for option in command["options"].as_array().into_iter().flatten() {
+                assert!(!option["description"].as_str().unwrap().is_empty(), "{name}");
+            }
+        }
+        let moves = list.iter().find(|c| c["name"] == "move").unwrap();
+        assert_eq!(moves["options"][0]["autocomplete"], true);
+    }
+}
