@@ -55,6 +55,16 @@ pub enum Role {
     King,
 }
 
+impl Role {
+    /// Lower-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Man => "man",
+            Role::King => "king",
+        }
+    }
+}
+
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Color, Move, MoveError, Position, Role};
+use super::{Color, Move, MoveError, Position};
 
 /// Which game is played (RULES 8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -364,14 +364,4 @@ fn three_kings_side(pos: &Position) -> Option<Color> {
         let o = c.opponent();
         pos.count(c) == 3 && pos.king_count(c) == 3 && pos.count(o) == 1 && pos.king_count(o) == 1
     })
-}
-
-impl Role {
-    /// Lower-case name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::Man => "man",
-            Role::King => "king",
-        }
-    }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::bitboard::{BLACK_PROMOTION, Bits, WHITE_PROMOTION};
+use super::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
 use super::{Color, Move, Piece, Role, Square};
 
 /// Most pieces one side may have (its 12 starting men).
@@ -200,10 +200,4 @@ impl fmt::Debug for Position {
         }
         write!(f, "{} to move ({})", self.turn, super::fen::to_fen(self))
     }
-}
-
-/// Bits of a board as square numbers (for debugging and tests).
-#[allow(dead_code)]
-pub(crate) fn squares_of(bb: u64) -> Vec<u8> {
-    Bits(bb).map(|b| Square::from_bit(b).number()).collect()
 }
