@@ -16,6 +16,8 @@ struct Cli {
 enum Command {
     /// Runs the Discord bot (settings from the environment or `.env`).
     Run,
+    /// The engine's best move and evaluation of a position.
+    Analyze(damas::cli::analyze::Args),
     /// Lists the legal moves of a position.
     Moves(damas::cli::moves::Args),
     /// Counts move sequences to a depth (perft), to check the move generator.
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run => damas::cli::run::run(),
+        Command::Analyze(args) => damas::cli::analyze::run(&args, &mut std::io::stdout().lock()),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Perft(args) => damas::cli::perft::run(&args, &mut std::io::stdout().lock()),
         Command::Render(args) => damas::cli::render::run(&args, &mut std::io::stdout().lock()),

@@ -1,6 +1,7 @@
 //! The subcommands of the `damas` binary. Each takes its parsed arguments
 //! and a writer, and returns a one-line error for stderr.
 
+pub mod analyze;
 pub mod moves;
 pub mod perft;
 pub mod render;
