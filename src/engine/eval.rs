@@ -36,7 +36,7 @@ impl Weights {
     pub const TUNED: Weights = Weights {
         king: 300,
         advance: [0, 0, 2, 4, 7, 12, 20, 0],
-        back_row: 8,
+        back_row: 16,
         centre: 6,
         long_diagonal: 15,
         mobility: 2,
