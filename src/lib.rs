@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod engine;
 pub mod game;
 pub mod render;
 pub mod rules;
