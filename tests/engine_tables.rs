@@ -459,3 +459,39 @@ fn tables_are_shared_between_threads() {
     let there = std::thread::scope(|s| s.spawn(|| t.probe(&p)).join().unwrap());
     assert_eq!(here, there);
 }
+
+#[test]
+fn the_tables_command_builds_loads_and_probes() {
+    use damas::cli::tables::{Args, run};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.bin");
+    let args = |probe: &[&str]| Args {
+        pieces: 2,
+        file: Some(path.clone()),
+        rebuild: false,
+        probe: probe.iter().map(|s| s.to_string()).collect(),
+    };
+    // A bad FEN is refused before anything is built or written.
+    let mut out = Vec::new();
+    let err = run(&args(&["W:W10:B14", "W:W10:B99"]), &mut out).unwrap_err();
+    assert!(err.starts_with("--probe W:W10:B99: "), "{err}");
+    assert!(out.is_empty() && !path.exists());
+
+    let mut out = Vec::new();
+    run(&args(&["W:W10:B14", "W:WK1:BK32", "W:W1,2,3:B32"]), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("2 pieces: built and saved "), "{text}");
+    for row in Tables::load(&path, 2).unwrap().summary() {
+        let positions = row.wins + row.draws + row.losses;
+        let line = format!("\n{} {positions} {} {} {} {}\n", row.pieces, row.wins, row.draws, row.losses, row.longest);
+        assert!(text.contains(&line), "{line} in {text}");
+    }
+    assert!(text.contains("W:W10:B14: White wins in 1 ply, best move 10x19\n"), "{text}");
+    // The king on 1 must step onto the diagonal the king on 32 commands.
+    assert!(text.contains("W:WK1:BK32: White loses in 2 plies, best move 1-"), "{text}");
+    assert!(text.contains("W:W1,2,3:B32: not in the tables (4 pieces; they hold at most 2)"), "{text}");
+
+    let mut out = Vec::new();
+    run(&args(&[]), &mut out).unwrap();
+    assert!(String::from_utf8(out).unwrap().starts_with("2 pieces: loaded "));
+}

@@ -79,9 +79,10 @@ fn describe(tables: &Tables, pos: &Position) -> String {
     let Some(value) = tables.probe(pos) else {
         return format!("not in the tables ({pieces} pieces; they hold at most {})", tables.max_pieces());
     };
+    let plies = |n: u16| if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };
     let verdict = match value {
-        TableValue { wdl: Wdl::Win, plies } => format!("{} wins in {plies} plies", pos.turn()),
-        TableValue { wdl: Wdl::Loss, plies } => format!("{} loses in {plies} plies", pos.turn()),
+        TableValue { wdl: Wdl::Win, plies: n } => format!("{} wins in {}", pos.turn(), plies(n)),
+        TableValue { wdl: Wdl::Loss, plies: n } => format!("{} loses in {}", pos.turn(), plies(n)),
         TableValue { wdl: Wdl::Draw, .. } => "draw".to_string(),
     };
     match tables.best_move(pos) {
