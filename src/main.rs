@@ -24,6 +24,8 @@ enum Command {
     Perft(damas::cli::perft::Args),
     /// Draws a position as a PNG picture of the board.
     Render(damas::cli::render::Args),
+    /// Builds or loads the endgame tables and looks positions up in them.
+    Tables(damas::cli::tables::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Perft(args) => damas::cli::perft::run(&args, &mut std::io::stdout().lock()),
         Command::Render(args) => damas::cli::render::run(&args, &mut std::io::stdout().lock()),
+        Command::Tables(args) => damas::cli::tables::run(&args, &mut std::io::stdout().lock()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

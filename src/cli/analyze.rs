@@ -95,7 +95,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
 fn load_tables(path: Option<PathBuf>) -> Result<Arc<Tables>, String> {
     let path = path
         .or_else(|| std::env::var_os("ENGINE_TABLES").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(format!("damas-tables-{}.bin", crate::engine::DEFAULT_TABLE_PIECES)));
+        .unwrap_or_else(|| PathBuf::from(crate::engine::tables::file_name(crate::engine::DEFAULT_TABLE_PIECES)));
     let tables = Tables::load_or_build(&path, crate::engine::DEFAULT_TABLE_PIECES)
         .map_err(|e| format!("cannot read or write the endgame tables at {}: {e}", path.display()))?;
     Ok(Arc::new(tables))

@@ -6,6 +6,7 @@ pub mod moves;
 pub mod perft;
 pub mod render;
 pub mod run;
+pub mod tables;
 
 /// A subcommand's failure: one sentence for stderr, exit code 1.
 pub type CliResult = Result<(), String>;

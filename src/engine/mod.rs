@@ -44,7 +44,7 @@ pub use zobrist::hash;
 pub const MAX_PLY: usize = 128;
 
 /// Most pieces of the endgame tables the bot and the command line use.
-pub const DEFAULT_TABLE_PIECES: u32 = 4;
+pub use tables::DEFAULT_PIECES as DEFAULT_TABLE_PIECES;
 
 /// Deepest iteration of iterative deepening.
 pub const MAX_DEPTH: u32 = 64;
