@@ -52,7 +52,10 @@ fn main() {
             games += 1;
         }
     }
-    println!("challenger {challenger:?}\nat depth {depth}: {points:.1}/{games} = {:.1}%", 100.0 * points / games as f64);
+    println!(
+        "challenger {challenger:?}\nat depth {depth}: {points:.1}/{games} = {:.1}%",
+        100.0 * points / games as f64
+    );
 }
 
 /// The challenger's points (1, 1/2, 0) from one game.

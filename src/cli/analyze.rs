@@ -39,9 +39,13 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// The endgame tables' file, built there on first use (default: the
-    /// `ENGINE_TABLES` setting, else `damas-tables-4.bin` in this folder).
+    /// `ENGINE_TABLES` setting, else `damas-tables-4.bin` in the current
+    /// folder; building 4 pieces takes about half a minute, once).
     #[arg(long)]
     pub tables: Option<PathBuf>,
+    /// Most pieces of the endgame tables (2-5; 5 needs about 400 MB).
+    #[arg(long, default_value_t = crate::engine::DEFAULT_TABLE_PIECES, value_parser = clap::value_parser!(u32).range(2..=5))]
+    pub table_pieces: u32,
     /// Search without endgame tables.
     #[arg(long, conflicts_with = "tables")]
     pub no_tables: bool,
@@ -63,7 +67,7 @@ struct JsonAnalysis {
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
     let pos = position_arg(args.fen.as_deref())?;
-    let tables = if args.no_tables { None } else { Some(load_tables(args.tables.clone())?) };
+    let tables = if args.no_tables { None } else { Some(load_tables(args.tables.clone(), args.table_pieces)?) };
     let level = Level::new(args.level).ok_or("the level must be 1 to 10")?;
     let time = match (args.ms, args.depth) {
         (Some(ms), _) => Some(Duration::from_millis(ms)),
@@ -92,11 +96,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
 }
 
 /// Loads the tables from `path` (or the default), building them on first use.
-fn load_tables(path: Option<PathBuf>) -> Result<Arc<Tables>, String> {
+fn load_tables(path: Option<PathBuf>, pieces: u32) -> Result<Arc<Tables>, String> {
     let path = path
         .or_else(|| std::env::var_os("ENGINE_TABLES").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(crate::engine::tables::file_name(crate::engine::DEFAULT_TABLE_PIECES)));
-    let tables = Tables::load_or_build(&path, crate::engine::DEFAULT_TABLE_PIECES)
+        .unwrap_or_else(|| PathBuf::from(crate::engine::tables::file_name(pieces)));
+    let tables = Tables::load_or_build(&path, pieces)
         .map_err(|e| format!("cannot read or write the endgame tables at {}: {e}", path.display()))?;
     Ok(Arc::new(tables))
 }

@@ -2,6 +2,7 @@
 //! command. The endgame tables have their own tests (tests/engine_tables.rs).
 
 mod analyze_cli;
+mod endgames;
 mod legality;
 mod search;
 
