@@ -9,6 +9,7 @@ use super::{Color, Position};
 pub(crate) trait Side {
     /// The opponent.
     type Other: Side;
+    /// The colour as a value.
     const COLOR: Color;
     /// The two directions this side's men move and capture in (RULES 3.1-3.2).
     const FORWARD: [Dir; 2];
