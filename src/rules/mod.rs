@@ -18,11 +18,13 @@ mod bitboard;
 mod color;
 mod fen;
 mod game;
+mod man_jumps;
 mod movegen;
 mod moves;
 mod notation;
 mod perft;
 mod position;
+mod side;
 mod square;
 
 pub use color::{Color, Piece, Role};

@@ -1,25 +1,23 @@
 //! Legal move generation (RULES 3-5).
 //!
-//! Captures are searched piece by piece, depth first, with the jumped pieces
-//! left on the board until the move ends (RULES 5.2). Only the sequences that
+//! Men's captures take bitboard steps (see `man_jumps`); kings' captures
+//! are searched piece by piece, depth first, with the jumped pieces left on
+//! the board until the move ends (RULES 5.2). Only the sequences that
 //! capture the most pieces, then the most kings, are kept (RULES 5.3), and
 //! sequences with the same start, end and captured set are one move (5.4).
+//!
+//! The hot functions are generic over the side to move (see `side`); the
+//! public ones pick the side once.
 
 use super::bitboard::{Bits, Dir, VALID};
+use super::man_jumps::ManJumps;
 use super::moves::{MAX_LANDINGS, Move, MoveList};
+use super::side::{Black, Side, White};
 use super::{Color, Position};
-
-/// The two directions a man of this colour moves and captures in.
-const fn forward(color: Color) -> [Dir; 2] {
-    match color {
-        Color::White => [Dir::UpLeft, Dir::UpRight],
-        Color::Black => [Dir::DownLeft, Dir::DownRight],
-    }
-}
 
 impl Dir {
     /// The opposite direction.
-    const fn back(self) -> Dir {
+    pub(crate) const fn back(self) -> Dir {
         match self {
             Dir::UpLeft => Dir::DownRight,
             Dir::UpRight => Dir::DownLeft,
@@ -41,148 +39,159 @@ impl Position {
     /// Fills `list` (which must be empty) with the legal moves; lets hot
     /// loops reuse a buffer instead of moving a whole list around.
     pub(crate) fn generate(&self, list: &mut MoveList) {
-        let (men, kings) = self.capturers();
+        match self.turn {
+            Color::White => self.generate_for::<White>(list),
+            Color::Black => self.generate_for::<Black>(list),
+        }
+    }
+
+    fn generate_for<S: Side>(&self, list: &mut MoveList) {
+        let (men, kings) = self.capturers::<S>();
         if men | kings == 0 {
-            self.gen_quiet(list);
-        } else if let Some(jumps) = self.single_man_jumps(kings) {
-            for (d, landings) in forward(self.turn).into_iter().zip(jumps.landings) {
-                let b = d.back();
-                for to in Bits(landings) {
-                    let over = b.shift(1 << to);
-                    let from = b.shift(over).trailing_zeros();
-                    list.push(Move::single_capture(from, to, over, (self.kings & over != 0) as u8));
-                }
-            }
+            self.gen_quiet::<S>(list);
         } else {
-            self.gen_captures(men, kings, list);
+            self.gen_captures::<S>(men, kings, list);
         }
     }
 
-    /// When only men can capture and none can capture twice, every capture
-    /// is one jump and the search is not needed: the landing squares per
-    /// forward direction, keeping only jumps over kings if there are any
-    /// (RULES 5.3). `None` when the full search is needed.
-    #[inline(always)]
-    fn single_man_jumps(&self, capturing_kings: u64) -> Option<SingleJumps> {
-        if capturing_kings != 0 {
-            return None;
-        }
-        let (us, them, empty) = self.sides();
-        let men = us & !self.kings;
-        let dirs = forward(self.turn);
-        let mut landings = [0u64; 2];
-        for (i, d) in dirs.into_iter().enumerate() {
-            landings[i] = d.shift(d.shift(men) & them) & empty;
-        }
-        let all = landings[0] | landings[1];
-        // A man never jumps back, so neither the piece it took nor its start
-        // square can matter for a second jump: plain bitboards decide.
-        if dirs.into_iter().any(|d| d.shift(d.shift(all) & them) & empty != 0) {
-            return None;
-        }
-        let mut over_kings = [0u64; 2];
-        for (i, d) in dirs.into_iter().enumerate() {
-            over_kings[i] = d.shift(d.shift(men) & them & self.kings) & empty;
-        }
-        if over_kings[0] | over_kings[1] != 0 {
-            landings = over_kings;
-        }
-        Some(SingleJumps { landings })
-    }
-
-    /// The number of legal moves; faster than counting [`Position::legal_moves`]
-    /// when there is no capture.
+    /// The number of legal moves; faster than counting [`Position::legal_moves`].
     pub fn count_legal_moves(&self) -> usize {
-        let (capturing_men, capturing_kings) = self.capturers();
-        if capturing_men | capturing_kings != 0 {
-            if let Some(jumps) = self.single_man_jumps(capturing_kings) {
-                return (jumps.landings[0].count_ones() + jumps.landings[1].count_ones()) as usize;
-            }
-            return self.count_captures(capturing_men, capturing_kings);
+        match self.turn {
+            Color::White => self.count_moves::<White>() as usize,
+            Color::Black => self.count_moves::<Black>() as usize,
         }
-        let (us, _, empty) = self.sides();
+    }
+
+    /// The number of legal moves of side `S`, which must be the side to move.
+    #[inline(always)]
+    pub(crate) fn count_moves<S: Side>(&self) -> u32 {
+        let (capturing_men, capturing_kings) = self.capturers::<S>();
+        if capturing_men | capturing_kings != 0 {
+            if capturing_kings == 0 {
+                return ManJumps::<S>::new(self).count(capturing_men);
+            }
+            return self.count_captures::<S>(capturing_men, capturing_kings);
+        }
+        let (us, _, empty) = self.sides::<S>();
         let men = us & !self.kings;
         let kings = us & self.kings;
-        let mut count = 0;
-        for d in forward(self.turn) {
-            count += (d.shift(men) & empty).count_ones();
-        }
-        for d in Dir::ALL {
-            // Rays of different kings in one direction never overlap: a king
-            // behind another is stopped by it.
-            let mut frontier = d.shift(kings) & empty;
-            while frontier != 0 {
-                count += frontier.count_ones();
-                frontier = d.shift(frontier) & empty;
+        let [l, r] = S::FORWARD;
+        let mut count = (l.shift(men) & empty).count_ones() + (r.shift(men) & empty).count_ones();
+        if kings != 0 {
+            for d in Dir::ALL {
+                // Rays of different kings in one direction never overlap: a
+                // king behind another is stopped by it.
+                let mut frontier = d.shift(kings) & empty;
+                while frontier != 0 {
+                    count += frontier.count_ones();
+                    frontier = d.shift(frontier) & empty;
+                }
             }
         }
-        count as usize
+        count
     }
 
-    /// Counts captures by searching them. Kept out of line so that the
-    /// common, quiet case does not pay for the list's large stack frame.
+    /// Counts captures with kings by searching them. Kept out of line so
+    /// that the common cases do not pay for the list's large stack frame.
     #[inline(never)]
-    fn count_captures(&self, men: u64, kings: u64) -> usize {
+    fn count_captures<S: Side>(&self, men: u64, kings: u64) -> u32 {
         let mut list = MoveList::new();
-        self.gen_captures(men, kings, &mut list);
-        list.len()
+        self.gen_captures::<S>(men, kings, &mut list);
+        list.len() as u32
     }
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        let (men, kings) = self.capturers();
+        let (men, kings) = match self.turn {
+            Color::White => self.capturers::<White>(),
+            Color::Black => self.capturers::<Black>(),
+        };
         men | kings != 0
     }
 
-    /// The men that can start a capture, and all kings if any king can
-    /// (kings are few; the search sorts them out).
+    /// The men of side `S` that can start a capture, and all its kings if
+    /// any king can (kings are few; the search sorts them out).
     #[inline(always)]
-    fn capturers(&self) -> (u64, u64) {
-        let (us, them, empty) = self.sides();
-        let men = us & !self.kings;
-        let mut capturing_men = 0;
-        for d in forward(self.turn) {
-            // A man whose next square holds an enemy with an empty square beyond.
-            let b = d.back();
-            capturing_men |= men & b.shift(b.shift(empty) & them);
-        }
+    pub(crate) fn capturers<S: Side>(&self) -> (u64, u64) {
+        let (us, them, empty) = self.sides::<S>();
+        let capturing_men = ManJumps::<S>::new(self).jumpers(us & !self.kings);
         let kings = us & self.kings;
-        if kings != 0 {
-            for d in Dir::ALL {
-                let mut frontier = d.shift(kings);
-                while frontier != 0 {
-                    if d.shift(frontier & them) & empty != 0 {
-                        return (capturing_men, kings);
-                    }
-                    frontier = d.shift(frontier & empty);
-                }
-            }
+        if kings != 0 && self.king_can_capture(kings, them, empty) {
+            return (capturing_men, kings);
         }
         (capturing_men, 0)
     }
 
-    /// (pieces of the side to move, the opponent's pieces, empty squares).
+    fn king_can_capture(&self, kings: u64, them: u64, empty: u64) -> bool {
+        for d in Dir::ALL {
+            let mut frontier = d.shift(kings);
+            while frontier != 0 {
+                if d.shift(frontier & them) & empty != 0 {
+                    return true;
+                }
+                frontier = d.shift(frontier & empty);
+            }
+        }
+        false
+    }
+
+    /// (pieces of side `S`, the opponent's pieces, empty squares).
     #[inline(always)]
-    fn sides(&self) -> (u64, u64, u64) {
-        let (us, them) = match self.turn {
-            Color::White => (self.white, self.black),
-            Color::Black => (self.black, self.white),
-        };
+    fn sides<S: Side>(&self) -> (u64, u64, u64) {
+        let (us, them) = (S::own(self), S::Other::own(self));
         (us, them, VALID & !(us | them))
     }
 
-    fn gen_quiet(&self, list: &mut MoveList) {
-        let (us, _, empty) = self.sides();
+    /// Calls `f` with the position after each step of side `S` (the moves
+    /// when nothing can capture), without building [`Move`] values.
+    #[inline(always)]
+    pub(crate) fn for_each_quiet_child<S: Side>(&self, mut f: impl FnMut(&Position)) {
+        let (us, _, empty) = self.sides::<S>();
         let men = us & !self.kings;
-        for d in forward(self.turn) {
+        let mut child = *self;
+        child.turn = S::Other::COLOR;
+        for d in S::FORWARD {
+            let b = d.back();
             for to in Bits(d.shift(men) & empty) {
-                let from = match d {
-                    Dir::UpLeft => to - 5,
-                    Dir::UpRight => to - 4,
-                    Dir::DownLeft => to + 4,
-                    Dir::DownRight => to + 5,
-                };
-                list.push(Move::quiet(from, to));
+                let to = 1u64 << to;
+                S::set_own(&mut child, us ^ (to | b.shift(to)));
+                // RULES 3.3: a man that reaches the far rank is crowned.
+                child.kings = self.kings | (to & S::PROMOTION);
+                f(&child);
+            }
+        }
+        let kings = us & self.kings;
+        if kings != 0 {
+            self.for_each_king_step::<S>(kings, empty, &mut f);
+        }
+    }
+
+    fn for_each_king_step<S: Side>(&self, kings: u64, empty: u64, f: &mut impl FnMut(&Position)) {
+        let us = S::own(self);
+        let mut child = *self;
+        child.turn = S::Other::COLOR;
+        for from in Bits(kings) {
+            let from = 1u64 << from;
+            for d in Dir::ALL {
+                let mut to = d.shift(from) & empty;
+                while to != 0 {
+                    let moved = from | to;
+                    S::set_own(&mut child, us ^ moved);
+                    child.kings = self.kings ^ moved;
+                    f(&child);
+                    to = d.shift(to) & empty;
+                }
+            }
+        }
+    }
+
+    fn gen_quiet<S: Side>(&self, list: &mut MoveList) {
+        let (us, _, empty) = self.sides::<S>();
+        let men = us & !self.kings;
+        for d in S::FORWARD {
+            let b = d.back();
+            for to in Bits(d.shift(men) & empty) {
+                list.push(Move::quiet(b.shift(1 << to).trailing_zeros(), to));
             }
         }
         for from in Bits(us & self.kings) {
@@ -199,8 +208,10 @@ impl Position {
         }
     }
 
-    fn gen_captures(&self, men: u64, kings: u64, list: &mut MoveList) {
-        let (us, them, _) = self.sides();
+    /// The best captures of side `S` into `list`, given the men that can
+    /// capture and all kings if any king can (from [`Position::capturers`]).
+    pub(crate) fn gen_captures<S: Side>(&self, men: u64, kings: u64, list: &mut MoveList) {
+        let (us, them, _) = self.sides::<S>();
         let mut search = CaptureSearch {
             them,
             them_kings: them & self.kings,
@@ -211,25 +222,31 @@ impl Position {
             depth: 0,
             list,
         };
-        for from in Bits(men | kings) {
+        for from in Bits(kings) {
             // RULES 5.2: the capturing piece's own square counts as empty.
             search.occupied = (us | them) & !(1 << from);
             search.from = from;
-            if kings & (1 << from) != 0 {
-                search.king(from, 0, 0);
-            } else {
-                search.man(from, forward(self.turn), 0, 0);
-            }
+            search.king(from, 0, 0);
+        }
+        if men != 0 {
+            let jumps = ManJumps::<S>::new(self);
+            let longest = jumps.longest(men);
+            jumps.moves(&longest, |score, mv| {
+                if score < search.best {
+                    return;
+                }
+                if score > search.best {
+                    search.best = score;
+                    search.list.clear();
+                }
+                // Men's sequences are never duplicates (see `man_jumps`).
+                search.list.push(mv);
+            });
         }
     }
 }
 
-/// Landing squares of single man captures, per forward direction.
-struct SingleJumps {
-    landings: [u64; 2],
-}
-
-/// State of the depth-first capture search for one side to move.
+/// State of the depth-first capture search of kings for one side to move.
 struct CaptureSearch<'a> {
     them: u64,
     them_kings: u64,
@@ -238,36 +255,13 @@ struct CaptureSearch<'a> {
     from: u32,
     /// (pieces, kings) captured by the moves kept so far.
     best: (u32, u32),
-    landings: [u8; MAX_LANDINGS],
+    /// Padded bits of the landings so far.
+    landings: [u32; MAX_LANDINGS],
     depth: usize,
     list: &'a mut MoveList,
 }
 
 impl CaptureSearch<'_> {
-    /// A man jumps only forward (RULES 3.2); on the far rank no forward jump
-    /// is left, so promotion ends the move (RULES 3.4) by itself.
-    fn man(&mut self, at: u32, dirs: [Dir; 2], captured: u64, kings: u32) {
-        let mut extended = false;
-        for d in dirs {
-            // Men only go forward, so they never meet a piece they jumped.
-            let over = d.shift(1 << at) & self.them;
-            let land = d.shift(over) & !self.occupied;
-            if land == 0 {
-                continue;
-            }
-            extended = true;
-            let king = (self.them_kings & over != 0) as u32;
-            self.push_landing(land.trailing_zeros());
-            self.man(land.trailing_zeros(), dirs, captured | over, kings + king);
-            self.depth -= 1;
-        }
-        if !extended && captured != 0 {
-            // Forward-only routes with the same captures are the same route,
-            // so a man's captures never need the duplicate check.
-            self.record(at, captured, kings, false);
-        }
-    }
-
     /// A king flies to the first piece on a diagonal, jumps it if it is an
     /// uncaptured enemy, and may land on any free square beyond (RULES 4.2).
     fn king(&mut self, at: u32, captured: u64, kings: u32) {
@@ -300,18 +294,19 @@ impl CaptureSearch<'_> {
             }
         }
         if !extended && captured != 0 {
-            self.record(at, captured, kings, true);
+            self.record(captured, kings);
         }
     }
 
     #[inline(always)]
     fn push_landing(&mut self, bit: u32) {
-        self.landings[self.depth] = super::Square::from_bit(bit).number();
+        self.landings[self.depth] = bit;
         self.depth += 1;
     }
 
-    /// Keeps a finished sequence if the laws of quantity and quality allow.
-    fn record(&mut self, to: u32, captured: u64, kings: u32, check_duplicates: bool) {
+    /// Keeps a finished sequence if the laws of quantity and quality allow
+    /// and no other order of the same jumps was kept (RULES 5.4).
+    fn record(&mut self, captured: u64, kings: u32) {
         let score = (captured.count_ones(), kings);
         if score < self.best {
             return;
@@ -320,15 +315,8 @@ impl CaptureSearch<'_> {
             self.best = score;
             self.list.clear();
         }
-        let mv = Move {
-            from: self.from as u8,
-            to: to as u8,
-            landings_len: self.depth as u8,
-            captured_kings: kings as u8,
-            landings: self.landings,
-            captured,
-        };
-        if !check_duplicates || !self.list.contains(&mv) {
+        let mv = Move::capture(self.from, &self.landings[..self.depth], captured, kings as u8);
+        if !self.list.contains(&mv) {
             self.list.push(mv);
         }
     }

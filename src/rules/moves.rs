@@ -19,27 +19,44 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 /// One move: a step, or a capture of one or more pieces (RULES 5.1).
 ///
 /// Two moves are the same move when they share start, end and captured set
-/// (RULES 5.4); `==` compares exactly that.
+/// (RULES 5.4); `==` compares exactly that. Kept at 24 bytes: move lists are
+/// written and read in the hottest loops.
 #[derive(Clone, Copy, Debug)]
 pub struct Move {
     pub(crate) from: u8,
     pub(crate) to: u8,
     pub(crate) landings_len: u8,
     pub(crate) captured_kings: u8,
-    pub(crate) landings: [u8; MAX_LANDINGS],
+    /// The landing squares before the last one, five bits each (number - 1),
+    /// first landing lowest; the last landing is `to`.
+    pub(crate) via: u64,
     /// Captured pieces, in the engine's padded bits.
     pub(crate) captured: u64,
 }
 
 impl Move {
+    #[inline(always)]
     pub(crate) fn quiet(from_bit: u32, to_bit: u32) -> Move {
-        let mut landings = [0; MAX_LANDINGS];
-        landings[0] = Square::from_bit(to_bit).number();
-        Move { from: from_bit as u8, to: to_bit as u8, landings_len: 1, captured_kings: 0, landings, captured: 0 }
+        Move { from: from_bit as u8, to: to_bit as u8, landings_len: 1, captured_kings: 0, via: 0, captured: 0 }
     }
 
-    pub(crate) fn single_capture(from_bit: u32, to_bit: u32, captured: u64, captured_kings: u8) -> Move {
-        Move { captured, captured_kings, ..Move::quiet(from_bit, to_bit) }
+    /// A capture from `from_bit` through the landings `landing_bits` (the
+    /// last one is where it ends).
+    #[inline(always)]
+    pub(crate) fn capture(from_bit: u32, landing_bits: &[u32], captured: u64, captured_kings: u8) -> Move {
+        let (&to, before) = landing_bits.split_last().expect("a capture lands");
+        let mut via = 0;
+        for (i, &bit) in before.iter().enumerate() {
+            via |= ((Square::from_bit(bit).number() - 1) as u64) << (5 * i);
+        }
+        Move {
+            from: from_bit as u8,
+            to: to as u8,
+            landings_len: landing_bits.len() as u8,
+            captured_kings,
+            via,
+            captured,
+        }
     }
 
     /// The square the piece starts on.
@@ -55,7 +72,14 @@ impl Move {
     /// Every square the piece lands on, in order; the last is [`Move::to`].
     /// A step has one landing square.
     pub fn landings(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.landings[..self.landings_len as usize].iter().map(|&n| Square::new(n).expect("landing squares are valid"))
+        let last = self.landings_len as usize - 1;
+        (0..last + 1).map(move |i| {
+            if i == last {
+                self.to()
+            } else {
+                Square::new((self.via >> (5 * i) & 31) as u8 + 1).expect("landing squares are valid")
+            }
+        })
     }
 
     /// The path: the start square followed by every landing square.

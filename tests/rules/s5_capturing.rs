@@ -80,3 +80,30 @@ fn black_captures_by_the_same_rules() {
     assert_eq!(moves("B:W14,15,7:B19,18"), sorted(&["18x4", "19x3"]));
     assert_eq!(pos("B:W14,15,7:B19,18").turn(), Color::Black);
 }
+
+#[test]
+fn men_take_up_to_three_pieces_and_every_longest_route_is_a_move() {
+    // RULES 3.2 and 5.3-5.4: a man jumps forward only, so three jumps is its
+    // longest capture. From 2 there are three routes of three pieces: two
+    // that both end on 27 (over 6, 15, 23 and over 6, 14, 22) and one to 25.
+    let fen = "W:W2:B6,15,23,14,22,21";
+    assert_eq!(moves(fen), sorted(&["2x11x18x27", "2x11x20x27", "2x25"]));
+    assert_eq!(pos(fen).count_legal_moves(), 3);
+    assert_eq!(captured(&find(fen, "2x11x20x27")), vec![6, 15, 23]);
+}
+
+#[test]
+fn among_men_s_longest_captures_the_most_kings_win() {
+    // RULES 5.3: every route takes three pieces; only those over the king
+    // on 22 are legal, whichever man makes them.
+    let fen = "W:W2,3:B6,15,23,14,K22,21,7";
+    assert_eq!(moves(fen), sorted(&["2x27", "3x10x19x26", "3x12x19x26"]));
+    assert_eq!(pos(fen).count_legal_moves(), 3);
+    for (mv, _) in pos(fen).legal_moves_with_notation() {
+        assert_eq!((mv.capture_count(), mv.king_capture_count()), (3, 1));
+    }
+    // The same for Black, on the board turned around.
+    let fen = "B:B31:W27,18,10,19,K11,12";
+    assert_eq!(moves(fen), sorted(&["31x6"]));
+    assert_eq!(pos(fen).count_legal_moves(), 1);
+}
