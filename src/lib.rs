@@ -10,3 +10,4 @@ pub mod game;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod workers;
