@@ -11,3 +11,4 @@ pub mod game;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod workers;

@@ -3,7 +3,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::commands::{Invocation, challenge, table};
+use super::commands::{Invocation, challenge, records, table};
 use super::errors::CommandError;
 use super::reply::Reply;
 
@@ -22,6 +22,8 @@ pub enum ButtonId {
     DrawAccept(i64),
     /// Decline the draw offered in this game.
     DrawDecline(i64),
+    /// Show this page (from 0) of the server's live games.
+    GamesPage(u32),
 }
 
 impl ButtonId {
@@ -34,6 +36,7 @@ impl ButtonId {
             ButtonId::Resign(id) => ("res", id),
             ButtonId::DrawAccept(id) => ("dra", id),
             ButtonId::DrawDecline(id) => ("drd", id),
+            ButtonId::GamesPage(page) => ("gms", i64::from(page)),
         };
         format!("{tag}:{id}")
     }
@@ -49,6 +52,7 @@ impl ButtonId {
             "res" => ButtonId::Resign(id),
             "dra" => ButtonId::DrawAccept(id),
             "drd" => ButtonId::DrawDecline(id),
+            "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
             _ => return None,
         })
     }
@@ -80,6 +84,15 @@ pub fn draw_buttons(game_id: i64) -> Vec<CreateActionRow> {
     ])]
 }
 
+/// Previous / Next under page `page` (from 0) of `pages` of the games list;
+/// each is disabled where there is no page to go to.
+pub fn games_page_buttons(page: u32, pages: u32) -> Vec<CreateActionRow> {
+    let last = pages.saturating_sub(1);
+    let previous = ButtonId::GamesPage(page.saturating_sub(1)).button("Previous", ButtonStyle::Secondary);
+    let next = ButtonId::GamesPage(page.saturating_add(1)).button("Next", ButtonStyle::Secondary);
+    vec![CreateActionRow::Buttons(vec![previous.disabled(page == 0), next.disabled(page >= last)])]
+}
+
 /// Does what the pressed button says.
 pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandError> {
     let Some(button) = ButtonId::parse(custom_id) else {
@@ -92,6 +105,7 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         ButtonId::Resign(id) => table::resign(inv, id).await,
         ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
+        ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
     }
 }
 
@@ -108,6 +122,8 @@ mod tests {
             ButtonId::Resign(42),
             ButtonId::DrawAccept(3),
             ButtonId::DrawDecline(9),
+            ButtonId::GamesPage(0),
+            ButtonId::GamesPage(u32::MAX),
         ] {
             let id = b.custom_id();
             assert!((1..=100).contains(&id.len()));
@@ -116,5 +132,31 @@ mod tests {
         assert_eq!(ButtonId::parse("acc:x"), None);
         assert_eq!(ButtonId::parse("zzz:1"), None);
         assert_eq!(ButtonId::parse("nothing"), None);
+        assert_eq!(ButtonId::parse("gms:-1"), None);
+        assert_eq!(ButtonId::parse("gms:4294967296"), None);
+    }
+}
+
+#[cfg(test)]
+mod page_button_tests {
+    use super::*;
+
+    /// (custom id, disabled) of each button in the rows.
+    fn buttons(rows: Vec<CreateActionRow>) -> Vec<(String, bool)> {
+        let rows = serde_json::to_value(rows).unwrap();
+        let mut out = Vec::new();
+        for row in rows.as_array().unwrap() {
+            for b in row["components"].as_array().unwrap() {
+                out.push((b["custom_id"].as_str().unwrap().to_string(), b["disabled"].as_bool().unwrap_or(false)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn previous_and_next_point_at_the_neighbouring_pages() {
+        assert_eq!(buttons(games_page_buttons(0, 3)), [("gms:0".into(), true), ("gms:1".into(), false)]);
+        assert_eq!(buttons(games_page_buttons(1, 3)), [("gms:0".into(), false), ("gms:2".into(), false)]);
+        assert_eq!(buttons(games_page_buttons(2, 3)), [("gms:1".into(), false), ("gms:3".into(), true)]);
     }
 }

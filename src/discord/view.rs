@@ -4,6 +4,7 @@
 use crate::game::{Finish, FinishReason, GameView};
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
+use crate::workers::Workers;
 
 use super::errors::CommandError;
 use super::reply::Reply;
@@ -68,7 +69,9 @@ pub fn result(view: &GameView, finish: &Finish) -> String {
     format!("**Game over.** {headline}: {reason}.")
 }
 
-/// Renders a board off the async threads (it is CPU work).
+/// Renders a board on the shared worker pool (it is CPU work; see
+/// [`crate::workers`]): at most one picture per core at a time, the others
+/// wait in its queue.
 pub async fn board_png(
     position: Position,
     perspective: Color,
@@ -76,7 +79,8 @@ pub async fn board_png(
     show_moves: bool,
 ) -> Result<Vec<u8>, CommandError> {
     let options = RenderOptions { perspective, last_move, show_moves };
-    tokio::task::spawn_blocking(move || render_png(&position, &options))
+    Workers::shared()
+        .run(move || render_png(&position, &options))
         .await
         .map_err(|e| CommandError::Internal(format!("rendering failed: {e}")))
 }

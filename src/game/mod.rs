@@ -17,6 +17,7 @@ mod commands;
 mod convert;
 mod draws;
 mod error;
+mod game_list;
 mod lookup;
 mod pdn;
 mod view;
@@ -26,6 +27,7 @@ pub use challenge::{
 };
 pub use clock::{DAY, DueEvent, REMINDER_PERCENT};
 pub use error::GameError;
+pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use pdn::pdn_record;
 pub use view::{Finish, FinishReason, GameView, MoveReport};
 

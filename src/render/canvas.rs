@@ -55,6 +55,13 @@ impl Mask {
     pub fn new(width: u32, height: u32) -> Mask {
         Mask { width, height, alpha: vec![0; (width * height) as usize] }
     }
+
+    /// Makes the mask `width` x `height` and fully transparent, reusing its memory.
+    pub fn clear(&mut self, width: u32, height: u32) {
+        self.alpha.clear();
+        self.alpha.resize((width * height) as usize, 0);
+        (self.width, self.height) = (width, height);
+    }
 }
 
 impl Sprite {
@@ -78,6 +85,13 @@ impl Canvas {
     /// A canvas filled with one colour.
     pub fn new(width: u32, height: u32, color: Rgb) -> Canvas {
         Canvas { width, height, pixels: color.repeat((width * height) as usize) }
+    }
+
+    /// Becomes a copy of `other`, reusing its memory.
+    pub fn copy_from(&mut self, other: &Canvas) {
+        (self.width, self.height) = (other.width, other.height);
+        self.pixels.clear();
+        self.pixels.extend_from_slice(&other.pixels);
     }
 
     fn offset(&self, x: u32, y: u32) -> usize {

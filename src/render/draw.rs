@@ -12,15 +12,25 @@ use super::theme::{
 };
 use crate::rules::{Color, Move, Position, Square};
 
-/// The picture of `pos` with `opts`, as pixels. Layers, bottom to top:
-/// the board, the last move's squares, the pieces and ghosts, the arrows,
-/// the numbers (last, so no arrow hides one; pieces leave them uncovered).
+/// The picture of `pos` with `opts`, as pixels, in a new canvas.
+#[cfg(test)]
 pub fn draw(pos: &Position, opts: &RenderOptions) -> Canvas {
+    let mut canvas = ASSETS.board(opts.perspective).clone();
+    draw_into(&mut canvas, &mut Mask::new(WIDTH, HEIGHT), pos, opts);
+    canvas
+}
+
+/// Draws the picture of `pos` with `opts` over `canvas`, whatever it held
+/// (the buffers are a thread's, reused from picture to picture; `mask` is
+/// scratch space for the arrows). Layers, bottom to top: the board, the
+/// last move's squares, the pieces and ghosts, the arrows, the numbers
+/// (last, so no arrow hides one; pieces leave them uncovered).
+pub fn draw_into(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &RenderOptions) {
     let assets = &*ASSETS;
     let perspective = opts.perspective;
-    let mut canvas = assets.board(perspective).clone();
+    canvas.copy_from(assets.board(perspective));
     if let Some(mv) = &opts.last_move {
-        mark_last_move(&mut canvas, mv, perspective);
+        mark_last_move(canvas, mv, perspective);
     }
     for (square, piece) in pos.pieces() {
         let (x, y, _, _) = square_rect(square, perspective);
@@ -35,12 +45,11 @@ pub fn draw(pos: &Position, opts: &RenderOptions) -> Canvas {
         }
     }
     if opts.show_moves {
-        draw_legal_moves(&mut canvas, pos, perspective);
+        draw_legal_moves(canvas, mask, pos, perspective);
     }
     for square in Square::ALL {
-        print_number(&mut canvas, assets.numbers(), square, perspective);
+        print_number(canvas, assets.numbers(), square, perspective);
     }
-    canvas
 }
 
 /// Prints a square's number in its top-left corner.
@@ -72,16 +81,16 @@ fn mark_last_move(canvas: &mut Canvas, mv: &Move, perspective: Color) {
 
 /// An arrow along the path of every legal move; captures in their own colour
 /// (when there are captures, every legal move is one: RULES 5.1).
-fn draw_legal_moves(canvas: &mut Canvas, pos: &Position, perspective: Color) {
+fn draw_legal_moves(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, perspective: Color) {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return;
     }
-    let mut mask = Mask::new(WIDTH, HEIGHT);
+    mask.clear(WIDTH, HEIGHT);
     for mv in &moves {
         let points: Vec<(f32, f32)> = mv.path().into_iter().map(|s| square_center(s, perspective)).collect();
-        add_arrow(&mut mask, &points);
+        add_arrow(mask, &points);
     }
     let color = if moves.iter().any(Move::is_capture) { CAPTURE_ARROW } else { QUIET_ARROW };
-    canvas.blend_mask(&mask, 0, 0, color, ARROW_OPACITY);
+    canvas.blend_mask(mask, 0, 0, color, ARROW_OPACITY);
 }

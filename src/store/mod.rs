@@ -20,10 +20,12 @@
 //! those commits would be moves the players were told were played.)
 
 mod challenges;
+mod game_list;
 mod games;
 mod moves;
 
 pub use challenges::{ChallengeRow, NewChallengeRow};
+pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{GameRow, NewGameRow, StartRefused};
 pub use moves::{Finishing, MoveWrite};
 

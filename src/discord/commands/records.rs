@@ -1,30 +1,54 @@
-//! `/games` and `/pdn`.
+//! `/games` (a page of the server's live games, with Previous / Next) and
+//! `/pdn`.
 
+use crate::game::{GameSummary, GamesPage};
+
+use super::super::components::games_page_buttons;
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view;
 use super::Invocation;
 
-/// Leave room under Discord's 2,000 characters for the "and N more" line.
-const LIST_BUDGET: usize = 1800;
-
-/// `/games`: the live games of this server.
+/// `/games`: the first page of this server's live games.
 pub async fn games(inv: &Invocation) -> Result<Reply, CommandError> {
+    games_page(inv, 0).await
+}
+
+/// Page `page` (from 0) of this server's live games, nearest deadline
+/// first, with buttons to the pages before and after.
+pub async fn games_page(inv: &Invocation, page: u32) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused("/games lists a server's games; use it in a server."))?;
-    let games = inv.service.live_games_in_guild(guild).await?;
-    if games.is_empty() {
+    let page = inv.service.live_games_page(guild, page).await?;
+    if page.total == 0 {
         return Ok(Reply::public("No games are being played in this server. Start one with /challenge."));
     }
-    let mut text = format!("**Live games ({})**", games.len());
-    for (shown, game) in games.iter().enumerate() {
-        let line = format!("\n{}: {} - {}", view::channel(game.channel), view::players(game), view::to_move(game));
-        if text.len() + line.len() > LIST_BUDGET {
-            text.push_str(&format!("\n… and {} more.", games.len() - shown));
-            break;
-        }
-        text.push_str(&line);
+    let reply = Reply::public(page_text(&page));
+    Ok(if page.pages > 1 { reply.components(games_page_buttons(page.page, page.pages)) } else { reply })
+}
+
+fn page_text(page: &GamesPage) -> String {
+    let mut text = format!("**Live games ({})**, nearest deadline first", page.total);
+    if page.pages > 1 {
+        text.push_str(&format!(" - page {} of {}", page.page + 1, page.pages));
     }
-    Ok(Reply::public(text))
+    for game in &page.games {
+        text.push('\n');
+        text.push_str(&line(game));
+    }
+    text
+}
+
+/// "<#c>: <@w> (White) vs <@b> (Black) - <@x> (Black) to move, deadline <t:..:R>."
+fn line(game: &GameSummary) -> String {
+    format!(
+        "{}: {} (White) vs {} (Black) - {} ({}) to move, deadline {}.",
+        view::channel(game.channel),
+        view::user(game.white),
+        view::user(game.black),
+        view::user(game.player_to_move()),
+        game.turn,
+        view::relative_time(game.deadline)
+    )
 }
 
 /// `/pdn`: the record of the channel's game as a file.

@@ -1,0 +1,380 @@
+//! Many players moving at once. The bot runs as its own process (the real
+//! `damas run` binary), so its memory, threads and CPU time are its own; the
+//! fake Discord runs here.
+//!
+//! 1. Burst: `BURST_GAMES` live games (default 200) are started through the
+//!    fake Discord (`/challenge` then `/accept`), then `BURST_MOVES` `/move`
+//!    commands (default 1,200) are sent `BURST_AT_ONCE` at a time (default
+//!    50), each burst waiting for all its answers before the next. Reports
+//!    p50/p99 of the first response (the callback, or the deferral), moves
+//!    per second (wall clock, and per second of the bot's CPU time), the
+//!    bot's peak resident memory, its resident memory after each third of
+//!    the moves, and its most threads seen.
+//! 2. `/games`: a fresh database seeded with `BURST_LIST_GAMES` live games
+//!    (default 10,000) in one server, a new bot on it, then `/games` and its
+//!    Next button, timed to their first response.
+//!
+//! `cargo bench --bench burst` (Linux: reads `/proc`). Settings: the
+//! variables above, `BURST_BOT_BINARY` to run another build of the bot (to
+//! compare with an older one), and `BURST_BOT_WRAPPER` to run the bot under
+//! a profiler (the figures are then the wrapper's process, not the bot's).
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::process::Stdio;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use damas::game::{ColorChoice, GameService, NewChallenge};
+use damas::rules::{DrawRules, Game, Position, Variant};
+use damas::store::{Durability, Store};
+use support::bot::{COMMANDS, WAIT, ask};
+use support::fake_discord::{Callback, FakeDiscord, FakeUser};
+use tokio::process::{Child, Command};
+
+/// Linux reports CPU times in /proc in ticks of 1/100 s (USER_HZ).
+const TICKS_PER_SECOND: f64 = 100.0;
+
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    runtime.block_on(async {
+        let moves = setting("BURST_MOVES", 1_200);
+        if moves > 0 {
+            burst(setting("BURST_GAMES", 200).max(1), moves, setting("BURST_AT_ONCE", 50).max(1)).await;
+        }
+        let listed = setting("BURST_LIST_GAMES", 10_000);
+        if listed > 0 {
+            games_list(listed).await;
+        }
+    });
+}
+
+/// The bot as a child process, and what /proc says about it.
+struct BotProcess {
+    child: Child,
+    pid: u32,
+    _dir: tempfile::TempDir,
+}
+
+impl BotProcess {
+    /// Starts `damas run` on `database` against `fake` and waits until its
+    /// commands are registered.
+    async fn start(fake: &FakeDiscord, dir: tempfile::TempDir) -> BotProcess {
+        let database = format!("sqlite://{}", dir.path().join("damas.db").display());
+        // BURST_BOT_WRAPPER runs the bot under a profiler, e.g. "heaptrack -o /tmp/bot".
+        let wrapper = std::env::var("BURST_BOT_WRAPPER").unwrap_or_default();
+        // BURST_BOT_BINARY runs another build of the bot, e.g. an older one to compare with.
+        let binary = std::env::var("BURST_BOT_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_damas").to_string());
+        let mut words = wrapper.split_whitespace();
+        let mut cmd = match words.next() {
+            Some(program) => {
+                let mut cmd = Command::new(program);
+                cmd.args(words).arg(&binary);
+                cmd
+            }
+            None => Command::new(&binary),
+        };
+        cmd.arg("run")
+            .current_dir(dir.path())
+            .env("DISCORD_TOKEN", fake.token())
+            .env("DISCORD_PROXY_URL", fake.rest_url())
+            .env("DISCORD_GUILD_ID", fake.guild_id().to_string())
+            .env("DATABASE_URL", &database)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true);
+        let registered = fake.registered_commands().len();
+        let child = cmd.spawn().expect("start the bot binary");
+        let pid = child.id().expect("a running bot");
+        fake.wait_for_commands(registered + COMMANDS, WAIT).await;
+        fake.wait_connected(WAIT).await;
+        BotProcess { child, pid, _dir: dir }
+    }
+
+    fn status_field(&self, name: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid)).expect("the bot's /proc status");
+        let line = status.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name} in /proc status"));
+        line[name.len()..].split_whitespace().next().and_then(|v| v.parse().ok()).expect("a number")
+    }
+
+    /// Resident memory now, in MB.
+    fn rss_mb(&self) -> f64 {
+        self.status_field("VmRSS:") as f64 / 1024.0
+    }
+
+    /// Peak resident memory so far, in MB.
+    fn peak_rss_mb(&self) -> f64 {
+        self.status_field("VmHWM:") as f64 / 1024.0
+    }
+
+    fn threads(&self) -> u64 {
+        self.status_field("Threads:")
+    }
+
+    /// User + system CPU time so far, in seconds.
+    fn cpu_seconds(&self) -> f64 {
+        cpu_seconds(&self.pid.to_string())
+    }
+
+    /// Stops the bot as SIGTERM does and waits for it.
+    async fn stop(mut self) {
+        let _ = std::process::Command::new("kill").args(["-TERM", &self.pid.to_string()]).status();
+        let _ = tokio::time::timeout(WAIT, self.child.wait()).await;
+    }
+}
+
+/// User + system CPU time of process `pid` (or `self`) so far, in seconds.
+fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc stat");
+    // Fields after the parenthesised name: state is field 3; utime, stime are 14 and 15.
+    let after = &stat[stat.rfind(')').expect("stat format") + 2..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
+    ticks as f64 / TICKS_PER_SECOND
+}
+
+/// A live game as the bench follows it.
+struct Table {
+    channel: u64,
+    white: FakeUser,
+    black: FakeUser,
+    game: Game,
+}
+
+async fn new_table(fake: &FakeDiscord) -> Table {
+    let channel = fake.new_id();
+    let (white, black) = (fake.user("white"), fake.user("black"));
+    let challenge =
+        fake.command("challenge").in_channel(channel).user("opponent", &black).string("color", "white").from(&white);
+    ask(fake, challenge).await;
+    let started = ask(fake, fake.command("accept").in_channel(channel).from(&black)).await;
+    assert!(!started.is_ephemeral(), "{:?}", started.content());
+    Table { channel, white, black, game: Game::new(Position::initial(), Variant::Classic, DrawRules::Classic) }
+}
+
+/// Waits for the message of a `/move`: the callback, or the edit after a deferral.
+async fn finished_answer(fake: &FakeDiscord, first: &Callback) -> bool {
+    let has_board = |files: &[support::fake_discord::FileUpload]| files.iter().any(|f| f.filename.ends_with(".png"));
+    if first.kind == 5 {
+        let edit = fake.wait_for_edit(&first.token, WAIT).await;
+        has_board(&edit.files)
+    } else {
+        !first.is_ephemeral() && has_board(&first.files)
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+async fn burst(games: usize, moves: usize, at_once: usize) {
+    let fake = FakeDiscord::start().await;
+    let bot = BotProcess::start(&fake, tempfile::tempdir().expect("temp dir")).await;
+    let idle = bot.rss_mb();
+
+    let mut tables = Vec::with_capacity(games);
+    for _ in 0..games {
+        tables.push(new_table(&fake).await);
+    }
+    fake.clear_records();
+    let after_setup = bot.rss_mb();
+
+    let mut first_responses = Vec::with_capacity(moves);
+    let mut by_third = Vec::new();
+    let mut most_threads = bot.threads();
+    let mut busy = Duration::ZERO;
+    let cpu_before = bot.cpu_seconds();
+    let fake_cpu_before = cpu_seconds("self");
+    let mut next = 0;
+    let mut round = 0;
+    while first_responses.len() < moves {
+        // Games that ended are replaced, outside the timing.
+        for table in tables.iter_mut() {
+            if table.game.result().is_some() {
+                *table = new_table(&fake).await;
+            }
+        }
+        let count = at_once.min(moves - first_responses.len()).min(tables.len());
+        let picked: Vec<usize> = (0..count).map(|i| (next + i) % tables.len()).collect();
+        next += count;
+        let sent: Vec<_> = picked
+            .iter()
+            .map(|&i| {
+                let table = &tables[i];
+                let legal = table.game.position().legal_moves_with_notation();
+                // Vary the moves between games and rounds, deterministically.
+                let (_, notation) = legal[(round + i) % legal.len()].clone();
+                let player = if table.game.position().turn() == damas::rules::Color::White {
+                    &table.white
+                } else {
+                    &table.black
+                };
+                let command = fake.command("move").in_channel(table.channel).string("move", &notation).from(player);
+                (i, notation, fake.send(command))
+            })
+            .collect();
+        let started = Instant::now();
+        let answers = futures::future::join_all(sent.iter().map(|(_, _, interaction)| async {
+            let first = fake.wait_for_callback(interaction.id, WAIT).await;
+            let ok = finished_answer(&fake, &first).await;
+            (first, ok)
+        }))
+        .await;
+        busy += started.elapsed();
+        most_threads = most_threads.max(bot.threads());
+        for ((i, notation, _), (first, ok)) in sent.iter().zip(answers) {
+            assert!(ok, "the move {notation} was not answered with the board: {:?}", first.content());
+            tables[*i].game.play_notation(notation).expect("a legal move");
+            first_responses.push(first.elapsed);
+        }
+        let done = first_responses.len();
+        if done % (moves / 3).max(1) < count && done >= moves / 3 {
+            by_third.push((done, bot.rss_mb()));
+        }
+        fake.clear_records();
+        round += 1;
+    }
+    let cpu = bot.cpu_seconds() - cpu_before;
+    let fake_cpu = cpu_seconds("self") - fake_cpu_before;
+
+    first_responses.sort();
+    let n = first_responses.len();
+    println!("burst: {games} live games, {n} /move sent {at_once} at a time (bot in its own process)");
+    println!(
+        "  first response  p50 {:.1} ms  p99 {:.1} ms",
+        ms(percentile(&first_responses, 0.5)),
+        ms(percentile(&first_responses, 0.99))
+    );
+    println!(
+        "  throughput      {:.0} moves/s (wall clock of the bursts); bot CPU {:.2} s = {:.0} moves per CPU second",
+        n as f64 / busy.as_secs_f64(),
+        cpu,
+        n as f64 / cpu
+    );
+    println!(
+        "  CPU             bot {:.2} ms per move; the fake Discord and this bench {:.2} s ({:.2} ms per move)",
+        cpu * 1000.0 / n as f64,
+        fake_cpu,
+        fake_cpu * 1000.0 / n as f64
+    );
+    println!("  bot memory      idle {idle:.1} MB, after setup {after_setup:.1} MB, peak {:.1} MB", bot.peak_rss_mb());
+    let thirds: Vec<String> = by_third.iter().map(|(done, mb)| format!("{mb:.1} MB after {done}")).collect();
+    println!("  bot memory      {}", thirds.join(", "));
+    println!("  bot threads     {most_threads} at most (sampled after each burst), {} now", bot.threads());
+    bot.stop().await;
+}
+
+/// Seeds `games` live games in the fake's server straight into a database
+/// (a few plies each, days per move varied so deadlines differ).
+async fn seed(url: &str, guild: u64, games: usize) {
+    let store = Store::open_with(url, Durability::Normal).await.expect("database");
+    let service = GameService::with_store(store.clone());
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).expect("clock").as_secs() as i64;
+    let seeds: Vec<_> = (0..games)
+        .map(|i| {
+            let service = service.clone();
+            tokio::spawn(async move {
+                let (channel, white, black) = (1_000_000 + i as u64, 2_000_000 + i as u64, 3_000_000 + i as u64);
+                let days = 1 + (i as u32 * 7) % 14;
+                let req = NewChallenge {
+                    guild: Some(guild),
+                    color: ColorChoice::White,
+                    days_per_move: Some(days),
+                    ..NewChallenge::new(channel, white, black)
+                };
+                service.challenge(now, req).await.expect("challenge");
+                let mut view = service.accept(now, channel, black, None).await.expect("accept");
+                for ply in 0..4 {
+                    let legal = view.game.position().legal_moves_with_notation();
+                    let notation = &legal[(i + ply) % legal.len()].1;
+                    let user = view.player_to_move();
+                    view = service.play(now, channel, user, notation, None).await.expect("move").game;
+                }
+            })
+        })
+        .collect();
+    for task in seeds {
+        task.await.expect("seeding");
+    }
+    store.close().await;
+}
+
+async fn games_list(games: usize) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("damas.db").display());
+    let seeding = Instant::now();
+    seed(&url, fake.guild_id(), games).await;
+    let seeded_in = seeding.elapsed();
+    let bot = BotProcess::start(&fake, dir).await;
+    let asker = fake.user("asker");
+
+    let mut first_pages = Vec::new();
+    let mut whole_pages = Vec::new();
+    let mut next_pages = Vec::new();
+    let mut shown = String::new();
+    for _ in 0..20 {
+        let sent = Instant::now();
+        let page = ask(&fake, fake.command("games").from(&asker)).await;
+        first_pages.push(page.elapsed);
+        // After a deferral, the list comes as an edit of the original response.
+        let (content, data) = if page.kind == 5 {
+            let edit = fake.wait_for_edit(&page.token, WAIT).await;
+            (edit.content().to_string(), edit.data.clone())
+        } else {
+            (page.content().unwrap_or_default().to_string(), page.data.clone())
+        };
+        whole_pages.push(sent.elapsed());
+        if let Some(message) = page.message.clone()
+            && let Some(next) = next_button(&data)
+        {
+            let pressed = ask(&fake, fake.button(&next).on_message(&message).from(&asker)).await;
+            next_pages.push(pressed.elapsed);
+        }
+        shown = content.lines().take(2).collect::<Vec<_>>().join(" | ");
+        fake.clear_records();
+    }
+    whole_pages.sort();
+    first_pages.sort();
+    next_pages.sort();
+    println!("games list: {games} live games in one server (seeded in {:.1} s)", seeded_in.as_secs_f64());
+    println!(
+        "  /games first page  p50 {:.1} ms  max {:.1} ms (first response)",
+        ms(percentile(&first_pages, 0.5)),
+        ms(*first_pages.last().expect("pages"))
+    );
+    println!(
+        "  /games first page  p50 {:.1} ms  max {:.1} ms (the list itself, after any deferral)",
+        ms(percentile(&whole_pages, 0.5)),
+        ms(*whole_pages.last().expect("pages"))
+    );
+    if next_pages.is_empty() {
+        println!("  no Next button");
+    } else {
+        println!(
+            "  Next page          p50 {:.1} ms  max {:.1} ms",
+            ms(percentile(&next_pages, 0.5)),
+            ms(*next_pages.last().expect("pages"))
+        );
+    }
+    println!("  shows: {shown}");
+    bot.stop().await;
+}
+
+/// The custom id of a button labelled "Next" in a message's data, if any.
+fn next_button(data: &serde_json::Value) -> Option<String> {
+    let rows = data.get("components")?.as_array()?;
+    rows.iter()
+        .flat_map(|row| row.get("components").and_then(|c| c.as_array()).cloned().unwrap_or_default())
+        .find(|b| b.get("label").and_then(|l| l.as_str()).is_some_and(|l| l.starts_with("Next")))
+        .and_then(|b| b.get("custom_id").and_then(|c| c.as_str()).map(str::to_string))
+}
