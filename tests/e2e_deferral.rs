@@ -7,6 +7,7 @@ mod support;
 
 use std::time::Duration;
 
+use damas::discord::deliver::ChannelNotices;
 use damas::discord::reply::{DEFER_AFTER, Reply, Target, respond};
 use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};
 use support::bot::WAIT;
@@ -26,7 +27,13 @@ async fn http_for(fake: &FakeDiscord) -> Http {
 }
 
 fn target(interaction: &FakeInteraction, is_button: bool) -> Target {
-    Target { id: InteractionId::new(interaction.id), token: interaction.token.clone(), is_button }
+    Target {
+        id: InteractionId::new(interaction.id),
+        token: interaction.token.clone(),
+        is_button,
+        channel: interaction.channel_id,
+        user: interaction.user.id,
+    }
 }
 
 async fn slowly(reply: Reply) -> Reply {
@@ -41,7 +48,14 @@ async fn slow_public_reply_is_deferred_then_edited_in() {
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("board").from(&alice));
     let png = vec![0x89, b'P', b'N', b'G'];
-    respond(&http, &target(&ix, false), "board", slowly(Reply::public("late board").file("board.png", png))).await;
+    respond(
+        &http,
+        &ChannelNotices::default(),
+        &target(&ix, false),
+        "board",
+        slowly(Reply::public("late board").file("board.png", png)),
+    )
+    .await;
 
     let first = fake.wait_for_callback(ix.id, WAIT).await;
     assert_eq!(first.kind, 5, "deferred");
@@ -57,7 +71,8 @@ async fn slow_refusal_stays_private() {
     let http = http_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("move").string("move", "1-5").from(&alice));
-    respond(&http, &target(&ix, false), "move", slowly(Reply::ephemeral("not your turn"))).await;
+    respond(&http, &ChannelNotices::default(), &target(&ix, false), "move", slowly(Reply::ephemeral("not your turn")))
+        .await;
 
     assert_eq!(fake.wait_for_callback(ix.id, WAIT).await.kind, 5);
     let followup = fake.wait_for_followup(&ix.token, WAIT).await;
@@ -73,7 +88,14 @@ async fn slow_button_update_edits_the_buttons_message() {
     let http = http_for(&fake).await;
     let bob = fake.user("bob");
     let ix = fake.send(fake.button("acc:1").from(&bob));
-    respond(&http, &target(&ix, true), "button", slowly(Reply::public("game on").updating())).await;
+    respond(
+        &http,
+        &ChannelNotices::default(),
+        &target(&ix, true),
+        "button",
+        slowly(Reply::public("game on").updating()),
+    )
+    .await;
 
     assert_eq!(fake.wait_for_callback(ix.id, WAIT).await.kind, 6, "acknowledged without a message");
     let edit = fake.wait_for_edit(&ix.token, WAIT).await;
@@ -88,7 +110,8 @@ async fn quick_reply_is_not_deferred() {
     let http = http_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("help").from(&alice));
-    respond(&http, &target(&ix, false), "help", async { Reply::ephemeral("help text") }).await;
+    respond(&http, &ChannelNotices::default(), &target(&ix, false), "help", async { Reply::ephemeral("help text") })
+        .await;
     let only = fake.wait_for_callback(ix.id, WAIT).await;
     assert_eq!((only.kind, only.content()), (4, Some("help text")));
     assert!(only.is_ephemeral());

@@ -1,16 +1,19 @@
 //! The clock loop: claims due reminders, losses on time and expired
 //! challenges (once at start-up, then every interval) and posts each in its
-//! channel, mentioning who it concerns.
+//! channel, mentioning who it concerns. The posts of one tick go out side
+//! by side, so a channel that is slow or broken holds up no other.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::Http;
 use tokio::sync::watch;
+use tokio::task::JoinSet;
 
 use crate::config::Clock;
 use crate::game::{DueEvent, GameService};
 
+use super::deliver::ChannelNotices;
 use super::reply::{Reply, post};
 use super::view::{self, user};
 
@@ -21,10 +24,11 @@ pub async fn run(
     service: GameService,
     clock: Clock,
     every: Duration,
+    notices: ChannelNotices,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
-        tick(&http, &service, &clock).await;
+        tick(&http, &notices, &service, &clock).await;
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
             _ = stop.wait_for(|&stop| stop) => break,
@@ -32,8 +36,9 @@ pub async fn run(
     }
 }
 
-/// Claims what is due now and announces it.
-pub async fn tick(http: &Http, service: &GameService, clock: &Clock) {
+/// Claims what is due now and announces it; returns when every post is
+/// done or given up (problems are logged by the delivery layer).
+pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     let events = match service.claim_due(clock.now()).await {
         Ok(events) => events,
         Err(e) => {
@@ -41,12 +46,17 @@ pub async fn tick(http: &Http, service: &GameService, clock: &Clock) {
             return;
         }
     };
+    let mut posts = JoinSet::new();
     for event in events {
         let (channel, reply) = announcement(service, &event).await;
-        if let Err(e) = post(http, channel, &reply).await {
-            tracing::error!(channel, error = %e, "could not post a clock announcement");
-        }
+        let (http, notices) = (http.clone(), notices.clone());
+        posts.spawn(async move {
+            if let Err(e) = post(&http, &notices, channel, &reply).await {
+                tracing::debug!(channel, error = ?e, "a clock announcement was not posted");
+            }
+        });
     }
+    while posts.join_next().await.is_some() {}
 }
 
 async fn announcement(service: &GameService, event: &DueEvent) -> (u64, Reply) {

@@ -16,6 +16,7 @@ use crate::game::GameService;
 
 use super::commands::{self, Invocation, play};
 use super::components;
+use super::deliver::ChannelNotices;
 use super::errors::error_reply;
 use super::register;
 use super::reply::{Target, respond, with_retry};
@@ -29,13 +30,22 @@ pub struct Handler {
     /// Held (shared) by every interaction being answered; shutdown takes it
     /// exclusively to wait until they are done.
     pub(crate) in_flight: Arc<RwLock<()>>,
+    /// Channel problems already logged (shared with the clock loop).
+    pub(crate) notices: ChannelNotices,
 }
 
 impl Handler {
     /// A handler over this service and clock; commands are registered in
     /// `guild_id` if given, else globally.
     pub fn new(service: GameService, clock: Clock, guild_id: Option<u64>) -> Handler {
-        Handler { service, clock, guild_id, registered: AtomicBool::new(false), in_flight: Arc::default() }
+        Handler {
+            service,
+            clock,
+            guild_id,
+            registered: AtomicBool::new(false),
+            in_flight: Arc::default(),
+            notices: ChannelNotices::default(),
+        }
     }
 
     fn invocation(&self, channel: ChannelId, user: &User, guild: Option<GuildId>) -> Invocation {
@@ -51,10 +61,11 @@ impl Handler {
 
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let inv = self.invocation(cmd.channel_id, &cmd.user, cmd.guild_id);
-        let target = Target { id: cmd.id, token: cmd.token.clone(), is_button: false };
+        let target =
+            Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
-        respond(&ctx.http, &target, name, async {
+        respond(&ctx.http, &self.notices, &target, name, async {
             commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(name, &e))
         })
         .await;
@@ -62,10 +73,11 @@ impl Handler {
 
     async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
         let inv = self.invocation(press.channel_id, &press.user, press.guild_id);
-        let target = Target { id: press.id, token: press.token.clone(), is_button: true };
+        let target =
+            Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
-        respond(&ctx.http, &target, "button", async {
+        respond(&ctx.http, &self.notices, &target, "button", async {
             components::press(&inv, id).await.unwrap_or_else(|e| error_reply("button", &e))
         })
         .await;

@@ -9,6 +9,7 @@
 pub mod clock;
 pub mod commands;
 pub mod components;
+pub mod deliver;
 pub mod errors;
 pub mod handler;
 pub mod register;
@@ -77,6 +78,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
 
     let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id);
     let in_flight = handler.in_flight.clone();
+    let notices = handler.notices.clone();
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .event_handler(handler)
         .await
@@ -88,6 +90,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         service.clone(),
         config.clock.clone(),
         config.clock_interval,
+        notices,
         stop_rx,
     ));
 

@@ -1,15 +1,20 @@
-//! Building replies (text, files, buttons) and delivering them to Discord:
-//! within the 3-second deadline (deferring when the work is slow) and
-//! retrying a refused call (429) a bounded number of times.
+//! Building replies (text, files, buttons, whom they notify) and delivering
+//! them to Discord: within the 3-second deadline (deferring when the work is
+//! slow), retrying what Discord refuses for a while (429, 5xx, timeouts; see
+//! [`super::deliver`]), and posting a public reply that cannot be delivered
+//! as an ordinary channel message instead, so no announcement is lost.
 
 use std::future::Future;
 use std::time::Duration;
 
 use serenity::all::{
-    Builder, ChannelId, CreateActionRow, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http,
-    InteractionId,
+    Builder, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId,
+    UserId,
 };
+use tokio::time::Instant;
+
+use super::deliver::{self, CALL_TIMEOUT, ChannelNotices, Delivered, call, original_shows, persist, post_in_channel};
 
 /// What the bot answers to one interaction.
 #[derive(Debug, Clone, Default)]
@@ -24,6 +29,9 @@ pub struct Reply {
     pub components: Option<Vec<CreateActionRow>>,
     /// For a button: replace the message the button is on instead of posting a new one.
     pub update: bool,
+    /// The users this message notifies; `None`: everyone it mentions but
+    /// the user who acted (see [`Reply::pings_for`]).
+    pub pings: Option<Vec<u64>>,
 }
 
 /// Discord's limit on a message's text.
@@ -61,7 +69,37 @@ impl Reply {
         self
     }
 
-    fn text(&self) -> String {
+    /// Notifies exactly these users (of those it mentions).
+    pub fn pinging(mut self, users: Vec<u64>) -> Reply {
+        self.pings = Some(users);
+        self
+    }
+
+    /// The users this reply notifies when `actor` caused it: the ones set,
+    /// or else everyone mentioned but the actor (who is looking at it
+    /// already). An ephemeral reply notifies nobody.
+    pub fn pings_for(&self, actor: Option<u64>) -> Vec<u64> {
+        if self.ephemeral {
+            return Vec::new();
+        }
+        if let Some(users) = &self.pings {
+            return users.clone();
+        }
+        let mut users: Vec<u64> = Vec::new();
+        for piece in self.content.split("<@").skip(1) {
+            let piece = piece.strip_prefix('!').unwrap_or(piece);
+            let id = piece.split_once('>').and_then(|(digits, _)| digits.parse().ok());
+            if let Some(id) = id
+                && Some(id) != actor
+                && !users.contains(&id)
+            {
+                users.push(id);
+            }
+        }
+        users
+    }
+
+    pub(crate) fn text(&self) -> String {
         if self.content.chars().count() <= MESSAGE_LIMIT {
             return self.content.clone();
         }
@@ -70,29 +108,43 @@ impl Reply {
         cut
     }
 
-    fn attachments(&self) -> Vec<CreateAttachment> {
+    pub(crate) fn attachments(&self) -> Vec<CreateAttachment> {
         self.files.iter().map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone())).collect()
     }
 
-    fn message(&self) -> CreateInteractionResponseMessage {
+    fn message(&self, pings: &[u64]) -> CreateInteractionResponseMessage {
         let mut m = CreateInteractionResponseMessage::new()
             .content(self.text())
             .ephemeral(self.ephemeral)
-            .files(self.attachments());
+            .files(self.attachments())
+            .allowed_mentions(mentions(pings));
         if let Some(rows) = &self.components {
             m = m.components(rows.clone());
         }
         m
     }
 
-    /// The interaction response carrying this reply.
-    pub fn response(&self) -> CreateInteractionResponse {
+    /// The interaction response carrying this reply, notifying `pings`.
+    pub fn response(&self, pings: &[u64]) -> CreateInteractionResponse {
         if self.update {
-            CreateInteractionResponse::UpdateMessage(self.message())
+            CreateInteractionResponse::UpdateMessage(self.message(pings))
         } else {
-            CreateInteractionResponse::Message(self.message())
+            CreateInteractionResponse::Message(self.message(pings))
         }
     }
+}
+
+/// Allowed mentions that notify exactly `users`.
+pub fn mentions(users: &[u64]) -> CreateAllowedMentions {
+    let allowed = CreateAllowedMentions::new().replied_user(false);
+    if users.is_empty() { allowed.empty_users() } else { allowed.users(users.iter().copied().map(UserId::new)) }
+}
+
+/// The few words that notify `users` of a message they were not notified by
+/// (an edit notifies nobody on Discord).
+pub fn ping_note(users: &[u64]) -> Reply {
+    let who: Vec<String> = users.iter().map(|u| format!("<@{u}>")).collect();
+    Reply::public(format!("{}: see the message above.", who.join(" "))).pinging(users.to_vec())
 }
 
 /// The interaction being answered.
@@ -104,7 +156,23 @@ pub struct Target {
     pub token: String,
     /// A button press (its answer may replace the button's message) rather than a command.
     pub is_button: bool,
+    /// The channel it came from: where an undeliverable reply is posted.
+    pub channel: u64,
+    /// The user who acted (not notified by the answer to their own action).
+    pub user: u64,
 }
+
+/// Discord's time for the first response to an interaction; a little is
+/// kept in hand for the way there.
+const FIRST_RESPONSE_WINDOW: Duration = Duration::from_millis(2800);
+
+/// How long the interaction token serves for followups and edits (Discord
+/// gives 15 minutes; a minute is kept in hand).
+const TOKEN_WINDOW: Duration = Duration::from_secs(14 * 60);
+
+/// How long an edit or followup keeps being retried: well inside the
+/// token's life, so the channel fallback still comes soon.
+const LATE_PATIENCE: Duration = Duration::from_secs(20);
 
 /// When the work is not done after this long, the bot defers (Discord
 /// drops answers that come after 3 seconds).
@@ -145,27 +213,59 @@ pub fn is_rate_limited(error: &serenity::Error) -> bool {
 /// Answers the interaction with the reply `work` produces: directly when it
 /// is ready in time, otherwise after deferring (a public "thinking" state,
 /// replaced by the reply; an ephemeral reply becomes an ephemeral followup).
-pub async fn respond(http: &Http, target: &Target, what: &str, work: impl Future<Output = Reply>) {
+/// A public reply that Discord will not take through the interaction is
+/// posted in the channel instead; whoever it concerns is notified once.
+pub async fn respond(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    work: impl Future<Output = Reply>,
+) {
+    let received = Instant::now();
     let mut work = std::pin::pin!(work);
-    let result = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
-        Ok(reply) => send_response(http, target, what, &reply).await,
-        Err(_) => respond_late(http, target, what, work).await,
-    };
-    if let Err(e) = result {
-        tracing::error!(what, error = %e, "could not answer an interaction");
+    match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        Ok(reply) => respond_now(http, notices, target, what, received, &reply).await,
+        Err(_) => respond_late(http, notices, target, what, received, work).await,
     }
 }
 
-async fn send_response(http: &Http, target: &Target, what: &str, reply: &Reply) -> serenity::Result<()> {
-    with_retry(what, || reply.response().execute(http, (target.id, &target.token))).await
+async fn respond_now(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    received: Instant,
+    reply: &Reply,
+) {
+    let pings = reply.pings_for(Some(target.user));
+    let response = reply.response(&pings);
+    let text = reply.text();
+    let sent = persist(
+        what,
+        received + FIRST_RESPONSE_WINDOW,
+        |limit| call(limit, response.clone().execute(http, (target.id, &target.token))),
+        || original_shows(http, &target.token, Some(text.as_str())),
+    )
+    .await;
+    match sent {
+        // An update edits a message, which notifies nobody.
+        Ok(_) if reply.update && !pings.is_empty() => {
+            post_note(http, notices, target, &pings).await;
+        }
+        Ok(_) => {}
+        Err(e) => fall_back(http, notices, target, what, reply, &e).await,
+    }
 }
 
 async fn respond_late(
     http: &Http,
+    notices: &ChannelNotices,
     target: &Target,
     what: &str,
+    received: Instant,
     work: impl Future<Output = Reply>,
-) -> serenity::Result<()> {
+) {
     tracing::debug!(what, "slow work: deferring");
     // Whether the reply will be public is not known yet: a command defers with a public
     // "thinking" message, a button silently (its answer may replace the button's message).
@@ -175,43 +275,165 @@ async fn respond_late(
     } else {
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
     };
-    with_retry(what, || first.clone().execute(http, (target.id, &target.token))).await?;
+    let deferred = persist(
+        what,
+        received + FIRST_RESPONSE_WINDOW,
+        |limit| call(limit, first.clone().execute(http, (target.id, &target.token))),
+        || original_shows(http, &target.token, None),
+    )
+    .await;
     let reply = work.await;
-    if (reply.update || !is_button) && !reply.ephemeral {
-        let mut edit = EditInteractionResponse::new().content(reply.text());
-        for file in reply.attachments() {
-            edit = edit.new_attachment(file);
-        }
-        if let Some(rows) = &reply.components {
-            edit = edit.components(rows.clone());
-        }
-        with_retry(what, || edit.clone().execute(http, &target.token)).await?;
-    } else {
-        if !is_button {
-            // The public "thinking" message cannot turn ephemeral: remove it, answer privately.
-            with_retry(what, || http.delete_original_interaction_response(&target.token)).await?;
-        }
-        let mut followup = CreateInteractionResponseFollowup::new()
-            .content(reply.text())
-            .ephemeral(reply.ephemeral)
-            .files(reply.attachments());
-        if let Some(rows) = &reply.components {
-            followup = followup.components(rows.clone());
-        }
-        with_retry(what, || followup.clone().execute(http, (None, &target.token))).await?;
+    if let Err(e) = deferred {
+        return fall_back(http, notices, target, what, &reply, &e).await;
     }
-    Ok(())
+    let pings = reply.pings_for(Some(target.user));
+    let until = (received + TOKEN_WINDOW).min(Instant::now() + LATE_PATIENCE);
+    if reply.ephemeral {
+        if let Err(e) = private_followup(http, target, what, &reply, until).await {
+            tracing::error!(what, error = %e, "could not answer an interaction privately; the user saw no answer");
+        }
+    } else if reply.update || !is_button {
+        match edit_original(http, target, what, &reply, until).await {
+            // An edit notifies nobody.
+            Ok(_) if !pings.is_empty() => post_note(http, notices, target, &pings).await,
+            Ok(_) => {}
+            Err(e) => fall_back(http, notices, target, what, &reply, &e).await,
+        }
+    } else {
+        // A new public message after a button's silent acknowledgement: a channel
+        // message, which notifies like a followup and is safe to retry.
+        let nonce = format!("a{}", target.id.get());
+        let _ = post_in_channel(http, notices, target.channel, &reply, &pings, &nonce).await;
+    }
+}
+
+/// Replaces the deferred "thinking" message (or the button's message) with
+/// `reply`; before repeating an edit that may have landed, checks whether
+/// the original response shows it already.
+async fn edit_original(
+    http: &Http,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    until: Instant,
+) -> Result<Delivered, deliver::Failure> {
+    let text = reply.text();
+    let mut edit = EditInteractionResponse::new().content(&text).allowed_mentions(mentions(&[]));
+    for file in reply.attachments() {
+        edit = edit.new_attachment(file);
+    }
+    if let Some(rows) = &reply.components {
+        edit = edit.components(rows.clone());
+    }
+    persist(
+        what,
+        until,
+        |limit| call(limit, edit.clone().execute(http, &target.token)),
+        || original_shows(http, &target.token, Some(text.as_str())),
+    )
+    .await
+}
+
+/// An ephemeral followup (the public "thinking" message of a command is
+/// removed first: it cannot turn private). Before repeating a followup that
+/// may have landed, checks the original response, which Discord fills with
+/// the first followup after a deferral.
+async fn private_followup(
+    http: &Http,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    until: Instant,
+) -> Result<Delivered, deliver::Failure> {
+    if !target.is_button {
+        let deleted = persist(
+            what,
+            until,
+            |limit| call(limit, http.delete_original_interaction_response(&target.token)),
+            || async { false },
+        )
+        .await;
+        // Already gone is as good as deleted.
+        if let Err(e) = deleted
+            && e != deliver::Failure::Status(404, 10008)
+        {
+            return Err(e);
+        }
+    }
+    let text = reply.text();
+    let mut followup = CreateInteractionResponseFollowup::new()
+        .content(&text)
+        .ephemeral(true)
+        .files(reply.attachments())
+        .allowed_mentions(mentions(&[]));
+    if let Some(rows) = &reply.components {
+        followup = followup.components(rows.clone());
+    }
+    persist(
+        what,
+        until,
+        |limit| call(limit, followup.clone().execute(http, (None, &target.token))),
+        || original_shows(http, &target.token, Some(text.as_str())),
+    )
+    .await
+}
+
+/// Notifies `pings` of a message that did not (an edit) with a short
+/// channel message, safe to retry; where the channel refuses the bot's
+/// messages, with a followup instead (the interaction needs no permission),
+/// sent once: a followup that may have landed cannot be told apart.
+async fn post_note(http: &Http, notices: &ChannelNotices, target: &Target, pings: &[u64]) {
+    let nonce = format!("p{}", target.id.get());
+    let note = ping_note(pings);
+    let posted = post_in_channel(http, notices, target.channel, &note, pings, &nonce).await;
+    if let Err(deliver::PostError::Forbidden | deliver::PostError::Gone) = posted {
+        let followup = CreateInteractionResponseFollowup::new().content(note.text()).allowed_mentions(mentions(pings));
+        if let Err(e) = call(CALL_TIMEOUT, followup.execute(http, (None, &target.token))).await {
+            tracing::error!(channel = target.channel, error = %e, "could not notify the player to move");
+        }
+    }
+}
+
+/// The interaction could not carry the reply: a public one is posted in the
+/// channel (notifying whom it concerns); a private one is lost, and logged.
+async fn fall_back(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    failure: &deliver::Failure,
+) {
+    if reply.ephemeral {
+        tracing::error!(what, error = %failure, "could not answer an interaction; the user saw no answer");
+        return;
+    }
+    tracing::warn!(
+        what,
+        channel = target.channel,
+        error = %failure,
+        "could not answer an interaction; posting the announcement in the channel instead"
+    );
+    let mut post = reply.clone();
+    // Buttons belong to the interaction's message; a stale copy would only confuse.
+    post.components = None;
+    let nonce = format!("a{}", target.id.get());
+    if post_in_channel(http, notices, target.channel, &post, &reply.pings_for(Some(target.user)), &nonce).await.is_ok()
+    {
+        tracing::info!(what, channel = target.channel, "the announcement was posted in the channel");
+    }
 }
 
 /// Posts `reply` as a plain message in `channel` (for announcements that
-/// answer no interaction).
-pub async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::Result<()> {
-    let channel = ChannelId::new(channel);
-    with_retry("post a message", || {
-        channel.send_message(http, CreateMessage::new().content(reply.text()).files(reply.attachments()))
-    })
-    .await
-    .map(|_| ())
+/// answer no interaction), notifying everyone it mentions.
+pub async fn post(
+    http: &Http,
+    notices: &ChannelNotices,
+    channel: u64,
+    reply: &Reply,
+) -> Result<(), deliver::PostError> {
+    let nonce = deliver::fresh_nonce();
+    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), &nonce).await.map(|_| ())
 }
 
 #[cfg(test)]
@@ -227,11 +449,21 @@ mod tests {
 
     #[test]
     fn responses_have_the_discord_types() {
-        let json = serde_json::to_value(Reply::ephemeral("no").response()).unwrap();
+        let json = serde_json::to_value(Reply::ephemeral("no").response(&[])).unwrap();
         assert_eq!(json["type"], 4);
         assert_eq!(json["data"]["flags"], 64);
-        let json = serde_json::to_value(Reply::public("yes").updating().response()).unwrap();
+        let json = serde_json::to_value(Reply::public("yes").updating().response(&[7])).unwrap();
         assert_eq!(json["type"], 7);
         assert_eq!(json["data"]["components"], serde_json::json!([]));
+        assert_eq!(json["data"]["allowed_mentions"]["users"], serde_json::json!(["7"]));
+    }
+
+    #[test]
+    fn the_actor_is_not_notified_of_their_own_action() {
+        let reply = Reply::public("<@1> played **11-15**.\n<@1> (White) vs <@2> (Black)\n<@2> (Black) to move");
+        assert_eq!(reply.pings_for(Some(1)), vec![2]);
+        assert_eq!(reply.pings_for(None), vec![1, 2]);
+        assert_eq!(reply.clone().pinging(vec![1]).pings_for(Some(1)), vec![1]);
+        assert!(Reply::ephemeral("<@2>").pings_for(Some(1)).is_empty());
     }
 }

@@ -22,6 +22,15 @@
 //! webhook followups and edits of `@original` (only after the callback);
 //! channel messages (POST, PATCH); `GET /channels/{id}`; and the uploaded
 //! files at the attachment URLs it hands out. Anything else is a recorded 404.
+//! New messages record whom they notify ([`FakeDiscord::pings_of`]); edits
+//! notify nobody, and the first followup after a deferral fills in the
+//! "thinking" message, as on Discord. Channel messages honour
+//! `enforce_nonce`.
+//!
+//! Faults: a status on the next matching request, before or after it is
+//! carried out (`fail_next`, `fail_next_after_landing`), a late answer
+//! (`stall_next`), and channels that refuse messages for good
+//! (`set_channel_fault`: a missing permission, or deleted).
 //! Payloads outside Discord's limits (2000 characters, 25 choices, 5 rows of
 //! 5 components, custom ids of 1 to 100 characters, empty messages) get 400.
 //!
@@ -52,6 +61,8 @@ pub use fixtures::{FakeInteraction, FakeUser, FixtureContext, InteractionBuilder
 #[allow(unused_imports)]
 pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
 
+#[allow(unused_imports)]
+pub use state::{ChannelFault, Ping};
 use state::{Config, Fault, Shared};
 
 /// Heartbeat interval announced in HELLO: long, so heartbeats do not crowd the logs.
@@ -86,8 +97,13 @@ impl FakeDiscord {
                     let shared = shared.clone();
                     let task = tokio::spawn(async move {
                         let handler = |request| {
-                            let response = rest::handle(&shared, request);
-                            async move { response }
+                            let (response, delay) = rest::handle(&shared, request);
+                            async move {
+                                if !delay.is_zero() {
+                                    tokio::time::sleep(delay).await;
+                                }
+                                response
+                            }
                         };
                         let _ = http::serve_connection(stream, handler).await;
                     });
@@ -250,6 +266,11 @@ impl FakeDiscord {
         self.shared.wait_for(&what, timeout, |s| s.callbacks.get(&interaction_id).cloned()).await
     }
 
+    /// Every interaction response Discord accepted (one per interaction at most).
+    pub fn callbacks(&self) -> Vec<Callback> {
+        self.shared.read().callbacks.values().cloned().collect()
+    }
+
     /// The response to interaction `interaction_id`, if it came.
     pub fn callback(&self, interaction_id: u64) -> Option<Callback> {
         self.shared.read().callbacks.get(&interaction_id).cloned()
@@ -343,6 +364,29 @@ impl FakeDiscord {
         self.shared.read().messages.get(&message_id).cloned()
     }
 
+    /// How many times `user_id` was notified by a new message (a mention that
+    /// `allowed_mentions` let through; edits and ephemeral messages notify nobody).
+    pub fn pings_of(&self, user_id: u64) -> usize {
+        self.shared.read().pings.iter().filter(|p| p.user == user_id).count()
+    }
+
+    /// Waits until `user_id` has been notified at least `count` times; `false` on timeout.
+    pub async fn wait_for_pings(&self, user_id: u64, count: usize, timeout: Duration) -> bool {
+        let check = |s: &state::State| (s.pings.iter().filter(|p| p.user == user_id).count() >= count).then_some(());
+        self.shared.try_wait_for(timeout, check).await.is_some()
+    }
+
+    /// Every notification so far, in order.
+    pub fn pings(&self) -> Vec<Ping> {
+        self.shared.read().pings.clone()
+    }
+
+    /// The current original response of the interaction with this token.
+    pub fn original_message(&self, token: &str) -> Option<Value> {
+        let state = self.shared.read();
+        state.originals.get(token).and_then(|id| state.messages.get(id)).cloned()
+    }
+
     /// Registered commands as the fake echoed them: global ones, then guild ones.
     pub fn registered_commands(&self) -> Vec<Value> {
         all_commands(&self.shared.read())
@@ -373,6 +417,7 @@ impl FakeDiscord {
             s.callbacks.clear();
             s.posted.clear();
             s.files.clear();
+            s.pings.clear();
         });
     }
 
@@ -391,13 +436,40 @@ impl FakeDiscord {
     /// `"/channels/*/messages"`. A 429 carries `Retry-After` and Discord's body
     /// (`{"message": "You are being rate limited.", "retry_after": secs, "global": false}`).
     pub fn fail_next(&self, pattern: &str, status: u16, retry_after: Duration) {
+        self.add_fault(pattern, status, retry_after, false, Duration::ZERO);
+    }
+
+    /// Carries out the next request matching `pattern`, then answers it with
+    /// `status` (a 5xx whose work was done anyway: a blind retry repeats it).
+    pub fn fail_next_after_landing(&self, pattern: &str, status: u16) {
+        self.add_fault(pattern, status, Duration::ZERO, true, Duration::ZERO);
+    }
+
+    /// Holds back the answer to the next request matching `pattern` for
+    /// `delay` (a timeout, for a client that waits less). With `lands`, the
+    /// request is carried out at once and only its answer is late; without,
+    /// nothing is done and a 500 comes after the delay.
+    pub fn stall_next(&self, pattern: &str, delay: Duration, lands: bool) {
+        self.add_fault(pattern, 0, Duration::ZERO, lands, delay);
+    }
+
+    fn add_fault(&self, pattern: &str, status: u16, retry_after: Duration, lands: bool, delay: Duration) {
         let (method, path) = match pattern.split_once(' ') {
             Some((m, p)) => (Some(m.to_ascii_uppercase()), p.trim()),
             None => (None, pattern.trim()),
         };
         let path = path.strip_prefix("/api/v10").unwrap_or(path);
         let segments = path.trim_matches('/').split('/').map(str::to_string).collect();
-        self.shared.update(|s| s.faults.push(Fault { method, segments, status, retry_after }));
+        self.shared.update(|s| s.faults.push(Fault { method, segments, status, retry_after, lands, delay }));
+    }
+
+    /// Makes Discord refuse messages in `channel_id` from now on (403 for a
+    /// missing permission, 404 for a deleted channel); `None` lifts it.
+    pub fn set_channel_fault(&self, channel_id: u64, fault: Option<ChannelFault>) {
+        self.shared.update(|s| match fault {
+            Some(fault) => s.channel_faults.insert(channel_id, fault),
+            None => s.channel_faults.remove(&channel_id),
+        });
     }
 
     /// Closes the live gateway connection with code 4000, as Discord does

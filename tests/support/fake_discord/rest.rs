@@ -1,6 +1,8 @@
 //! The REST side: routes serenity calls, records every request, answers
 //! unknown routes with a 404 and prepared faults with their status.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
 
 use super::http::{HttpRequest, HttpResponse};
@@ -8,18 +10,28 @@ use super::limits;
 use super::multipart;
 use super::objects::{self, MessageOrigin};
 use super::records::{Callback, FileUpload, MessageKind, PostedMessage, RecordedRequest, RequestBody};
-use super::state::{Shared, State};
+use super::state::{ChannelFault, Ping, Shared, State};
 
-/// Answers one request and records it.
-pub fn handle(shared: &Shared, request: HttpRequest) -> HttpResponse {
+/// Answers one request and records it; the answer is to be sent after the
+/// returned delay (zero unless a fault holds it back).
+pub fn handle(shared: &Shared, request: HttpRequest) -> (HttpResponse, Duration) {
     let body = decode_body(&request);
     let route = request.path.strip_prefix("/api/v10").unwrap_or(&request.path).to_string();
     let segments: Vec<&str> = route.trim_matches('/').split('/').collect();
 
     shared.update(|state| {
-        let response = match state.faults.iter().position(|f| f.matches(&request.method, &segments)) {
-            Some(i) => fault_response(&state.faults.remove(i)),
-            None => route_request(shared, state, &request.method, &segments, &body),
+        let (response, delay) = match state.faults.iter().position(|f| f.matches(&request.method, &segments)) {
+            Some(i) => {
+                let fault = state.faults.remove(i);
+                let handled = fault.lands.then(|| route_request(shared, state, &request.method, &segments, &body));
+                let response = match handled {
+                    // A landed request that is only late answers as it would have.
+                    Some(handled) if fault.status == 0 => handled,
+                    _ => fault_response(&fault),
+                };
+                (response, fault.delay)
+            }
+            None => (route_request(shared, state, &request.method, &segments, &body), Duration::ZERO),
         };
         state.requests.push(RecordedRequest {
             method: request.method,
@@ -30,7 +42,7 @@ pub fn handle(shared: &Shared, request: HttpRequest) -> HttpResponse {
             status: response.status,
             response_headers: response.headers.clone(),
         });
-        response
+        (response, delay)
     })
 }
 
@@ -77,7 +89,14 @@ fn fault_response(fault: &super::state::Fault) -> HttpResponse {
         response.headers.push(("x-ratelimit-scope".into(), "user".into()));
         response
     } else {
-        HttpResponse::json(fault.status, &objects::error(0, "fake Discord: injected failure"))
+        // Status 0 is a timeout that did not land: whatever comes after the delay is too late.
+        let status = if fault.status == 0 { 500 } else { fault.status };
+        let code = match status {
+            403 => 50013,
+            404 => 10003,
+            _ => 0,
+        };
+        HttpResponse::json(status, &objects::error(code, "fake Discord: injected failure"))
     }
 }
 
@@ -136,9 +155,7 @@ fn route_request(
             webhook(shared, state, method, token, rest, &payload, body)
         }
         ("POST", ["channels", channel, "messages"]) => match parse_id(channel) {
-            Some(channel_id) => {
-                post_message(shared, state, MessageKind::Channel, channel_id, None, None, &payload, body)
-            }
+            Some(channel_id) => channel_message(shared, state, channel_id, &payload, body),
             None => not_found(10003, "Unknown Channel"),
         },
         ("PATCH", ["channels", channel, "messages", id]) => match (parse_id(channel), parse_id(id)) {
@@ -148,6 +165,9 @@ fn route_request(
             _ => not_found(10008, "Unknown Message"),
         },
         ("GET", ["channels", channel]) => match parse_id(channel) {
+            Some(id) if state.channel_faults.get(&id) == Some(&ChannelFault::Deleted) => {
+                not_found(10003, "Unknown Channel")
+            }
             Some(id) => HttpResponse::json(200, &objects::guild_text_channel(id, config.guild_id)),
             None => not_found(10003, "Unknown Channel"),
         },
@@ -259,6 +279,11 @@ fn callback(
             let message = objects::message(&origin, &data, None, attachments);
             state.originals.insert(token.to_string(), id);
             state.messages.insert(id, message.clone());
+            if kind == 5 {
+                state.thinking.insert(id);
+            } else {
+                record_pings(state, &data, channel_id, id);
+            }
             Some(message)
         }
         // An update of the message the button is on.
@@ -270,6 +295,8 @@ fn callback(
             let attachments = attachments(shared, state, &data, body.files(), Some(&old));
             let message = objects::message(&origin, &data, Some(&old), attachments);
             state.messages.insert(id, message.clone());
+            // As on Discord, the updated message is then the interaction's original response.
+            state.originals.insert(token.to_string(), id);
             message
         }),
         // A deferred update: as on Discord, the button's message is the
@@ -325,15 +352,21 @@ fn webhook(
         _ => None,
     };
     match (method, rest) {
-        ("POST", []) => {
-            post_message(shared, state, MessageKind::Followup, channel_id, None, Some(token), payload, body)
-        }
+        // As on Discord, the first followup after a deferral fills in the "thinking" message.
+        ("POST", []) => match state.originals.get(token).copied().filter(|id| state.thinking.contains(id)) {
+            Some(id) => {
+                state.thinking.remove(&id);
+                post_message(shared, state, MessageKind::Followup, channel_id, Some(id), Some(token), payload, body)
+            }
+            None => post_message(shared, state, MessageKind::Followup, channel_id, None, Some(token), payload, body),
+        },
         ("GET", ["messages", _]) => match target.and_then(|id| state.messages.get(&id)) {
             Some(message) => HttpResponse::json(200, message),
             None => not_found(10008, "Unknown Message"),
         },
         ("PATCH", ["messages", which]) => match target {
             Some(id) => {
+                state.thinking.remove(&id);
                 let kind = if *which == "@original" { MessageKind::EditOriginal } else { MessageKind::EditFollowup };
                 post_message(shared, state, kind, channel_id, Some(id), Some(token), payload, body)
             }
@@ -342,6 +375,7 @@ fn webhook(
         ("DELETE", ["messages", _]) => match target {
             Some(id) => {
                 state.messages.remove(&id);
+                state.thinking.remove(&id);
                 HttpResponse::no_content()
             }
             None => not_found(10008, "Unknown Message"),
@@ -380,6 +414,10 @@ fn post_message(
     let attachments = attachments(shared, state, payload, body.files(), previous.as_ref());
     let message = objects::message(&origin, payload, previous.as_ref(), attachments);
     state.messages.insert(id, message.clone());
+    // Edits notify nobody on Discord; new messages notify who they may mention.
+    if editing.is_none() {
+        record_pings(state, payload, channel_id, id);
+    }
     state.posted.push(PostedMessage {
         kind,
         channel_id,
@@ -440,4 +478,85 @@ fn attachments(
         }
     }
     result
+}
+
+/// `POST /channels/{id}/messages`: refused as the channel's fault says;
+/// with `enforce_nonce`, a nonce already used in the channel returns that
+/// message instead of posting another, as Discord does.
+fn channel_message(
+    shared: &Shared,
+    state: &mut State,
+    channel_id: u64,
+    payload: &Value,
+    body: &RequestBody,
+) -> HttpResponse {
+    match state.channel_faults.get(&channel_id) {
+        Some(ChannelFault::Deleted) => return not_found(10003, "Unknown Channel"),
+        Some(ChannelFault::NoSendMessages) => {
+            return HttpResponse::json(403, &objects::error(50013, "Missing Permissions"));
+        }
+        Some(ChannelFault::NoAttachFiles) if !body.files().is_empty() => {
+            return HttpResponse::json(403, &objects::error(50013, "Missing Permissions"));
+        }
+        _ => {}
+    }
+    let nonce = payload.get("nonce").and_then(|n| match n {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    });
+    let enforced = payload.get("enforce_nonce").and_then(Value::as_bool) == Some(true);
+    if let Some(nonce) = nonce.filter(|_| enforced) {
+        if let Some(message) = state.nonces.get(&(channel_id, nonce.clone())).and_then(|id| state.messages.get(id)) {
+            return HttpResponse::json(200, &message.clone());
+        }
+        let response = post_message(shared, state, MessageKind::Channel, channel_id, None, None, payload, body);
+        if let Some(id) = state.posted.last().filter(|_| response.status == 200).map(|m| m.message_id) {
+            state.nonces.insert((channel_id, nonce), id);
+        }
+        return response;
+    }
+    post_message(shared, state, MessageKind::Channel, channel_id, None, None, payload, body)
+}
+
+/// Records who a new message notifies: each user mentioned in its content
+/// once, unless `allowed_mentions` leaves them out; nobody for an ephemeral message.
+fn record_pings(state: &mut State, payload: &Value, channel_id: u64, message_id: u64) {
+    let ephemeral = payload.get("flags").and_then(Value::as_u64).is_some_and(|f| f & 64 != 0);
+    if ephemeral {
+        return;
+    }
+    let content = payload.get("content").and_then(Value::as_str).unwrap_or("");
+    let allowed = payload.get("allowed_mentions").filter(|a| a.is_object());
+    let allows = |user: u64| match allowed {
+        None => true,
+        Some(a) => {
+            let parse_all = a["parse"].as_array().is_some_and(|p| p.iter().any(|x| x == "users"));
+            let listed = a["users"].as_array().is_some_and(|list| {
+                list.iter().any(|u| u.as_str().and_then(parse_id).or_else(|| u.as_u64()) == Some(user))
+            });
+            parse_all || listed
+        }
+    };
+    let mut seen = Vec::new();
+    for user in mentioned_users(content) {
+        if !seen.contains(&user) && allows(user) {
+            seen.push(user);
+            state.pings.push(Ping { user, channel_id, message_id });
+        }
+    }
+}
+
+/// The ids in `<@id>` and `<@!id>` mentions, in order.
+pub fn mentioned_users(content: &str) -> Vec<u64> {
+    let mut users = Vec::new();
+    for piece in content.split("<@").skip(1) {
+        let piece = piece.strip_prefix('!').unwrap_or(piece);
+        if let Some((digits, _)) = piece.split_once('>')
+            && let Some(id) = parse_id(digits)
+        {
+            users.push(id);
+        }
+    }
+    users
 }

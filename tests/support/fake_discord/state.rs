@@ -41,6 +41,30 @@ pub struct Fault {
     pub segments: Vec<String>,
     pub status: u16,
     pub retry_after: Duration,
+    /// Whether the request is carried out before the fault's answer (a 5xx
+    /// or a timeout after the work was done, so a retry would repeat it).
+    pub lands: bool,
+    /// How long the answer is held back (a timeout when longer than the client waits).
+    pub delay: Duration,
+}
+
+/// What Discord refuses in one channel, for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChannelFault {
+    /// The bot lacks Attach Files: messages with files get 403.
+    NoAttachFiles,
+    /// The bot lacks Send Messages: every message gets 403.
+    NoSendMessages,
+    /// The channel was deleted: every call gets 404 Unknown Channel.
+    Deleted,
+}
+
+/// A user notified by a new message: mentioned and allowed by `allowed_mentions`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ping {
+    pub user: u64,
+    pub channel_id: u64,
+    pub message_id: u64,
 }
 
 impl Fault {
@@ -91,6 +115,14 @@ pub struct State {
     pub users: HashMap<u64, FakeUser>,
     /// Callbacks later than this are refused as Discord does (404 Unknown interaction).
     pub response_deadline: Option<Duration>,
+    /// Channels where Discord refuses messages.
+    pub channel_faults: HashMap<u64, ChannelFault>,
+    /// Channel messages by (channel, nonce), for `enforce_nonce`.
+    pub nonces: HashMap<(u64, String), u64>,
+    /// Deferred original responses still showing "thinking" (no edit yet).
+    pub thinking: std::collections::HashSet<u64>,
+    /// Every notification a new message caused, in order.
+    pub pings: Vec<Ping>,
     pub gateway: GatewayState,
 }
 

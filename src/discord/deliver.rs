@@ -1,0 +1,361 @@
+//! Getting a message to Discord when Discord fails: every call has a time
+//! limit; a 5xx or a timeout is retried with a short backoff while the
+//! interaction token is valid, after checking that the first try did not
+//! land already (so nothing is announced twice); and channel messages fall
+//! back to what the channel allows, with each channel's problem logged once.
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serenity::all::{ChannelId, CreateMessage, Http, Nonce};
+use tokio::time::Instant;
+
+use super::reply::{RETRY_WAITS, Reply};
+
+/// Longest wait for one REST call before it counts as a timeout.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(4);
+
+/// Waits between tries after a 5xx or a timeout (the call may also have
+/// landed, which is checked before each retry).
+pub const SERVER_ERROR_WAITS: [Duration; 4] =
+    [Duration::from_millis(200), Duration::from_millis(500), Duration::from_secs(1), Duration::from_secs(2)];
+
+/// Why one call to Discord did not succeed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Discord answered with this status and JSON error code (0 if none).
+    Status(u16, isize),
+    /// No answer within the time allowed.
+    Timeout,
+    /// The request or its answer was lost on the way.
+    Transport(String),
+}
+
+/// Discord's error code for a second answer to one interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+
+impl Failure {
+    /// Reads serenity's error.
+    pub fn of(error: &serenity::Error) -> Failure {
+        match error {
+            serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(e)) => {
+                Failure::Status(e.status_code.as_u16(), e.error.code)
+            }
+            other => Failure::Transport(other.to_string()),
+        }
+    }
+
+    /// Whether Discord may have done what was asked although the answer says
+    /// otherwise: a server error, a timeout or a lost answer.
+    pub fn may_have_landed(&self) -> bool {
+        match self {
+            Failure::Status(status, _) => *status >= 500,
+            Failure::Timeout | Failure::Transport(_) => true,
+        }
+    }
+
+    /// Whether trying again can help (after a wait): 429 and the cases above.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, Failure::Status(429, _)) || self.may_have_landed()
+    }
+
+    /// Discord refused a second answer: the first one did land.
+    pub fn is_already_acknowledged(&self) -> bool {
+        matches!(self, Failure::Status(400, ALREADY_ACKNOWLEDGED))
+    }
+
+    fn wait_before(&self, attempt: usize) -> Option<Duration> {
+        let waits: &[Duration] =
+            if matches!(self, Failure::Status(429, _)) { &RETRY_WAITS[..] } else { &SERVER_ERROR_WAITS[..] };
+        waits.get(attempt).copied()
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Status(status, code) => write!(f, "HTTP {status} (Discord code {code})"),
+            Failure::Timeout => write!(f, "no answer within {} s", CALL_TIMEOUT.as_secs()),
+            Failure::Transport(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Runs one call, at most `limit` long.
+pub async fn call<T>(limit: Duration, call: impl Future<Output = serenity::Result<T>>) -> Result<T, Failure> {
+    match tokio::time::timeout(limit, call).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => Err(Failure::of(&e)),
+        Err(_) => Err(Failure::Timeout),
+    }
+}
+
+/// How a persistent call ended well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivered {
+    /// The call succeeded.
+    Sent,
+    /// A try whose answer was lost had landed; it was not repeated.
+    AlreadyThere,
+}
+
+/// Calls `attempt` (given the time it may take) until it succeeds, it fails
+/// for good, or `until` comes. Before repeating a call that may have landed,
+/// asks `landed` whether it did.
+pub async fn persist<T, A, AF, L, LF>(
+    what: &str,
+    until: Instant,
+    mut attempt: A,
+    mut landed: L,
+) -> Result<Delivered, Failure>
+where
+    A: FnMut(Duration) -> AF,
+    AF: Future<Output = Result<T, Failure>>,
+    L: FnMut() -> LF,
+    LF: Future<Output = bool>,
+{
+    let mut tries = 0;
+    let mut maybe_landed = false;
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        let failure = if left.is_zero() {
+            Failure::Timeout
+        } else {
+            match attempt(left.min(CALL_TIMEOUT)).await {
+                Ok(_) => return Ok(Delivered::Sent),
+                Err(f) if maybe_landed && f.is_already_acknowledged() => return Ok(Delivered::AlreadyThere),
+                Err(f) => f,
+            }
+        };
+        maybe_landed |= failure.may_have_landed();
+        if maybe_landed && landed().await {
+            tracing::info!(what, "an earlier try had reached Discord after all; not sending it again");
+            return Ok(Delivered::AlreadyThere);
+        }
+        let wait = failure.wait_before(tries).filter(|_| failure.is_transient());
+        match wait {
+            Some(wait) if Instant::now() + wait < until => {
+                tracing::warn!(what, error = %failure, retry_in_ms = wait.as_millis() as u64, "Discord failed a call; retrying");
+                tokio::time::sleep(wait).await;
+                tries += 1;
+            }
+            _ => return Err(failure),
+        }
+    }
+}
+
+/// What an interaction's original response should show if it landed.
+pub async fn original_shows(http: &Http, token: &str, content: Option<&str>) -> bool {
+    match call(CALL_TIMEOUT, http.get_original_interaction_response(token)).await {
+        Ok(message) => content.is_none_or(|c| message.content == c),
+        Err(_) => false,
+    }
+}
+
+/// What a channel lacks, as reported once per channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChannelProblem {
+    /// Messages with files are refused (403): no Attach Files.
+    NoAttachFiles,
+    /// Every message is refused (403): no Send Messages (in a thread: Send Messages in Threads).
+    NoSendMessages,
+    /// The channel is gone (404).
+    Gone,
+}
+
+/// The channel problems already logged, so each is logged once per channel.
+#[derive(Debug, Clone, Default)]
+pub struct ChannelNotices(Arc<Mutex<HashSet<(u64, ChannelProblem)>>>);
+
+impl ChannelNotices {
+    /// Whether this is the first time `problem` is seen in `channel`.
+    pub fn first(&self, channel: u64, problem: ChannelProblem) -> bool {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).insert((channel, problem))
+    }
+}
+
+/// The line added to an announcement posted without its picture.
+pub const NO_PICTURE: &str = "(No picture: I lack the **Attach Files** permission in this channel.)";
+
+/// Why a channel message was not posted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PostError {
+    /// The channel refuses the bot's messages (403).
+    Forbidden,
+    /// The channel no longer exists (404).
+    Gone,
+    /// Discord kept failing.
+    Failed(Failure),
+}
+
+/// A nonce no other message of this process uses, for Discord's
+/// `enforce_nonce`: retries of one post then make one message.
+pub fn fresh_nonce() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    if NEXT.load(Ordering::Relaxed) == 0 {
+        let millis = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_millis() as u64);
+        let _ = NEXT.compare_exchange(0, millis << 8, Ordering::Relaxed, Ordering::Relaxed);
+    }
+    format!("n{}", NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// How long a channel message keeps being retried.
+const POST_PATIENCE: Duration = Duration::from_secs(20);
+
+/// Posts `reply` in `channel` as an ordinary message notifying `pings`.
+/// Retries are made safe by `nonce` (Discord keeps one message per nonce).
+/// A 403 with a picture is retried without it and with [`NO_PICTURE`]; a
+/// 403 without, or a 404, gives up. Each channel's problem is logged once.
+pub async fn post_in_channel(
+    http: &Http,
+    notices: &ChannelNotices,
+    channel: u64,
+    reply: &Reply,
+    pings: &[u64],
+    nonce: &str,
+) -> Result<Delivered, PostError> {
+    let first = post_once(http, channel, reply, pings, nonce).await;
+    let result = match first {
+        Err(Failure::Status(403, _)) if !reply.files.is_empty() => {
+            if notices.first(channel, ChannelProblem::NoAttachFiles) {
+                tracing::warn!(channel, "missing permission Attach Files in this channel: posting without the picture");
+            }
+            let mut bare = reply.clone();
+            bare.files.clear();
+            bare.content = format!("{}\n{NO_PICTURE}", reply.content);
+            post_once(http, channel, &bare, pings, nonce).await
+        }
+        other => other,
+    };
+    match result {
+        Ok(delivered) => Ok(delivered),
+        Err(Failure::Status(403, _)) => {
+            if notices.first(channel, ChannelProblem::NoSendMessages) {
+                tracing::error!(
+                    channel,
+                    "missing permission Send Messages (Send Messages in Threads in a thread) in this channel: its announcements cannot be posted"
+                );
+            }
+            Err(PostError::Forbidden)
+        }
+        Err(Failure::Status(404, _)) => {
+            if notices.first(channel, ChannelProblem::Gone) {
+                tracing::warn!(channel, "the channel is gone (404): giving up its announcements");
+            }
+            Err(PostError::Gone)
+        }
+        Err(failure) => {
+            tracing::error!(channel, error = %failure, "could not post an announcement in the channel");
+            Err(PostError::Failed(failure))
+        }
+    }
+}
+
+async fn post_once(http: &Http, channel: u64, reply: &Reply, pings: &[u64], nonce: &str) -> Result<Delivered, Failure> {
+    let channel = ChannelId::new(channel);
+    let message = CreateMessage::new()
+        .content(reply.text())
+        .files(reply.attachments())
+        .allowed_mentions(super::reply::mentions(pings))
+        .nonce(Nonce::String(nonce.to_string()))
+        .enforce_nonce(true);
+    let until = Instant::now() + POST_PATIENCE;
+    // The nonce makes a repeat harmless, so there is nothing to check first.
+    persist(
+        "post a message",
+        until,
+        |limit| call(limit, channel.send_message(http, message.clone())),
+        || async { false },
+    )
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_server_errors_and_timeouts_may_have_landed() {
+        assert!(Failure::Status(500, 0).may_have_landed());
+        assert!(Failure::Status(503, 0).may_have_landed());
+        assert!(Failure::Timeout.may_have_landed());
+        assert!(!Failure::Status(429, 0).may_have_landed());
+        assert!(Failure::Status(429, 0).is_transient());
+        assert!(!Failure::Status(403, 50013).is_transient());
+        assert!(!Failure::Status(404, 10003).is_transient());
+    }
+
+    #[test]
+    fn notices_are_first_once_per_channel_and_problem() {
+        let notices = ChannelNotices::default();
+        assert!(notices.first(1, ChannelProblem::NoAttachFiles));
+        assert!(!notices.first(1, ChannelProblem::NoAttachFiles));
+        assert!(notices.first(1, ChannelProblem::Gone));
+        assert!(notices.first(2, ChannelProblem::NoAttachFiles));
+    }
+
+    #[test]
+    fn nonces_are_distinct_and_fit_discord() {
+        let (a, b) = (fresh_nonce(), fresh_nonce());
+        assert_ne!(a, b);
+        assert!(a.len() <= 25, "{a}");
+    }
+
+    #[tokio::test]
+    async fn a_landed_try_is_not_repeated() {
+        let mut tries = 0;
+        let until = Instant::now() + Duration::from_secs(60);
+        let result = persist(
+            "test",
+            until,
+            |_| {
+                tries += 1;
+                async { Err::<(), _>(Failure::Status(500, 0)) }
+            },
+            || async { true },
+        )
+        .await;
+        assert_eq!(result, Ok(Delivered::AlreadyThere));
+        assert_eq!(tries, 1);
+    }
+
+    #[tokio::test]
+    async fn server_errors_are_retried_until_the_deadline() {
+        let mut tries = 0;
+        let until = Instant::now() + Duration::from_millis(1000);
+        let result = persist(
+            "test",
+            until,
+            |_| {
+                tries += 1;
+                async { Err::<(), _>(Failure::Status(503, 0)) }
+            },
+            || async { false },
+        )
+        .await;
+        assert_eq!(result, Err(Failure::Status(503, 0)));
+        // 200 ms and 500 ms fit before the deadline; the 1 s wait does not.
+        assert_eq!(tries, 3);
+    }
+
+    #[tokio::test]
+    async fn a_refusal_is_not_retried() {
+        let mut tries = 0;
+        let until = Instant::now() + Duration::from_secs(60);
+        let result = persist(
+            "test",
+            until,
+            |_| {
+                tries += 1;
+                async { Err::<(), _>(Failure::Status(403, 50013)) }
+            },
+            || async { true },
+        )
+        .await;
+        assert_eq!(result, Err(Failure::Status(403, 50013)));
+        assert_eq!(tries, 1);
+    }
+}
