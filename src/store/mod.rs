@@ -20,11 +20,12 @@
 //! those commits would be moves the players were told were played.)
 
 mod challenges;
+mod engine_games;
 mod games;
 mod moves;
 
 pub use challenges::{ChallengeRow, NewChallengeRow};
-pub use games::{GameRow, NewGameRow, StartRefused};
+pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused};
 pub use moves::{Finishing, MoveWrite};
 
 use std::str::FromStr;
