@@ -1,6 +1,6 @@
-//! The clock loop: claims due reminders, losses on time and expired
-//! challenges (once at start-up, then every interval) and posts each in its
-//! channel, mentioning who it concerns.
+//! The clock loop: makes the bot move where it is its turn, claims due
+//! reminders, losses on time and expired challenges (once at start-up, then
+//! every interval) and posts each in its channel, mentioning who it concerns.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,8 +32,10 @@ pub async fn run(
     }
 }
 
-/// Claims what is due now and announces it.
+/// Lets the bot move wherever it is its turn, then claims what is due now
+/// and announces it.
 pub async fn tick(http: &Http, service: &GameService, clock: &Clock) {
+    super::engine_moves::catch_up(http, service, clock).await;
     let events = match service.claim_due(clock.now()).await {
         Ok(events) => events,
         Err(e) => {

@@ -23,13 +23,16 @@ pub fn relative_time(unix: i64) -> String {
     format!("<t:{unix}:R>")
 }
 
-/// "<@id> (White)".
+/// "<@id> (White)"; the bot's side says its engine level.
 pub fn player(view: &GameView, color: Color) -> String {
     let id = match color {
         Color::White => view.white,
         Color::Black => view.black,
     };
-    format!("{} ({color})", user(id))
+    match view.engine {
+        Some((side, level)) if side == color => format!("{} ({color}, engine level {level})", user(id)),
+        _ => format!("{} ({color})", user(id)),
+    }
 }
 
 /// "<@w> (White) vs <@b> (Black)".
@@ -68,7 +71,8 @@ pub fn result(view: &GameView, finish: &Finish) -> String {
     format!("**Game over.** {headline}: {reason}.")
 }
 
-/// Renders a board off the async threads (it is CPU work).
+/// Renders a board off the async threads (it is CPU work). `last_move`
+/// is the move marked (the one that led here, or a suggested one).
 pub async fn board_png(
     position: Position,
     perspective: Color,
