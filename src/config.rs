@@ -3,6 +3,7 @@
 //! setting.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -12,6 +13,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://damas.db";
 /// The log filter used when `RUST_LOG` is not set.
 pub const DEFAULT_LOG_FILTER: &str = "info";
+/// The endgame tables' file name, kept beside the database file unless
+/// `ENGINE_TABLES` says otherwise.
+pub const DEFAULT_TABLES_FILE: &str = "damas-tables-4.bin";
 /// How often the clock loop looks for due deadlines, when not set.
 pub const DEFAULT_CLOCK_SECONDS: u64 = 60;
 
@@ -33,6 +37,8 @@ pub struct Config {
     pub clock_interval: Duration,
     /// Where "now" comes from; tests shift it to make deadlines pass.
     pub clock: Clock,
+    /// The engine's endgame tables file (built there on first run).
+    pub engine_tables: PathBuf,
 }
 
 impl fmt::Debug for Config {
@@ -44,6 +50,7 @@ impl fmt::Debug for Config {
             .field("proxy_url", &self.proxy_url)
             .field("log_filter", &self.log_filter)
             .field("clock_interval", &self.clock_interval)
+            .field("engine_tables", &self.engine_tables)
             .finish()
     }
 }
@@ -119,7 +126,13 @@ impl Config {
                 .ok_or_else(|| invalid("DAMAS_CLOCK_SECONDS", "expected a number of seconds from 1 to 3600"))?,
         };
 
+        let engine_tables = match get("ENGINE_TABLES") {
+            Some(path) => PathBuf::from(path),
+            None => beside_database(&database_url).join(DEFAULT_TABLES_FILE),
+        };
+
         Ok(Config {
+            engine_tables,
             token,
             database_url,
             guild_id,
@@ -128,6 +141,17 @@ impl Config {
             clock_interval: Duration::from_secs(clock_seconds),
             clock: Clock::system(),
         })
+    }
+}
+
+/// The folder of the SQLite file a database URL names (the working
+/// directory for a bare file name or an in-memory database).
+fn beside_database(url: &str) -> PathBuf {
+    let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
+    let path = path.split('?').next().unwrap_or_default();
+    match Path::new(path).parent() {
+        Some(dir) if !path.starts_with(':') => dir.to_path_buf(),
+        _ => PathBuf::new(),
     }
 }
 
@@ -183,6 +207,18 @@ mod tests {
         assert_eq!(c.proxy_url, None);
         assert_eq!(c.log_filter, "info");
         assert_eq!(c.clock_interval, Duration::from_secs(60));
+        assert_eq!(c.engine_tables, PathBuf::from(DEFAULT_TABLES_FILE));
+    }
+
+    #[test]
+    fn engine_tables_sit_beside_the_database_unless_set() {
+        let c =
+            config(&[("DISCORD_TOKEN", "abc"), ("DATABASE_URL", "sqlite:///var/lib/damas/games.db?mode=rwc")]).unwrap();
+        assert_eq!(c.engine_tables, PathBuf::from("/var/lib/damas").join(DEFAULT_TABLES_FILE));
+        let c = config(&[("DISCORD_TOKEN", "abc"), ("DATABASE_URL", "data/damas.db")]).unwrap();
+        assert_eq!(c.engine_tables, PathBuf::from("data").join(DEFAULT_TABLES_FILE));
+        let c = config(&[("DISCORD_TOKEN", "abc"), ("ENGINE_TABLES", "/tmp/t.bin")]).unwrap();
+        assert_eq!(c.engine_tables, PathBuf::from("/tmp/t.bin"));
     }
 
     #[test]

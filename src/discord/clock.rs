@@ -1,7 +1,8 @@
-//! The clock loop: claims due reminders, losses on time and expired
-//! challenges (once at start-up, then every interval) and posts each in its
-//! channel, mentioning who it concerns. The posts of one tick go out side
-//! by side, so a channel that is slow or broken holds up no other.
+//! The clock loop: makes the bot move where it is its turn, claims due
+//! reminders, losses on time and expired challenges (once at start-up, then
+//! every interval) and posts each in its channel, mentioning who it
+//! concerns. The posts of one tick go out side by side, so a channel that
+//! is slow or broken holds up no other.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,9 +37,11 @@ pub async fn run(
     }
 }
 
-/// Claims what is due now and announces it; returns when every post is
-/// done or given up (problems are logged by the delivery layer).
+/// Lets the bot move wherever it is its turn, then claims what is due now
+/// and announces it; returns when every post is done or given up (problems
+/// are logged by the delivery layer).
 pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+    super::engine_moves::catch_up(http, service, clock).await;
     let events = match service.claim_due(clock.now()).await {
         Ok(events) => events,
         Err(e) => {

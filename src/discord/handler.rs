@@ -17,6 +17,7 @@ use crate::game::GameService;
 use super::commands::{self, Invocation, play};
 use super::components;
 use super::deliver::ChannelNotices;
+use super::engine_moves;
 use super::errors::error_reply;
 use super::register;
 use super::reply::{Target, respond, with_retry};
@@ -48,8 +49,9 @@ impl Handler {
         }
     }
 
-    fn invocation(&self, channel: ChannelId, user: &User, guild: Option<GuildId>) -> Invocation {
+    fn invocation(&self, ctx: &Context, channel: ChannelId, user: &User, guild: Option<GuildId>) -> Invocation {
         Invocation {
+            bot_user: ctx.cache.current_user().id.get(),
             service: self.service.clone(),
             now: self.clock.now(),
             channel: channel.get(),
@@ -60,7 +62,7 @@ impl Handler {
     }
 
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let inv = self.invocation(cmd.channel_id, &cmd.user, cmd.guild_id);
+        let inv = self.invocation(ctx, cmd.channel_id, &cmd.user, cmd.guild_id);
         let target =
             Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
@@ -69,10 +71,15 @@ impl Handler {
             commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(name, &e))
         })
         .await;
+        // A move or a new game may have handed the bot its turn: it answers
+        // after the reply above.
+        if matches!(name, "move" | "challenge") {
+            engine_moves::answer_in_channel(&ctx.http, &self.service, &self.clock, inv.channel).await;
+        }
     }
 
     async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
-        let inv = self.invocation(press.channel_id, &press.user, press.guild_id);
+        let inv = self.invocation(ctx, press.channel_id, &press.user, press.guild_id);
         let target =
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod commands;
 pub mod components;
 pub mod deliver;
+pub mod engine_moves;
 pub mod errors;
 pub mod handler;
 pub mod register;
@@ -67,6 +68,9 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     let service = GameService::open(&config.database_url)
         .await
         .map_err(|e| BotError::Database { url: config.database_url.clone(), reason: e.to_string() })?;
+
+    // Searches before the endgame tables are ready run without them.
+    service.engine().load_tables_in_background(config.engine_tables.clone());
 
     let mut http = HttpBuilder::new(&config.token);
     if let Some(proxy) = &config.proxy_url {

@@ -30,7 +30,15 @@ pub fn commands() -> Vec<CreateCommand> {
     vec![
         CreateCommand::new("challenge")
             .description("Challenge someone to a game of Spanish draughts in this channel")
-            .add_option(option(CommandOptionType::User, "opponent", "Who you challenge").required(true))
+            .add_option(
+                option(CommandOptionType::User, "opponent", "Who you challenge (name me to play my engine)")
+                    .required(true),
+            )
+            .add_option(
+                option(CommandOptionType::Integer, "level", "My level when you play me (1-10, default 5)")
+                    .min_int_value(1)
+                    .max_int_value(10),
+            )
             .add_option(
                 side_option("color", "The side you play (default: random)").add_string_choice("Random", "random"),
             )
@@ -65,6 +73,17 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("draw").description("Offer a draw, or accept the one offered to you"),
         CreateCommand::new("games").description("The live games in this server"),
         CreateCommand::new("pdn").description("The record of this channel's game as a PDN file"),
+        CreateCommand::new("analyze")
+            .description("The engine's view of a position, or the review of this channel's finished game")
+            .add_option(
+                option(CommandOptionType::String, "position", "A PDN FEN (default: this channel's finished game)")
+                    .max_length(200),
+            )
+            .add_option(
+                option(CommandOptionType::Integer, "level", "How hard to look (1-10, default 10)")
+                    .min_int_value(1)
+                    .max_int_value(10),
+            ),
         CreateCommand::new("help").description("How to play, and the commands"),
     ]
 }
@@ -86,7 +105,7 @@ mod tests {
     fn every_command_and_option_has_a_description() {
         let json = serde_json::to_value(commands()).unwrap();
         let list = json.as_array().unwrap();
-        assert_eq!(list.len(), 12);
+        assert_eq!(list.len(), 13);
         for command in list {
             let name = command["name"].as_str().unwrap();
             assert!(!command["description"].as_str().unwrap().is_empty(), "{name}");

@@ -24,13 +24,16 @@ pub fn relative_time(unix: i64) -> String {
     format!("<t:{unix}:R>")
 }
 
-/// "<@id> (White)".
+/// "<@id> (White)"; the bot's side says its engine level.
 pub fn player(view: &GameView, color: Color) -> String {
     let id = match color {
         Color::White => view.white,
         Color::Black => view.black,
     };
-    format!("{} ({color})", user(id))
+    match view.engine {
+        Some((side, level)) if side == color => format!("{} ({color}, engine level {level})", user(id)),
+        _ => format!("{} ({color})", user(id)),
+    }
 }
 
 /// "<@w> (White) vs <@b> (Black)".
@@ -71,7 +74,8 @@ pub fn result(view: &GameView, finish: &Finish) -> String {
 
 /// Renders a board on the shared worker pool (it is CPU work; see
 /// [`crate::workers`]): at most one picture per core at a time, the others
-/// wait in its queue.
+/// wait in its queue. `last_move` is the move marked (the one that led
+/// here, or a suggested one).
 pub async fn board_png(
     position: Position,
     perspective: Color,

@@ -115,6 +115,9 @@ pub struct NewChallenge {
     pub challenger_name: Option<String>,
     /// The opponent's display name, for the game record (optional).
     pub opponent_name: Option<String>,
+    /// Whether the opponent is a bot account (other than this bot, which is
+    /// played with [`GameService::start_bot_game`]): refused.
+    pub opponent_is_bot: bool,
 }
 
 impl NewChallenge {
@@ -133,6 +136,7 @@ impl NewChallenge {
             start: None,
             challenger_name: None,
             opponent_name: None,
+            opponent_is_bot: false,
         }
     }
 }
@@ -174,6 +178,25 @@ pub struct Challenge {
     pub game_id: Option<i64>,
 }
 
+/// The days per move and start position of a new game, checked: days
+/// within 1-14 (3 when not given), a start position that is not decided.
+pub(super) fn terms(
+    days: Option<u32>,
+    start: Option<Position>,
+    variant: Variant,
+    draw_rules: DrawRules,
+) -> Result<(u32, Position), GameError> {
+    let days = days.unwrap_or(DEFAULT_DAYS_PER_MOVE);
+    if !DAYS_PER_MOVE.contains(&days) {
+        return Err(GameError::DaysOutOfRange(days));
+    }
+    let start = start.unwrap_or_else(Position::initial);
+    if Game::new(start, variant, draw_rules).result().is_some() {
+        return Err(GameError::StartDecided);
+    }
+    Ok((days, start))
+}
+
 impl GameService {
     /// Posts a challenge in a channel. Refused when the challenger names
     /// themselves, when the channel holds a live game or an open challenge,
@@ -183,14 +206,10 @@ impl GameService {
         if req.challenger == req.opponent {
             return Err(GameError::ChallengeSelf);
         }
-        let days = req.days_per_move.unwrap_or(DEFAULT_DAYS_PER_MOVE);
-        if !DAYS_PER_MOVE.contains(&days) {
-            return Err(GameError::DaysOutOfRange(days));
+        if req.opponent_is_bot {
+            return Err(GameError::OpponentIsBot);
         }
-        let start = req.start.unwrap_or_else(Position::initial);
-        if Game::new(start, req.variant, req.draw_rules).result().is_some() {
-            return Err(GameError::StartDecided);
-        }
+        let (days, start) = terms(req.days_per_move, req.start, req.variant, req.draw_rules)?;
         let row = NewChallengeRow {
             guild: req.guild,
             channel: req.channel,
@@ -254,6 +273,7 @@ impl GameService {
             started_at: now,
             deadline: deadline(now, c.days_per_move),
             remind_at: reminder_time(now, c.days_per_move),
+            engine: None,
         };
         match self.store.start_game(c.id, &row).await? {
             Ok(game) => convert::game_view(game),

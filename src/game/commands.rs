@@ -3,7 +3,7 @@
 
 use super::clock::{deadline, reminder_time};
 use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport};
-use crate::rules::{Color, Outcome};
+use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, MoveWrite};
 
 impl GameService {
@@ -31,13 +31,27 @@ impl GameService {
             return Err(GameError::NotYourTurn);
         }
         let played = view.game.play_notation(notation)?;
+        self.commit_move(view, played, user, now).await
+    }
+
+    /// Stores the move just played on `view.game` by `mover`, only if the
+    /// game is still live at the ply before it (the conditional write every
+    /// move shares, the engine's too), and reports it.
+    pub(super) async fn commit_move(
+        &self,
+        mut view: GameView,
+        played: Move,
+        mover: u64,
+        now: i64,
+    ) -> Result<MoveReport, GameError> {
+        let ply = view.ply() - 1;
         let notation = view.game.notations().last().expect("a move was just played").clone();
         let finish = view.game.result().map(|r| Finish { outcome: r.outcome, reason: FinishReason::Rules(r.reason) });
         let write = MoveWrite {
             game_id: view.id,
             ply,
             notation: notation.clone(),
-            mover: user,
+            mover,
             now,
             next_turn: view.turn().name(),
             deadline: deadline(now, view.days_per_move),
@@ -51,7 +65,7 @@ impl GameService {
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
         view.deadline = next_deadline;
-        if view.draw_offer_by != Some(user) || finish.is_some() {
+        if view.draw_offer_by != Some(mover) || finish.is_some() {
             view.draw_offer_by = None;
         }
         if finish.is_some() {

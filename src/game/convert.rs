@@ -3,6 +3,7 @@
 use std::str::FromStr;
 
 use super::{Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView};
+use crate::engine::Level;
 use crate::rules::{Color, DrawRules, Game, Outcome, Position, Variant, parse_fen};
 use crate::store::{ChallengeRow, GameRow};
 
@@ -16,6 +17,11 @@ fn variant(name: &str) -> Result<Variant, GameError> {
 
 fn draw_rules(name: &str) -> Result<DrawRules, GameError> {
     DrawRules::from_str(name).map_err(corrupt)
+}
+
+/// A stored side name back as a colour.
+pub(super) fn color(name: &str) -> Result<Color, GameError> {
+    [Color::White, Color::Black].into_iter().find(|c| c.name() == name).ok_or_else(|| corrupt(format!("side `{name}`")))
 }
 
 fn start(fen: &str) -> Result<Position, GameError> {
@@ -56,6 +62,13 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         draw_offer_by: row.draw_offer_by,
         finished,
         finished_at: row.finished_at,
+        engine: match &n.engine {
+            None => None,
+            Some(seat) => Some((
+                color(&seat.color)?,
+                Level::new(seat.level).ok_or_else(|| corrupt(format!("engine level {}", seat.level)))?,
+            )),
+        },
     })
 }
 

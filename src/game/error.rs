@@ -21,6 +21,32 @@ pub enum GameError {
         "This channel already has an open challenge. Wait until it is answered, or start a thread and send your challenge there."
     )]
     ChannelHasChallenge,
+    /// The opponent named is another bot account.
+    #[error(
+        "Bots cannot play here, except me: challenge a member, or name me as your opponent to play against my engine."
+    )]
+    OpponentIsBot,
+    /// A playing or analysis level outside 1-10.
+    #[error("The level must be from 1 (weakest) to 10 (strongest); {0} is out of range.")]
+    LevelOutOfRange(i64),
+    /// Analysis asked for while the channel's game is live.
+    #[error(
+        "No analysis while this channel's game is being played: in correspondence games an engine must not play for the players. Ask again once the game is over."
+    )]
+    AnalysisOfLiveGame,
+    /// Analysis asked for a position that stands in a live game of the server.
+    #[error(
+        "That is the current position of a live game in this server, so I will not analyse it until that game is over."
+    )]
+    AnalysisOfLivePosition,
+    /// `/analyze` with no position where no game was played.
+    #[error(
+        "There is no finished game in this channel to review; give a position (a PDN FEN such as `W:W1-12:B21-32`) to analyse it."
+    )]
+    NothingToAnalyze,
+    /// The engine could not run (internal).
+    #[error("the engine failed: {0}")]
+    Engine(String),
     /// Days per move outside 1-14.
     #[error("Days per move must be between 1 and 14; {0} is out of range.")]
     DaysOutOfRange(u32),
@@ -96,6 +122,6 @@ impl GameError {
     /// Whether this is a refusal to show the user (true), or an internal
     /// failure to log and hide behind a generic reply (false).
     pub fn is_user_error(&self) -> bool {
-        !matches!(self, GameError::Store(_) | GameError::Corrupt(_))
+        !matches!(self, GameError::Store(_) | GameError::Corrupt(_) | GameError::Engine(_))
     }
 }

@@ -11,16 +11,23 @@
 //! racing or repeated command is refused with [`GameError::PositionChanged`]
 //! (or the refusal its new state calls for) and changes nothing.
 
+mod analysis;
+mod bot;
 mod challenge;
 mod clock;
 mod commands;
 mod convert;
 mod draws;
+mod engine_runner;
 mod error;
 mod game_list;
 mod lookup;
 mod pdn;
 mod view;
+
+pub use analysis::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
+pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, engine_player_name, level};
+pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
     CHALLENGE_TTL, Challenge, ChallengeState, ColorChoice, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge,
@@ -38,18 +45,29 @@ use crate::store::Store;
 #[derive(Clone, Debug)]
 pub struct GameService {
     store: Store,
+    engine: EngineRunner,
 }
 
 impl GameService {
     /// Opens (creating it if missing) the database at `database_url` - a
     /// `sqlite://` URL or a file path - and applies the migrations.
     pub async fn open(database_url: &str) -> Result<GameService, GameError> {
-        Ok(GameService { store: Store::open(database_url).await? })
+        Ok(GameService::with_store(Store::open(database_url).await?))
     }
 
     /// A service over an already opened store.
     pub fn with_store(store: Store) -> GameService {
-        GameService { store }
+        GameService { store, engine: EngineRunner::default() }
+    }
+
+    /// This service with another engine runner (e.g. a shorter think time).
+    pub fn with_engine(self, engine: EngineRunner) -> GameService {
+        GameService { engine, ..self }
+    }
+
+    /// The engine the bot plays and analyses with.
+    pub fn engine(&self) -> &EngineRunner {
+        &self.engine
     }
 
     /// The store underneath (for tools and tests that inspect the database).

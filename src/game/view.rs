@@ -1,6 +1,7 @@
 //! What the service hands back about games: a rebuilt [`Game`] with its
 //! players, clock and result.
 
+use crate::engine::Level;
 use crate::rules::{Color, EndReason, Game, Move, Outcome};
 
 /// A game as the service sees it: players, clock, the rules' [`Game`]
@@ -38,6 +39,8 @@ pub struct GameView {
     pub finished: Option<Finish>,
     /// When it ended (unix seconds).
     pub finished_at: Option<i64>,
+    /// In a game against the bot: the side its engine plays, and its level.
+    pub engine: Option<(Color, Level)>,
 }
 
 /// How a game ended.
@@ -116,6 +119,11 @@ impl GameView {
     /// The number of plies played.
     pub fn ply(&self) -> u32 {
         self.game.ply() as u32
+    }
+
+    /// Whether `color` is played by the bot's engine.
+    pub fn is_engine(&self, color: Color) -> bool {
+        self.engine.is_some_and(|(side, _)| side == color)
     }
 }
 

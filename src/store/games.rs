@@ -39,6 +39,17 @@ pub struct NewGameRow {
     pub deadline: i64,
     /// When the first reminder is due.
     pub remind_at: i64,
+    /// The bot's seat in a game against its engine; `None` between people.
+    pub engine: Option<EngineSeat>,
+}
+
+/// The side the bot's engine plays in a game, and at which level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSeat {
+    /// Playing level, 1-10.
+    pub level: u8,
+    /// The engine's side: `white` or `black`.
+    pub color: String,
 }
 
 /// A stored game and its moves.
@@ -75,7 +86,7 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at FROM games ",
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color FROM games ",
             $where
         )
     };
@@ -84,6 +95,15 @@ macro_rules! select_games {
 fn game_from_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
     let guild: Option<i64> = row.try_get("guild_id")?;
     let offer: Option<i64> = row.try_get("draw_offer_by")?;
+    let engine_level: Option<i64> = row.try_get("engine_level")?;
+    let engine_color: Option<String> = row.try_get("engine_color")?;
+    let engine = match (engine_level, engine_color) {
+        (None, None) => None,
+        (Some(level), Some(color)) => {
+            Some(EngineSeat { level: u8::try_from(level).map_err(|_| StoreError::Corrupt("engine_level"))?, color })
+        }
+        _ => return Err(StoreError::Corrupt("engine_color")),
+    };
     Ok(GameRow {
         id: row.try_get("id")?,
         new: NewGameRow {
@@ -102,6 +122,7 @@ fn game_from_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
             started_at: row.try_get("started_at")?,
             deadline: row.try_get("deadline")?,
             remind_at: row.try_get("remind_at")?,
+            engine,
         },
         ply: small(row.try_get("ply")?, "ply")?,
         turn: row.try_get("turn")?,
@@ -152,7 +173,7 @@ impl Store {
         Ok(Ok(self.game(id).await?.ok_or(StoreError::Corrupt("games.id"))?))
     }
 
-    async fn insert_game(
+    pub(super) async fn insert_game(
         &self,
         tx: &mut sqlx::SqliteConnection,
         challenge_id: Option<i64>,
@@ -161,8 +182,9 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
-             remind_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15) RETURNING id",
+             remind_at, engine_level, engine_color) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17) \
+             RETURNING id",
         )
         .bind(challenge_id)
         .bind(g.guild.map(db_id).transpose()?)
@@ -179,6 +201,8 @@ impl Store {
         .bind(g.started_at)
         .bind(g.deadline)
         .bind(g.remind_at)
+        .bind(g.engine.as_ref().map(|e| i64::from(e.level)))
+        .bind(g.engine.as_ref().map(|e| e.color.as_str()))
         .fetch_one(&mut *tx)
         .await?)
     }
@@ -297,12 +321,14 @@ impl Store {
 
     /// Ends every live game whose deadline is at or before `now` as a loss
     /// on time for the side to move, and returns them. One UPDATE that only
-    /// returns the rows it changed: each game is handed out once.
+    /// returns the rows it changed: each game is handed out once. The bot's
+    /// engine never loses on time: its turns are left alone.
     pub async fn claim_losses_on_time(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
         let ids: Vec<i64> = sqlx::query_scalar(
             "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, draw_offer_by = NULL, \
              result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
-             WHERE status = 'live' AND deadline <= $1 RETURNING id",
+             WHERE status = 'live' AND deadline <= $1 AND (engine_color IS NULL OR engine_color <> turn) \
+             RETURNING id",
         )
         .bind(now)
         .fetch_all(&self.pool)
@@ -312,11 +338,12 @@ impl Store {
 
     /// Marks the reminder of the current move as sent for every live game
     /// whose reminder time has come (and deadline not yet), and returns
-    /// those games; once per move, once ever.
+    /// those games; once per move, once ever. The engine is never reminded.
     pub async fn claim_reminders(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
         let ids: Vec<i64> = sqlx::query_scalar(
             "UPDATE games SET reminded_ply = ply \
-             WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply RETURNING id",
+             WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply \
+             AND (engine_color IS NULL OR engine_color <> turn) RETURNING id",
         )
         .bind(now)
         .fetch_all(&self.pool)
@@ -324,7 +351,7 @@ impl Store {
         self.games_by_ids(ids).await
     }
 
-    async fn games_by_ids(&self, mut ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {
+    pub(super) async fn games_by_ids(&self, mut ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {
         ids.sort_unstable();
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {

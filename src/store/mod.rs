@@ -20,13 +20,14 @@
 //! those commits would be moves the players were told were played.)
 
 mod challenges;
+mod engine_games;
 mod game_list;
 mod games;
 mod moves;
 
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use game_list::{LiveGameLine, LiveGamesPage};
-pub use games::{GameRow, NewGameRow, StartRefused};
+pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused};
 pub use moves::{Finishing, MoveWrite};
 
 use std::str::FromStr;

@@ -13,7 +13,7 @@ use super::fake_discord::{Callback, FakeDiscord, FakeInteraction, InteractionBui
 /// How long tests wait for anything the bot does.
 pub const WAIT: Duration = Duration::from_secs(20);
 /// How many slash commands the bot registers.
-pub const COMMANDS: usize = 12;
+pub const COMMANDS: usize = 13;
 
 /// A bot running in this process.
 pub struct RunningBot {

@@ -1,6 +1,6 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
-use crate::game::{Challenge, ColorChoice, GameError, NewChallenge};
+use crate::game::{Challenge, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level};
 use crate::rules::{DrawRules, Position, Variant, parse_fen};
 
 use super::super::components::challenge_buttons;
@@ -9,7 +9,8 @@ use super::super::reply::Reply;
 use super::super::view::{self, user};
 use super::{Invocation, Options};
 
-/// `/challenge opponent [color] [days] [variant] [draw_rules]`.
+/// `/challenge opponent [level] [color] [days] [variant] [draw_rules] [position]`;
+/// naming the bot itself starts a game against its engine at once.
 pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused("Choose an opponent to challenge."))?;
     let color = match opts.string("color") {
@@ -35,7 +36,22 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
         None => None,
         Some(fen) => Some(parse_fen(fen).map_err(GameError::from)?),
     };
+    if opponent == inv.bot_user {
+        let level = level(opts.integer("level"), DEFAULT_BOT_LEVEL)?;
+        let mut request = NewBotGame::new(inv.channel, inv.user, inv.bot_user, level);
+        request.guild = inv.guild;
+        request.player_name = inv.user_name.clone();
+        request.color = color;
+        request.days_per_move = days_per_move;
+        request.variant = variant;
+        request.draw_rules = draw_rules;
+        request.start = start;
+        let game = inv.service.start_bot_game(inv.now, request).await?;
+        let headline = format!("{} starts a game against me at level {level}. The game begins!", user(inv.user));
+        return view::game_message(&inv.service, &game, headline).await;
+    }
     let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
+    request.opponent_is_bot = opts.user_is_bot("opponent");
     request.guild = inv.guild;
     request.color = color;
     request.days_per_move = days_per_move;

@@ -1,6 +1,7 @@
 //! Slash commands: each reads its options, calls the game service, and
 //! builds the reply. Dispatch by command name lives here.
 
+pub mod analyze;
 pub mod board;
 pub mod challenge;
 pub mod help;
@@ -30,6 +31,8 @@ pub struct Invocation {
     pub guild: Option<u64>,
     /// The user's name, for game records.
     pub user_name: Option<String>,
+    /// The bot's own user id (naming it as opponent plays its engine).
+    pub bot_user: u64,
 }
 
 /// Runs the slash command `data.name`.
@@ -47,6 +50,7 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
         "draw" => table::draw(inv).await,
         "games" => records::games(inv).await,
         "pdn" => records::pdn(inv).await,
+        "analyze" => analyze::analyze(inv, &opts).await,
         "help" => Ok(help::help()),
         other => Err(CommandError::refused(format!("I do not know the command /{other}."))),
     }
@@ -77,6 +81,13 @@ impl Options<'_> {
     /// A user option, as the user's id.
     pub fn user(&self, name: &str) -> Option<u64> {
         self.value(name)?.as_user_id().map(|id| id.get())
+    }
+
+    /// Whether the user given in a user option is a bot account, as Discord
+    /// resolved it.
+    pub fn user_is_bot(&self, name: &str) -> bool {
+        let Some(id) = self.value(name).and_then(|v| v.as_user_id()) else { return false };
+        self.0.resolved.users.get(&id).is_some_and(|u| u.bot)
     }
 
     /// The name of the user given in a user option, when Discord sent it.

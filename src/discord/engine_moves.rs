@@ -1,0 +1,75 @@
+//! The bot's own moves in games against it: posted as channel messages
+//! (the move, the picture, a ping of the person to move and their deadline)
+//! after a person's move, and on every clock tick for any game still
+//! waiting for the bot (start-up included).
+
+use serenity::all::Http;
+
+use crate::config::Clock;
+use crate::game::{GameService, MoveReport, engine_player_name};
+
+use super::reply::{Reply, post};
+use super::view;
+
+/// If the live game of `channel` waits for the bot, lets it move and posts
+/// the move. Called after a command that may have handed the bot its turn.
+pub async fn answer_in_channel(http: &Http, service: &GameService, clock: &Clock, channel: u64) {
+    let game = match service.game_in_channel(channel).await {
+        Ok(game) => game,
+        Err(e) => {
+            if !e.is_user_error() {
+                tracing::error!(channel, error = %e, "could not read the game for the bot's move");
+            }
+            return;
+        }
+    };
+    if !game.is_engine(game.turn()) || !game.is_live() {
+        return;
+    }
+    match service.engine_reply(clock.now(), game.id).await {
+        Ok(Some(report)) => announce(http, service, &report).await,
+        Ok(None) => {}
+        Err(e) => tracing::error!(game = game.id, error = %e, "the bot could not move"),
+    }
+}
+
+/// Lets the bot move in every game that waits for it, and posts the moves.
+pub async fn catch_up(http: &Http, service: &GameService, clock: &Clock) {
+    let moves = match service.engine_catch_up(clock.now()).await {
+        Ok(moves) => moves,
+        Err(e) => {
+            tracing::error!(error = %e, "could not look for games waiting for the bot");
+            return;
+        }
+    };
+    for played in moves {
+        match played {
+            Ok(report) => announce(http, service, &report).await,
+            Err(e) => tracing::error!(error = %e, "the bot could not move"),
+        }
+    }
+}
+
+/// Posts the bot's move in its game's channel.
+async fn announce(http: &Http, service: &GameService, report: &MoveReport) {
+    let channel = report.game.channel;
+    let reply = match message(service, report).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            // The move is stored: still say it, without the picture.
+            tracing::error!(channel, error = %e, "could not build the bot's move message");
+            Reply::public(format!("I played **{}**.\n{}", report.notation, view::to_move(&report.game)))
+        }
+    };
+    if let Err(e) = post(http, channel, &reply).await {
+        tracing::error!(channel, error = %e, "could not post the bot's move");
+    }
+}
+
+/// The message of the bot's move: like a person's move reply, from the
+/// side of the person to move (mentioned, with their deadline).
+pub async fn message(service: &GameService, report: &MoveReport) -> Result<Reply, super::errors::CommandError> {
+    let name = report.game.engine.map(|(_, level)| engine_player_name(level)).unwrap_or_default();
+    let headline = format!("**{name}** played **{}**.", report.notation);
+    view::game_message(service, &report.game, headline).await
+}

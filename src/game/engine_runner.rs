@@ -1,0 +1,145 @@
+//! Runs the engine off the async runtime: each search goes to tokio's
+//! blocking pool behind a semaphore with one permit per core, so searches
+//! never stall the tasks that answer Discord and never run more at once
+//! than the machine has cores.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use super::GameError;
+use crate::engine::tables::Tables;
+use crate::engine::{DEFAULT_TABLE_MB, DEFAULT_TABLE_PIECES, Searcher};
+
+/// How long the bot thinks about a move (its level uses a share of it).
+pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(3);
+
+/// The engine as the service uses it: bounded searches, reusable
+/// searchers, and the endgame tables once they are loaded. Cheap to clone;
+/// clones share everything.
+#[derive(Clone)]
+pub struct EngineRunner {
+    permits: Arc<Semaphore>,
+    tables: Arc<OnceLock<Arc<Tables>>>,
+    /// Idle searchers (their transposition tables are worth reusing).
+    idle: Arc<Mutex<Vec<Searcher>>>,
+    /// Games the engine is thinking about in this process, so a clock tick
+    /// and a move reply do not search the same position twice.
+    thinking: Arc<Mutex<HashSet<i64>>>,
+    think: Duration,
+}
+
+impl std::fmt::Debug for EngineRunner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineRunner")
+            .field("permits", &self.permits.available_permits())
+            .field("tables", &self.tables.get().is_some())
+            .field("think", &self.think)
+            .finish()
+    }
+}
+
+impl Default for EngineRunner {
+    fn default() -> EngineRunner {
+        EngineRunner::new(DEFAULT_THINK_TIME)
+    }
+}
+
+impl EngineRunner {
+    /// A runner whose bot thinks `think` per move, with as many search
+    /// permits as the machine has cores.
+    pub fn new(think: Duration) -> EngineRunner {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        EngineRunner {
+            permits: Arc::new(Semaphore::new(cores)),
+            tables: Arc::default(),
+            idle: Arc::default(),
+            thinking: Arc::default(),
+            think,
+        }
+    }
+
+    /// The time the bot is given per move.
+    pub fn think_time(&self) -> Duration {
+        self.think
+    }
+
+    /// Whether the endgame tables are loaded.
+    pub fn tables_ready(&self) -> bool {
+        self.tables.get().is_some()
+    }
+
+    /// Loads the endgame tables from `path` (building and saving them if the
+    /// file is missing) in the background; searches until then run without
+    /// them. The work holds one search permit.
+    pub fn load_tables_in_background(&self, path: PathBuf) -> tokio::task::JoinHandle<()> {
+        let (tables, permits) = (self.tables.clone(), self.permits.clone());
+        tokio::spawn(async move {
+            let Ok(_permit) = permits.acquire_owned().await else { return };
+            let shown = path.display().to_string();
+            let loaded = tokio::task::spawn_blocking(move || Tables::load_or_build(&path, DEFAULT_TABLE_PIECES)).await;
+            match loaded {
+                Ok(Ok(loaded)) => {
+                    let _ = tables.set(Arc::new(loaded));
+                    tracing::info!(path = %shown, "endgame tables ready");
+                }
+                Ok(Err(e)) => tracing::warn!(path = %shown, error = %e, "no endgame tables; the engine runs without"),
+                Err(e) => tracing::error!(error = %e, "loading the endgame tables failed"),
+            }
+        })
+    }
+
+    /// Runs `work` with a searcher on the blocking pool, once a permit is
+    /// free. The one way the service runs the engine.
+    pub(super) async fn run<T, F>(&self, work: F) -> Result<T, GameError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Searcher) -> T + Send + 'static,
+    {
+        let _permit = self.permits.acquire().await.map_err(|e| GameError::Engine(e.to_string()))?;
+        let mut searcher = self.searcher();
+        let (searcher, out) = tokio::task::spawn_blocking(move || {
+            let out = work(&mut searcher);
+            (searcher, out)
+        })
+        .await
+        .map_err(|e| GameError::Engine(e.to_string()))?;
+        self.idle.lock().expect("searcher pool").push(searcher);
+        Ok(out)
+    }
+
+    /// An idle searcher, or a new one; one made before the tables were
+    /// ready is replaced once they are.
+    fn searcher(&self) -> Searcher {
+        let tables = self.tables.get().cloned();
+        let mut idle = self.idle.lock().expect("searcher pool");
+        if tables.is_some() {
+            idle.retain(|s| s.tables().is_some());
+        }
+        idle.pop().unwrap_or_else(|| Searcher::new(DEFAULT_TABLE_MB, tables))
+    }
+
+    /// Marks `game` as being thought about; `None` if it already is. The
+    /// mark is removed when the returned guard is dropped.
+    pub(super) fn claim(&self, game: i64) -> Option<ThinkingGuard> {
+        let fresh = self.thinking.lock().expect("thinking set").insert(game);
+        fresh.then(|| ThinkingGuard { set: self.thinking.clone(), game })
+    }
+}
+
+/// A game being thought about (see [`EngineRunner::claim`]).
+pub(super) struct ThinkingGuard {
+    set: Arc<Mutex<HashSet<i64>>>,
+    game: i64,
+}
+
+impl Drop for ThinkingGuard {
+    fn drop(&mut self) {
+        if let Ok(mut set) = self.set.lock() {
+            set.remove(&self.game);
+        }
+    }
+}
