@@ -41,7 +41,7 @@ pub async fn run(
 /// and announces it; returns when every post is done or given up (problems
 /// are logged by the delivery layer).
 pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
-    super::engine_moves::catch_up(http, service, clock).await;
+    super::engine_moves::catch_up(http, notices, service, clock).await;
     let events = match service.claim_due(clock.now()).await {
         Ok(events) => events,
         Err(e) => {

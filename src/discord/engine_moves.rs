@@ -3,6 +3,7 @@
 //! after a person's move, and on every clock tick for any game still
 //! waiting for the bot (start-up included).
 
+use super::deliver::ChannelNotices;
 use serenity::all::Http;
 
 use crate::config::Clock;
@@ -13,7 +14,13 @@ use super::view;
 
 /// If the live game of `channel` waits for the bot, lets it move and posts
 /// the move. Called after a command that may have handed the bot its turn.
-pub async fn answer_in_channel(http: &Http, service: &GameService, clock: &Clock, channel: u64) {
+pub async fn answer_in_channel(
+    http: &Http,
+    notices: &ChannelNotices,
+    service: &GameService,
+    clock: &Clock,
+    channel: u64,
+) {
     let game = match service.game_in_channel(channel).await {
         Ok(game) => game,
         Err(e) => {
@@ -27,14 +34,14 @@ pub async fn answer_in_channel(http: &Http, service: &GameService, clock: &Clock
         return;
     }
     match service.engine_reply(clock.now(), game.id).await {
-        Ok(Some(report)) => announce(http, service, &report).await,
+        Ok(Some(report)) => announce(http, notices, service, &report).await,
         Ok(None) => {}
         Err(e) => tracing::error!(game = game.id, error = %e, "the bot could not move"),
     }
 }
 
 /// Lets the bot move in every game that waits for it, and posts the moves.
-pub async fn catch_up(http: &Http, service: &GameService, clock: &Clock) {
+pub async fn catch_up(http: &Http, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     let moves = match service.engine_catch_up(clock.now()).await {
         Ok(moves) => moves,
         Err(e) => {
@@ -44,14 +51,14 @@ pub async fn catch_up(http: &Http, service: &GameService, clock: &Clock) {
     };
     for played in moves {
         match played {
-            Ok(report) => announce(http, service, &report).await,
+            Ok(report) => announce(http, notices, service, &report).await,
             Err(e) => tracing::error!(error = %e, "the bot could not move"),
         }
     }
 }
 
 /// Posts the bot's move in its game's channel.
-async fn announce(http: &Http, service: &GameService, report: &MoveReport) {
+async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, report: &MoveReport) {
     let channel = report.game.channel;
     let reply = match message(service, report).await {
         Ok(reply) => reply,
@@ -61,8 +68,9 @@ async fn announce(http: &Http, service: &GameService, report: &MoveReport) {
             Reply::public(format!("I played **{}**.\n{}", report.notation, view::to_move(&report.game)))
         }
     };
-    if let Err(e) = post(http, channel, &reply).await {
-        tracing::error!(channel, error = %e, "could not post the bot's move");
+    // The delivery layer has logged why, once per channel.
+    if let Err(e) = post(http, notices, channel, &reply).await {
+        tracing::debug!(channel, error = ?e, "the bot's move was not posted");
     }
 }
 

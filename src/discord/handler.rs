@@ -74,7 +74,7 @@ impl Handler {
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if matches!(name, "move" | "challenge") {
-            engine_moves::answer_in_channel(&ctx.http, &self.service, &self.clock, inv.channel).await;
+            engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, inv.channel).await;
         }
     }
 
