@@ -57,6 +57,13 @@ fn log_lines(channel: u64, words: &str) -> usize {
     logs.lines().filter(|l| l.contains(&tag) && l.contains(words)).count()
 }
 
+/// A channel id no other test of this binary uses: the fakes of tests
+/// started in the same millisecond hand out the same ids, and the log is shared.
+fn unique_channel() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1_400_000_000_000_000_000);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Waits until a log line about `channel` contains `words`.
 async fn wait_logs(channel: u64, words: &str) {
     let deadline = tokio::time::Instant::now() + WAIT;
@@ -95,7 +102,7 @@ impl Table {
     async fn game(&self) -> u64 {
         let fake = &self.fake;
         let pinged = fake.pings_of(self.alice.id);
-        let channel = fake.new_id();
+        let channel = unique_channel();
         let challenge = ask(
             fake,
             fake.command("challenge")
@@ -143,6 +150,15 @@ impl Table {
     fn play(&self, channel: u64, who: &FakeUser, mv: &str) -> FakeInteraction {
         self.fake.send(self.fake.command("move").string("move", mv).in_channel(channel).from(who))
     }
+
+    /// A move whose first answer Discord holds back past the bot's patience
+    /// (carried out at once with `lands`, never without).
+    fn play_stalled(&self, channel: u64, who: &FakeUser, mv: &str, lands: bool) -> FakeInteraction {
+        let interaction = self.fake.command("move").string("move", mv).in_channel(channel).from(who).build();
+        self.fake.stall_next(&format!("POST /interactions/{}/*/callback", interaction.id), STALL, lands);
+        self.fake.send_built(&interaction);
+        interaction
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -178,8 +194,7 @@ async fn a_timed_out_first_reply_is_posted_in_the_channel_while_other_channels_a
     let (alice0, bob0) = (t.pings(&t.alice), t.pings(&t.bob));
 
     // Discord never answers this reply in time and never shows it.
-    t.fake.stall_next(CALLBACK, STALL, false);
-    t.play(stuck, &t.alice, "11-15");
+    t.play_stalled(stuck, &t.alice, "11-15", false);
     // Meanwhile the other channel's move is answered at once.
     let served = t.play(other, &t.alice, "10-14");
     let answer = t.fake.wait_for_callback(served.id, Duration::from_secs(4)).await;
@@ -195,8 +210,7 @@ async fn a_timed_out_first_reply_is_posted_in_the_channel_while_other_channels_a
     assert_eq!(log_lines(stuck, "posting the announcement in the channel instead"), 1);
 
     // A reply that did land but whose answer came too late is not repeated.
-    t.fake.stall_next(CALLBACK, STALL, true);
-    let late = t.play(stuck, &t.bob, "22-18");
+    let late = t.play_stalled(stuck, &t.bob, "22-18", true);
     t.wait_pings(&t.alice, alice0 + 1).await;
     assert!(t.fake.callback(late.id).is_some());
     assert_eq!(t.announcements("played **22-18**"), 1, "announced once");
@@ -212,8 +226,7 @@ async fn without_attach_files_the_announcement_goes_out_as_text_and_is_logged_on
 
     for (who, mv, to_move) in [(&t.alice, "11-15", &t.bob), (&t.bob, "22-18", &t.alice)] {
         let pinged = t.pings(to_move);
-        t.fake.stall_next(CALLBACK, STALL, false);
-        t.play(channel, who, mv);
+        t.play_stalled(channel, who, mv, false);
         let headline = format!("played **{mv}**");
         let posted = t.fake.wait_for_channel_message(channel, |m| m.content().contains(&headline), WAIT).await;
         assert!(posted.content().contains(NO_PICTURE), "{}", posted.content());
@@ -229,7 +242,7 @@ async fn without_attach_files_the_announcement_goes_out_as_text_and_is_logged_on
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_send_messages_the_player_is_still_notified_through_the_interaction() {
     let t = table().await;
-    let channel = t.fake.new_id();
+    let channel = unique_channel();
     t.fake.set_channel_fault(channel, Some(ChannelFault::NoSendMessages));
     let fake = &t.fake;
     let challenge = ask(
@@ -248,8 +261,7 @@ async fn without_send_messages_the_player_is_still_notified_through_the_interact
 
     // Two replies that cannot be delivered, in a channel that refuses everything: logged once.
     for (who, mv) in [(&t.alice, "11-15"), (&t.bob, "22-18")] {
-        t.fake.stall_next(CALLBACK, STALL, false);
-        t.play(channel, who, mv);
+        t.play_stalled(channel, who, mv, false);
         let refused = |n: usize| {
             move |reqs: &[support::fake_discord::RecordedRequest]| {
                 reqs.iter().filter(|r| r.status == 403 && r.path.contains("/messages")).count() >= n
@@ -270,8 +282,7 @@ async fn a_deleted_channel_is_given_up_and_blocks_no_other_channel() {
     t.fake.set_channel_fault(gone, Some(ChannelFault::Deleted));
     let bob0 = t.pings(&t.bob);
 
-    t.fake.stall_next(CALLBACK, STALL, false);
-    t.play(gone, &t.alice, "11-15");
+    t.play_stalled(gone, &t.alice, "11-15", false);
     let served = t.play(alive, &t.alice, "11-15");
     t.fake.wait_for_callback(served.id, Duration::from_secs(4)).await;
     assert!(
