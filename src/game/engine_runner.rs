@@ -80,7 +80,14 @@ impl EngineRunner {
         tokio::spawn(async move {
             let Ok(_permit) = permits.acquire_owned().await else { return };
             let shown = path.display().to_string();
-            let loaded = tokio::task::spawn_blocking(move || Tables::load_or_build(&path, DEFAULT_TABLE_PIECES)).await;
+            // A plain thread, not tokio's blocking pool: the runtime waits
+            // for its blocking tasks at shutdown, and a first build takes
+            // half a minute; a stopping bot must not wait for it.
+            let (send, receive) = tokio::sync::oneshot::channel();
+            std::thread::spawn(move || {
+                let _ = send.send(Tables::load_or_build(&path, DEFAULT_TABLE_PIECES));
+            });
+            let loaded = receive.await;
             match loaded {
                 Ok(Ok(loaded)) => {
                     let _ = tables.set(Arc::new(loaded));
