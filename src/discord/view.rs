@@ -1,6 +1,7 @@
 //! The words and pictures of the bot's messages about a game: mentions,
 //! deadlines, results, and the board PNG. No decisions are made here.
 
+use crate::engine::Level;
 use crate::game::{Finish, FinishReason, GameView};
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
@@ -30,7 +31,13 @@ pub fn player(view: &GameView, color: Color) -> String {
         Color::White => view.white,
         Color::Black => view.black,
     };
-    match view.engine {
+    seat(id, color, view.engine)
+}
+
+/// "<@id> (White)", or "<@id> (White, engine level 8)" when `engine` says
+/// the bot plays that side.
+pub fn seat(id: u64, color: Color, engine: Option<(Color, Level)>) -> String {
+    match engine {
         Some((side, level)) if side == color => format!("{} ({color}, engine level {level})", user(id)),
         _ => format!("{} ({color})", user(id)),
     }

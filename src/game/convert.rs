@@ -5,7 +5,7 @@ use std::str::FromStr;
 use super::{Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView};
 use crate::engine::Level;
 use crate::rules::{Color, DrawRules, Game, Outcome, Position, Variant, parse_fen};
-use crate::store::{ChallengeRow, GameRow};
+use crate::store::{ChallengeRow, EngineSeat, GameRow};
 
 fn corrupt(what: impl std::fmt::Display) -> GameError {
     GameError::Corrupt(what.to_string())
@@ -22,6 +22,13 @@ fn draw_rules(name: &str) -> Result<DrawRules, GameError> {
 /// A stored side name back as a colour.
 pub(super) fn color(name: &str) -> Result<Color, GameError> {
     [Color::White, Color::Black].into_iter().find(|c| c.name() == name).ok_or_else(|| corrupt(format!("side `{name}`")))
+}
+
+/// The bot's stored seat as its side and level.
+pub(super) fn engine_seat(seat: Option<&EngineSeat>) -> Result<Option<(Color, Level)>, GameError> {
+    let Some(seat) = seat else { return Ok(None) };
+    let level = Level::new(seat.level).ok_or_else(|| corrupt(format!("engine level {}", seat.level)))?;
+    Ok(Some((color(&seat.color)?, level)))
 }
 
 fn start(fen: &str) -> Result<Position, GameError> {
@@ -62,13 +69,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         draw_offer_by: row.draw_offer_by,
         finished,
         finished_at: row.finished_at,
-        engine: match &n.engine {
-            None => None,
-            Some(seat) => Some((
-                color(&seat.color)?,
-                Level::new(seat.level).ok_or_else(|| corrupt(format!("engine level {}", seat.level)))?,
-            )),
-        },
+        engine: engine_seat(n.engine.as_ref())?,
     })
 }
 

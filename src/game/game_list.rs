@@ -1,7 +1,9 @@
 //! A server's live games page by page, nearest deadline first, read without
 //! rebuilding any game (for `/games` in a server with thousands of them).
 
+use super::convert::{color, engine_seat};
 use super::{GameError, GameService};
+use crate::engine::Level;
 use crate::rules::Color;
 use crate::store::LiveGameLine;
 
@@ -25,6 +27,8 @@ pub struct GameSummary {
     pub deadline: i64,
     /// Plies played.
     pub ply: u32,
+    /// In a game against the bot: the side its engine plays, and its level.
+    pub engine: Option<(Color, Level)>,
 }
 
 impl GameSummary {
@@ -51,11 +55,7 @@ pub struct GamesPage {
 }
 
 fn summary(line: LiveGameLine) -> Result<GameSummary, GameError> {
-    let turn = match line.turn.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => return Err(GameError::Corrupt(format!("game {} has turn `{other}`", line.id))),
-    };
+    let turn = color(&line.turn)?;
     Ok(GameSummary {
         id: line.id,
         channel: line.channel,
@@ -64,6 +64,7 @@ fn summary(line: LiveGameLine) -> Result<GameSummary, GameError> {
         turn,
         deadline: line.deadline,
         ply: line.ply,
+        engine: engine_seat(line.engine.as_ref())?,
     })
 }
 

@@ -4,7 +4,8 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError, db_id, small, user_id};
+use super::games::engine_seat;
+use super::{EngineSeat, Store, StoreError, db_id, small, user_id};
 
 /// One live game as listed: who plays, where, whose turn and until when.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub struct LiveGameLine {
     pub deadline: i64,
     /// Plies played.
     pub ply: u32,
+    /// The bot's seat when the game is against its engine.
+    pub engine: Option<EngineSeat>,
 }
 
 /// A page of a server's live games, nearest deadline first.
@@ -46,9 +49,10 @@ impl Store {
         limit: u32,
     ) -> Result<LiveGamesPage, StoreError> {
         let rows = sqlx::query(
-            "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply \
+            "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply, \
+             g.engine_level, g.engine_color \
              FROM (SELECT COUNT(*) AS total FROM games WHERE guild_id = $1 AND status = 'live') AS c \
-             LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply FROM games \
+             LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply, engine_level, engine_color FROM games \
                         WHERE guild_id = $1 AND status = 'live' ORDER BY deadline, id LIMIT $2 OFFSET $3) AS g \
              ON 1 = 1 ORDER BY g.deadline, g.id",
         )
@@ -72,6 +76,7 @@ impl Store {
                 turn: row.try_get("turn")?,
                 deadline: row.try_get("deadline")?,
                 ply: small(row.try_get("ply")?, "ply")?,
+                engine: engine_seat(row)?,
             });
         }
         Ok(LiveGamesPage { total: u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?, games })

@@ -92,18 +92,24 @@ macro_rules! select_games {
     };
 }
 
+/// The bot's seat from a row's `engine_level` and `engine_color` columns:
+/// both NULL between people, both set in a game against the engine.
+pub(super) fn engine_seat(row: &SqliteRow) -> Result<Option<EngineSeat>, StoreError> {
+    let engine_level: Option<i64> = row.try_get("engine_level")?;
+    let engine_color: Option<String> = row.try_get("engine_color")?;
+    match (engine_level, engine_color) {
+        (None, None) => Ok(None),
+        (Some(level), Some(color)) => {
+            Ok(Some(EngineSeat { level: u8::try_from(level).map_err(|_| StoreError::Corrupt("engine_level"))?, color }))
+        }
+        _ => Err(StoreError::Corrupt("engine_color")),
+    }
+}
+
 fn game_from_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
     let guild: Option<i64> = row.try_get("guild_id")?;
     let offer: Option<i64> = row.try_get("draw_offer_by")?;
-    let engine_level: Option<i64> = row.try_get("engine_level")?;
-    let engine_color: Option<String> = row.try_get("engine_color")?;
-    let engine = match (engine_level, engine_color) {
-        (None, None) => None,
-        (Some(level), Some(color)) => {
-            Some(EngineSeat { level: u8::try_from(level).map_err(|_| StoreError::Corrupt("engine_level"))?, color })
-        }
-        _ => return Err(StoreError::Corrupt("engine_color")),
-    };
+    let engine = engine_seat(row)?;
     Ok(GameRow {
         id: row.try_get("id")?,
         new: NewGameRow {

@@ -2,6 +2,7 @@
 //! `/pdn`.
 
 use crate::game::{GameSummary, GamesPage};
+use crate::rules::Color;
 
 use super::super::components::games_page_buttons;
 use super::super::errors::CommandError;
@@ -41,12 +42,11 @@ fn page_text(page: &GamesPage) -> String {
 /// "<#c>: <@w> (White) vs <@b> (Black) - <@x> (Black) to move, deadline <t:..:R>."
 fn line(game: &GameSummary) -> String {
     format!(
-        "{}: {} (White) vs {} (Black) - {} ({}) to move, deadline {}.",
+        "{}: {} vs {} - {} to move, deadline {}.",
         view::channel(game.channel),
-        view::user(game.white),
-        view::user(game.black),
-        view::user(game.player_to_move()),
-        game.turn,
+        view::seat(game.white, Color::White, game.engine),
+        view::seat(game.black, Color::Black, game.engine),
+        view::seat(game.player_to_move(), game.turn, game.engine),
         view::relative_time(game.deadline)
     )
 }
