@@ -14,6 +14,14 @@
 //!    (default 10,000) in one server, a new bot on it, then `/games` and its
 //!    Next button, timed to their first response.
 //!
+//! 3. `/analyze`: `BURST_ANALYSES` positions (default 40, reached by
+//!    varied play from the start, and endgames) analysed one after another
+//!    at the default level, timed to the finished answer with its picture,
+//!    with the bot's resident memory once its endgame tables are loaded.
+//!
+//! Every bot process reads one endgame tables file, built once before the
+//! bot starts (`ENGINE_TABLES`), so no phase pays for building them.
+//!
 //! `cargo bench --bench burst` (Linux: reads `/proc`). Settings: the
 //! variables above, `BURST_BOT_BINARY` to run another build of the bot (to
 //! compare with an older one), and `BURST_BOT_WRAPPER` to run the bot under
@@ -22,15 +30,21 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use damas::engine::DEFAULT_TABLE_PIECES;
+use damas::engine::tables::{self, Tables};
 use damas::game::{ColorChoice, GameService, NewChallenge};
-use damas::rules::{DrawRules, Game, Position, Variant};
+use damas::rules::{DrawRules, Game, Position, Variant, to_fen};
 use damas::store::{Durability, Store};
 use support::bot::{COMMANDS, WAIT, ask};
 use support::fake_discord::{Callback, FakeDiscord, FakeUser};
-use tokio::process::{Child, Command};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, ChildStderr, Command};
+use tokio::sync::Notify;
 
 /// Linux reports CPU times in /proc in ticks of 1/100 s (USER_HZ).
 const TICKS_PER_SECOND: f64 = 100.0;
@@ -50,13 +64,33 @@ fn main() {
         if listed > 0 {
             games_list(listed).await;
         }
+        let analyses = setting("BURST_ANALYSES", 40);
+        if analyses > 0 {
+            analyses_one_by_one(analyses).await;
+        }
     });
+}
+
+/// The endgame tables file every bot of this bench reads, built on first use.
+fn shared_tables() -> &'static Path {
+    static FILE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    &FILE
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let path = dir.path().join(tables::file_name(DEFAULT_TABLE_PIECES));
+            let started = Instant::now();
+            Tables::load_or_build(&path, DEFAULT_TABLE_PIECES).expect("endgame tables");
+            println!("(endgame tables built for the bots in {:.1} s)", started.elapsed().as_secs_f64());
+            (dir, path)
+        })
+        .1
 }
 
 /// The bot as a child process, and what /proc says about it.
 struct BotProcess {
     child: Child,
     pid: u32,
+    tables_ready: Arc<Notify>,
     _dir: tempfile::TempDir,
 }
 
@@ -84,16 +118,26 @@ impl BotProcess {
             .env("DISCORD_PROXY_URL", fake.rest_url())
             .env("DISCORD_GUILD_ID", fake.guild_id().to_string())
             .env("DATABASE_URL", &database)
-            .env("RUST_LOG", "warn")
+            .env("ENGINE_TABLES", shared_tables())
+            // Warnings, and the one line that says the tables are loaded.
+            .env("RUST_LOG", "warn,damas::game::engine_runner=info")
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .kill_on_drop(true);
         let registered = fake.registered_commands().len();
-        let child = cmd.spawn().expect("start the bot binary");
+        let mut child = cmd.spawn().expect("start the bot binary");
         let pid = child.id().expect("a running bot");
+        let tables_ready = Arc::new(Notify::new());
+        let log = BufReader::new(child.stderr.take().expect("the bot's stderr"));
+        tokio::spawn(pass_on_log(log, tables_ready.clone()));
         fake.wait_for_commands(registered + COMMANDS, WAIT).await;
         fake.wait_connected(WAIT).await;
-        BotProcess { child, pid, _dir: dir }
+        BotProcess { child, pid, tables_ready, _dir: dir }
+    }
+
+    /// Waits until the bot has said its endgame tables are loaded.
+    async fn wait_for_tables(&self) {
+        tokio::time::timeout(WAIT, self.tables_ready.notified()).await.expect("the bot loads its endgame tables");
     }
 
     fn status_field(&self, name: &str) -> u64 {
@@ -125,6 +169,19 @@ impl BotProcess {
     async fn stop(mut self) {
         let _ = std::process::Command::new("kill").args(["-TERM", &self.pid.to_string()]).status();
         let _ = tokio::time::timeout(WAIT, self.child.wait()).await;
+    }
+}
+
+/// Copies the bot's log lines to this bench's stderr, and notifies
+/// `tables_ready` when the bot says its endgame tables are loaded.
+async fn pass_on_log(log: BufReader<ChildStderr>, tables_ready: Arc<Notify>) {
+    let mut lines = log.lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        if line.contains("endgame tables ready") {
+            tables_ready.notify_one();
+        } else {
+            eprintln!("bot: {line}");
+        }
     }
 }
 
@@ -377,4 +434,62 @@ fn next_button(data: &serde_json::Value) -> Option<String> {
         .flat_map(|row| row.get("components").and_then(|c| c.as_array()).cloned().unwrap_or_default())
         .find(|b| b.get("label").and_then(|l| l.as_str()).is_some_and(|l| l.starts_with("Next")))
         .and_then(|b| b.get("custom_id").and_then(|c| c.as_str()).map(str::to_string))
+}
+
+/// Endgames for the analysis phase (the tables answer them at the root).
+const ENDGAMES: [&str; 4] = ["W:WK1,K10:BK32", "B:W9,K28:B22,K4", "W:W5,6:B27,K29", "W:WK13,19:B26,30"];
+
+/// `count` positions to analyse: the endgames, then positions reached by
+/// varied play from the start (a different move choice and length each).
+fn positions_to_analyse(count: usize) -> Vec<String> {
+    let mut out: Vec<String> = ENDGAMES.iter().map(|f| f.to_string()).collect();
+    let mut i = 0;
+    while out.len() < count {
+        let mut game = Game::new(Position::initial(), Variant::Classic, DrawRules::Classic);
+        for ply in 0..(6 + i % 40) {
+            let legal = game.position().legal_moves_with_notation();
+            if legal.is_empty() {
+                break;
+            }
+            let (_, notation) = &legal[(i * 7 + ply * 3) % legal.len()];
+            game.play_notation(notation).expect("a legal move");
+        }
+        if game.result().is_none() {
+            out.push(to_fen(game.position()));
+        }
+        i += 1;
+    }
+    out.truncate(count);
+    out
+}
+
+async fn analyses_one_by_one(count: usize) {
+    let fake = FakeDiscord::start().await;
+    let bot = BotProcess::start(&fake, tempfile::tempdir().expect("temp dir")).await;
+    bot.wait_for_tables().await;
+    let idle = bot.rss_mb();
+    let asker = fake.user("analyst");
+    let mut answers = Vec::with_capacity(count);
+    for fen in positions_to_analyse(count) {
+        let sent = Instant::now();
+        let first = ask(&fake, fake.command("analyze").string("position", &fen).from(&asker)).await;
+        assert!(!first.is_ephemeral(), "{fen} was refused: {:?}", first.content());
+        assert!(finished_answer(&fake, &first).await, "{fen} was analysed without a picture");
+        answers.push(sent.elapsed());
+        fake.clear_records();
+    }
+    answers.sort();
+    println!("analysis: {count} /analyze position: at the default level, one at a time");
+    println!(
+        "  finished answer   p50 {:.0} ms  p99 {:.0} ms  max {:.0} ms",
+        ms(percentile(&answers, 0.5)),
+        ms(percentile(&answers, 0.99)),
+        ms(*answers.last().expect("answers"))
+    );
+    println!(
+        "  bot memory        idle with the tables loaded {idle:.1} MB, after the analyses {:.1} MB, peak {:.1} MB",
+        bot.rss_mb(),
+        bot.peak_rss_mb()
+    );
+    bot.stop().await;
 }

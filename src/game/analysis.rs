@@ -12,8 +12,9 @@ use crate::rules::{DrawRules, Position, Variant, notation_among, parse_fen};
 pub const DEFAULT_ANALYSIS_LEVEL: u8 = 10;
 /// Smallest evaluation swing (centi-men) a review reports.
 pub const REVIEW_THRESHOLD: i32 = 50;
-/// Thinking time for one position at level 10 (lower levels use a share).
-const ANALYSIS_TIME: Duration = Duration::from_secs(4);
+/// Thinking time for one position at level 10 (lower levels use a share):
+/// with the picture, an answer within 3 s.
+const ANALYSIS_TIME: Duration = Duration::from_secs(2);
 /// Thinking time for a whole review, shared among its positions.
 const REVIEW_TIME: Duration = Duration::from_secs(8);
 /// Deepest search of each position in a review.
