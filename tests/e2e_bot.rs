@@ -1,6 +1,7 @@
 //! End to end through the fake Discord: a whole game against the bot, from
 //! a short endgame to its end by the rules, and `/analyze` refused while the
-//! game is live and answered (with the review) once it is over.
+//! game is live and answered (with the review) once it is over; draw offers
+//! to the bot, answered at once.
 
 mod support;
 
@@ -16,6 +17,12 @@ use support::fake_discord::{Callback, FakeDiscord, FakeUser, MessageKind, Posted
 /// 14 that takes whichever way the man on 22 goes, and a king to hunt the
 /// other man: the bot wins within a few moves.
 const ENDGAME: &str = "B:W14,K4:B22,31";
+/// Black (the person) to move with three kings against the bot's man: the
+/// bot is lost and accepts a draw.
+const BOT_LOST: &str = "B:W5:BK23,K27,K28";
+/// Black (the person) to move with one man against the bot's three kings:
+/// the bot wins and declines a draw.
+const BOT_WINS: &str = "B:WK1,K10,K14:B29";
 /// The bot's level in these games.
 const LEVEL: i64 = 8;
 /// Most moves the person makes before the test gives up.
@@ -171,6 +178,46 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     assert!(content.contains("Best move: **") && content.contains("Line:") && content.contains("men"), "{content}");
     has_png(&files);
 
+    assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_answers_a_draw_offer_at_once() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
+    let service = GameService::open(&url).await.unwrap();
+    let (alice, me) = (fake.user("alice"), fake.bot().clone());
+
+    for (fen, accepts) in [(BOT_LOST, true), (BOT_WINS, false)] {
+        let channel = fake.new_id();
+        let challenge = fake
+            .command("challenge")
+            .in_channel(channel)
+            .user("opponent", &me)
+            .integer("level", LEVEL)
+            .string("color", "black")
+            .string("position", fen)
+            .from(&alice);
+        let started = ask(&fake, challenge).await;
+        assert_eq!(started.kind, 4, "{started:?}");
+
+        let (content, files) = public_answer(&fake, fake.command("draw").in_channel(channel).from(&alice)).await;
+        if accepts {
+            assert!(content.contains(&format!("{} accepts the draw", me.mention())), "{content}");
+            has_png(&files);
+            assert!(service.game_in_channel(channel).await.is_err(), "{fen}: the game is over");
+            let row = service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the drawn game");
+            assert_eq!(row.result.as_deref(), Some(Outcome::Draw.pdn()), "{fen}");
+        } else {
+            assert!(content.contains(&format!("{} declines the draw offer", me.mention())), "{content}");
+            let game = service.game_in_channel(channel).await.expect("the game goes on");
+            assert_eq!(game.draw_offer_by, None, "{fen}: no offer is left standing");
+            assert_eq!(game.turn(), Color::Black, "{fen}: still the person's turn");
+        }
+    }
     assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
     bot.stop().await;
 }

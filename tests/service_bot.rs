@@ -1,7 +1,8 @@
 //! Games against the bot through the service: they start at once, the
 //! engine answers with legal moves through the same conditional write as a
 //! person, catches up after a restart, is never reminded or timed out, and
-//! analysis is refused for live games.
+//! analysis is refused for live games; it answers draw offers at once, as
+//! its engine judges the position.
 
 mod common;
 
@@ -214,4 +215,34 @@ async fn analysis_is_refused_for_live_games_and_given_after() {
     assert_eq!(review.last.position, *view.game.position());
     assert!(review.last.best.is_some());
     svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, Some(2)).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position() {
+    let (_dir, svc) = quick_service().await;
+    // The person plays White and is to move; the bot plays Black.
+    let cases = [
+        // The bot has three kings against a man: it declines.
+        (40, "W:W9:BK27,K28,K32", false),
+        // The bot has a man against three kings: it accepts.
+        (41, "W:WK1,K5,K10:B32", true),
+        // Two kings each: a dead draw, accepted.
+        (42, "W:WK1,K4:BK29,K32", true),
+    ];
+    for (channel, fen, accepts) in cases {
+        let mut req = bot_game(channel, ColorChoice::White, 10);
+        req.start = Some(parse_fen(fen).unwrap());
+        svc.start_bot_game(T0, req).await.unwrap();
+        let view = svc.offer_draw(T0 + 60, channel, WHITE).await.unwrap();
+        assert_eq!(view.draw_offer_by, None, "{fen}: the offer is answered");
+        if accepts {
+            let finish = view.finished.as_ref().unwrap_or_else(|| panic!("{fen}: the bot accepts"));
+            assert_eq!((finish.outcome, finish.reason), (Outcome::Draw, FinishReason::Agreement), "{fen}");
+            assert!(matches!(svc.game_in_channel(channel).await, Err(GameError::NoGame)), "{fen}");
+        } else {
+            assert!(view.is_live(), "{fen}: the bot declines");
+            let stored = svc.game_in_channel(channel).await.unwrap();
+            assert_eq!((stored.draw_offer_by, stored.ply()), (None, 0), "{fen}: declined, nothing played");
+        }
+    }
 }

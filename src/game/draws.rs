@@ -1,12 +1,21 @@
 //! Draw offers: a player offers, the opponent accepts or declines. An offer
-//! stands until the offerer's opponent moves or answers it.
+//! stands until the offerer's opponent moves or answers it. The bot answers
+//! an offer at once, as its engine judges the position.
 
 use super::{Finish, FinishReason, GameError, GameService, GameView};
+use crate::engine::{Root, Score, analyze};
 use crate::rules::Outcome;
+
+/// How much better (centi-men) the bot may judge its side and still accept
+/// a draw: a quarter of a man, so it accepts a level game and declines an
+/// edge a player would play on with.
+pub const BOT_ACCEPTS_DRAW_UP_TO: Score = 25;
 
 impl GameService {
     /// `user` offers a draw in the live game of `channel`. The offer stands
-    /// until the opponent answers it or plays a move (which declines it).
+    /// until the opponent answers it or plays a move (which declines it);
+    /// in a game against the bot, the bot answers before this returns: the
+    /// game comes back drawn, or live with no offer standing.
     pub async fn offer_draw(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
         let (mut view, _) = self.live_game_of_player(now, channel, user).await?;
         match view.draw_offer_by {
@@ -25,7 +34,27 @@ impl GameService {
             });
         }
         view.draw_offer_by = Some(user);
+        if view.engine.is_some() {
+            return self.engine_answers_draw(now, channel, view).await;
+        }
         Ok(view)
+    }
+
+    /// The bot's answer to the draw offered in `view` (a game against its
+    /// engine): it searches the position at the game's level for a third of
+    /// its thinking time, accepts when its side is not better by more than
+    /// [`BOT_ACCEPTS_DRAW_UP_TO`] (a proven draw or loss included) and
+    /// declines otherwise. The game comes back drawn by agreement, or live
+    /// with no offer standing.
+    async fn engine_answers_draw(&self, now: i64, channel: u64, view: GameView) -> Result<GameView, GameError> {
+        let Some((engine_color, level)) = view.engine else { return Ok(view) };
+        let root = Root::of_game(&view.game);
+        let limits = level.limits(self.engine.think_time() / 3);
+        let analysis = self.engine.run(move |searcher| analyze(searcher, &root, &limits)).await?;
+        // The score is for the side to move; the bot judges from its side.
+        let for_engine = if view.turn() == engine_color { analysis.score } else { -analysis.score };
+        let accept = for_engine <= BOT_ACCEPTS_DRAW_UP_TO;
+        self.answer_draw(now, channel, view.player(engine_color), accept).await
     }
 
     /// `user` accepts (`accept = true`, the game is drawn by agreement) or

@@ -27,6 +27,7 @@ mod view;
 
 pub use analysis::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
 pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, engine_player_name, level};
+pub use draws::BOT_ACCEPTS_DRAW_UP_TO;
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{

@@ -37,6 +37,14 @@ pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
         return view::game_message(&inv.service, &game, format!("{} accepted the draw.", user(inv.user))).await;
     }
     let game = inv.service.offer_draw(inv.now, inv.channel, inv.user).await?;
+    if game.engine.is_some() {
+        // The bot has answered already.
+        return if game.finished.is_some() {
+            view::game_message(&inv.service, &game, format!("{} accepts the draw.", user(opponent))).await
+        } else {
+            Ok(Reply::public(format!("{} declines the draw offer. The game goes on.", user(opponent))))
+        };
+    }
     let text = format!("{} offers a draw. {}, do you accept?", user(inv.user), user(opponent));
     Ok(Reply::public(text).components(draw_buttons(game.id)))
 }
