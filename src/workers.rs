@@ -13,6 +13,11 @@
 //! Jobs run in the order they were queued. A job that panics is reported to
 //! its caller as [`WorkerError::Panicked`]; its thread carries on.
 //!
+//! Long jobs (an engine search takes seconds, a picture milliseconds) go
+//! through [`Workers::run_long`], which lets them hold all the threads but
+//! one: a picture never waits behind a search, only behind other pictures.
+//! With a single thread, a long job holds it.
+//!
 //! ```
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
 //! use damas::workers::Workers;
@@ -28,7 +33,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, LazyLock, Mutex};
 use std::thread;
 
-use tokio::sync::oneshot;
+use tokio::sync::{Semaphore, oneshot};
 
 /// A queued job: runs the caller's closure and sends its result back.
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -50,6 +55,8 @@ pub enum WorkerError {
 pub struct Workers {
     queue: Sender<Job>,
     threads: usize,
+    /// One permit per thread that long jobs may hold at once.
+    long: Arc<Semaphore>,
 }
 
 /// The process's pool, one thread per core, started on first use. The bot's
@@ -72,7 +79,8 @@ impl Workers {
                 Err(e) => tracing::error!(error = %e, "could not start a worker thread"),
             }
         }
-        Workers { queue, threads: started }
+        let long = Arc::new(Semaphore::new(long_slots(started.max(1))));
+        Workers { queue, threads: started, long }
     }
 
     /// The process-wide pool, sized by the number of cores.
@@ -83,6 +91,29 @@ impl Workers {
     /// How many threads the pool runs.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// How many long jobs may run at once: all the threads but one, and at
+    /// least one.
+    pub fn long_slots(&self) -> usize {
+        long_slots(self.threads.max(1))
+    }
+
+    /// Runs a long job (an engine search) as
+    /// [`Workers::run`] does, once fewer than [`Workers::long_slots`] long
+    /// jobs are running. The slot is held until the job has run, even if
+    /// the caller stops waiting.
+    pub async fn run_long<R, F>(&self, job: F) -> Result<R, WorkerError>
+    where
+        R: Send + 'static,
+        F: FnOnce() -> R + Send + 'static,
+    {
+        let slot = self.long.clone().acquire_owned().await.map_err(|_| WorkerError::Stopped)?;
+        self.run(move || {
+            let _slot = slot;
+            job()
+        })
+        .await
     }
 
     /// Runs `job` on a worker thread when one is free, and waits for its
@@ -108,6 +139,11 @@ impl Default for Workers {
     fn default() -> Workers {
         Workers::new(thread::available_parallelism().map_or(1, NonZeroUsize::get))
     }
+}
+
+/// Long jobs a pool of `threads` threads runs at once (see the module docs).
+fn long_slots(threads: usize) -> usize {
+    threads.saturating_sub(1).max(1)
 }
 
 /// A worker thread: takes the next job, runs it, until the queue closes.
@@ -193,6 +229,54 @@ mod tests {
         assert_eq!(failed, Err(WorkerError::Panicked("bad job".to_string())));
         // The single thread survived the panic.
         assert_eq!(workers.run(|| 7).await, Ok(7));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn long_jobs_leave_a_thread_to_short_ones() {
+        let workers = Workers::new(3);
+        assert_eq!(workers.long_slots(), 2);
+        // Five long jobs that hold their thread until released.
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let released = Arc::new(Mutex::new(released));
+        let started = Arc::new(AtomicUsize::new(0));
+        let long: Vec<_> = (0..5)
+            .map(|_| {
+                let (workers, released, started) = (workers.clone(), released.clone(), started.clone());
+                tokio::spawn(async move {
+                    workers
+                        .run_long(move || {
+                            started.fetch_add(1, Ordering::SeqCst);
+                            let _ = released.lock().unwrap().recv();
+                        })
+                        .await
+                })
+            })
+            .collect();
+        while started.load(Ordering::SeqCst) < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        // Two long jobs hold two threads; the third thread still serves
+        // short jobs, however many long ones wait.
+        for i in 0..10 {
+            let short = tokio::time::timeout(Duration::from_secs(20), workers.run(move || i * 2)).await;
+            assert_eq!(short.expect("a short job is not stuck behind long ones"), Ok(i * 2));
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 2, "no more long jobs than slots");
+        for _ in 0..5 {
+            release.send(()).unwrap();
+        }
+        for job in long {
+            assert_eq!(job.await.unwrap(), Ok(()));
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 5);
+    }
+
+    #[tokio::test]
+    async fn a_single_thread_takes_long_jobs_too() {
+        let workers = Workers::new(1);
+        assert_eq!(workers.long_slots(), 1);
+        assert_eq!(workers.run_long(|| 6 * 7).await, Ok(42));
+        assert_eq!(workers.run(|| 1).await, Ok(1));
     }
 
     #[tokio::test]

@@ -1,18 +1,18 @@
-//! Runs the engine off the async runtime: each search goes to tokio's
-//! blocking pool behind a semaphore with one permit per core, so searches
-//! never stall the tasks that answer Discord and never run more at once
-//! than the machine has cores.
+//! Runs the engine off the async runtime, on the process's pool of worker
+//! threads (one per core) that the pictures use too: searches never stall
+//! the tasks that answer Discord, never run more at once than the pool
+//! lets long jobs run (all its threads but one), and all the CPU-heavy work
+//! together stays within the machine's cores.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
-
 use super::GameError;
 use crate::engine::tables::Tables;
 use crate::engine::{DEFAULT_TABLE_MB, DEFAULT_TABLE_PIECES, Searcher};
+use crate::workers::Workers;
 
 /// How long the bot thinks about a move (its level uses a share of it).
 pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(3);
@@ -22,7 +22,7 @@ pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(3);
 /// clones share everything.
 #[derive(Clone)]
 pub struct EngineRunner {
-    permits: Arc<Semaphore>,
+    workers: Workers,
     tables: Arc<OnceLock<Arc<Tables>>>,
     /// Idle searchers (their transposition tables are worth reusing).
     idle: Arc<Mutex<Vec<Searcher>>>,
@@ -35,7 +35,7 @@ pub struct EngineRunner {
 impl std::fmt::Debug for EngineRunner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EngineRunner")
-            .field("permits", &self.permits.available_permits())
+            .field("long_jobs_at_once", &self.workers.long_slots())
             .field("tables", &self.tables.get().is_some())
             .field("think", &self.think)
             .finish()
@@ -49,12 +49,11 @@ impl Default for EngineRunner {
 }
 
 impl EngineRunner {
-    /// A runner whose bot thinks `think` per move, with as many search
-    /// permits as the machine has cores.
+    /// A runner whose bot thinks `think` per move, on the process's shared
+    /// worker pool.
     pub fn new(think: Duration) -> EngineRunner {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         EngineRunner {
-            permits: Arc::new(Semaphore::new(cores)),
+            workers: Workers::shared().clone(),
             tables: Arc::default(),
             idle: Arc::default(),
             thinking: Arc::default(),
@@ -74,15 +73,16 @@ impl EngineRunner {
 
     /// Loads the endgame tables from `path` (building and saving them if the
     /// file is missing) in the background; searches until then run without
-    /// them. The work holds one search permit.
+    /// them. The work runs on a thread of its own, outside the worker pool:
+    /// a first build takes half a minute and would otherwise hold back every
+    /// search of the bot's first run.
     pub fn load_tables_in_background(&self, path: PathBuf) -> tokio::task::JoinHandle<()> {
-        let (tables, permits) = (self.tables.clone(), self.permits.clone());
+        let tables = self.tables.clone();
         tokio::spawn(async move {
-            let Ok(_permit) = permits.acquire_owned().await else { return };
             let shown = path.display().to_string();
             // A plain thread, not tokio's blocking pool: the runtime waits
-            // for its blocking tasks at shutdown, and a first build takes
-            // half a minute; a stopping bot must not wait for it.
+            // for its blocking tasks at shutdown, and a stopping bot must
+            // not wait for a build.
             let (send, receive) = tokio::sync::oneshot::channel();
             std::thread::spawn(move || {
                 let _ = send.send(Tables::load_or_build(&path, DEFAULT_TABLE_PIECES));
@@ -99,22 +99,26 @@ impl EngineRunner {
         })
     }
 
-    /// Runs `work` with a searcher on the blocking pool, once a permit is
-    /// free. The one way the service runs the engine.
+    /// Runs `work` with a searcher as a long job of the worker pool. The
+    /// one way the service runs the engine.
     pub(super) async fn run<T, F>(&self, work: F) -> Result<T, GameError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Searcher) -> T + Send + 'static,
     {
-        let _permit = self.permits.acquire().await.map_err(|e| GameError::Engine(e.to_string()))?;
-        let mut searcher = self.searcher();
-        let (searcher, out) = tokio::task::spawn_blocking(move || {
-            let out = work(&mut searcher);
-            (searcher, out)
-        })
-        .await
-        .map_err(|e| GameError::Engine(e.to_string()))?;
-        self.idle.lock().expect("searcher pool").push(searcher);
+        let runner = self.clone();
+        let out = self
+            .workers
+            .run_long(move || {
+                // Taken on the worker, so no more searchers (and their
+                // transposition tables) exist than searches can run at once.
+                let mut searcher = runner.searcher();
+                let out = work(&mut searcher);
+                runner.idle.lock().expect("searcher pool").push(searcher);
+                out
+            })
+            .await
+            .map_err(|e| GameError::Engine(e.to_string()))?;
         Ok(out)
     }
 
