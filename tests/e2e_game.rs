@@ -174,8 +174,9 @@ async fn a_whole_game_with_a_king_multi_capture() {
     // The last man falls: the end, with the result, the final board and the record.
     let last = ask(fake, fake.command("move").string("move", "21x30").from(&alice)).await;
     let content = text(&last);
-    assert!(content.contains("Game over") && content.contains("2-0"), "{content}");
-    assert!(content.contains(&alice.mention()), "{content}");
+    // Alice (White) wins; Bob (Black) is left without a move.
+    let result = format!("{} (White) wins (2-0): {} (Black) has no legal move", alice.mention(), bob.mention());
+    assert!(content.contains("Game over") && content.contains(&result), "{content}");
     decodes_as_png(board_of(&last));
     let pdn = last.files.iter().find(|f| f.filename.ends_with(".pdn")).expect("the record is attached");
     let pdn = String::from_utf8(pdn.bytes.to_vec()).unwrap();
@@ -242,7 +243,13 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let message = confirm.message.clone().unwrap();
     let resigned = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
     assert!(!resigned.is_ephemeral());
-    assert!(text(&resigned).contains("resigned") && text(&resigned).contains(&alice.mention()), "{resigned:?}");
+    // Bob resigned: Alice wins, whatever colours were drawn, in the message and the record.
+    let row = t.service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the resigned game");
+    let (alice_side, bob_side, won) =
+        if row.new.white == alice.id { ("White", "Black", "2-0") } else { ("Black", "White", "0-2") };
+    let result = format!("{} ({alice_side}) wins ({won}): {} ({bob_side}) resigned", alice.mention(), bob.mention());
+    assert!(text(&resigned).contains(&result), "{result:?} missing from {resigned:?}");
+    assert_eq!(row.result.as_deref(), Some(won));
     let stale = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
     assert!(stale.is_ephemeral());
 

@@ -225,11 +225,15 @@ async fn challenges_are_declined_cancelled_and_accepted_with_the_colour_asked() 
     assert_eq!(svc.challenge_by_id(c2.id).await.unwrap().game_id, Some(view.id));
     assert_eq!(svc.challenge_by_id(c2.id).await.unwrap().state, ChallengeState::Accepted);
 
-    // Random colours: over a few games, both happen.
+    // Random colours: both happen. Games are started until they have (a
+    // fair coin shows one side 200 times running once in 2^199 tries).
     let mut whites = std::collections::HashSet::new();
-    for channel in 200..216 {
+    for channel in 200..400 {
         svc.challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await.unwrap();
         whites.insert(svc.accept(T0, channel, BLACK, None).await.unwrap().white);
+        if whites.len() == 2 {
+            break;
+        }
     }
     assert_eq!(whites.len(), 2, "random colours should vary");
 }

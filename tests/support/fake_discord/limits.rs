@@ -52,6 +52,24 @@ pub fn check_message(data: &Value, has_files: bool, new: bool) -> Result<(), Str
     Ok(())
 }
 
+/// Checks that response type `response` may answer an interaction of type
+/// `interaction`, as Discord does: a slash command gets a message (4), a
+/// deferral (5) or a modal (9); a button may also acknowledge silently (6)
+/// or update its message (7); autocomplete gets only choices (8).
+pub fn check_callback_for(interaction: u8, response: u8) -> Result<(), String> {
+    let allowed: &[u8] = match interaction {
+        2 => &[4, 5, 9],
+        3 | 5 => &[4, 5, 6, 7, 9],
+        4 => &[8],
+        _ => &[],
+    };
+    if allowed.contains(&response) {
+        Ok(())
+    } else {
+        Err(format!("Interaction response type {response} is not valid for an interaction of type {interaction}"))
+    }
+}
+
 /// Checks an interaction response body (`{"type": n, "data": ...}`).
 pub fn check_callback(kind: u8, data: &Value, has_files: bool) -> Result<(), String> {
     match kind {

@@ -219,6 +219,7 @@ impl FakeDiscord {
                     channel_id: interaction.channel_id,
                     guild_id,
                     message: interaction.payload.get("message").cloned(),
+                    kind: interaction.payload["type"].as_u64().unwrap_or(0) as u8,
                     answered: false,
                     sent_at: std::time::Instant::now(),
                 },

@@ -259,6 +259,9 @@ fn callback(
     }
     let kind = payload["type"].as_u64().unwrap_or(0) as u8;
     let data = payload.get("data").cloned().unwrap_or(Value::Null);
+    if let Err(reason) = limits::check_callback_for(sent.kind, kind) {
+        return invalid_form(&reason);
+    }
     if let Err(reason) = limits::check_callback(kind, &data, !body.files().is_empty()) {
         return invalid_form(&reason);
     }

@@ -31,6 +31,8 @@ pub struct SentInteraction {
     pub guild_id: Option<u64>,
     /// The message a button sits on.
     pub message: Option<Value>,
+    /// The interaction's type: 2 a slash command, 3 a button, 4 autocomplete.
+    pub kind: u8,
     pub answered: bool,
     pub sent_at: Instant,
 }
