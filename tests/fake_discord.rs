@@ -90,6 +90,14 @@ impl EventHandler for Handler {
                     self.failed("play", &e);
                 }
             }
+            Interaction::Command(command) if command.data.name == "update" => {
+                // An update answers a button; Discord refuses it for a slash command.
+                let update = CreateInteractionResponseMessage::new().content("updated");
+                let response = CreateInteractionResponse::UpdateMessage(update);
+                if let Err(e) = command.create_response(&ctx.http, response).await {
+                    self.failed("update", &e);
+                }
+            }
             Interaction::Command(command) => {
                 let http = &ctx.http;
                 if let Err(e) = command.defer(http).await {
@@ -358,6 +366,11 @@ async fn limits_deadline_attachment_download_and_a_second_client() {
     // 30 autocomplete choices: refused as Discord would, and the bot hears of it.
     h.fake.send(h.fake.autocomplete("play").focused("move", "all").from(&alice));
     assert_eq!(h.report().await, Report::Failed { what: "autocomplete", status: Some(400) });
+
+    // A message update answering a slash command: refused as Discord would.
+    let update = h.fake.send(h.fake.command("update").from(&alice));
+    assert_eq!(h.report().await, Report::Failed { what: "update", status: Some(400) });
+    assert!(h.fake.callback(update.id).is_none());
 
     // The picture of a response can be downloaded from the URL in its message.
     let sent = h.fake.send(h.fake.command("play").string("move", "11-15").from(&alice));
