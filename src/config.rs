@@ -59,7 +59,10 @@ impl fmt::Debug for Config {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ConfigError {
     /// `DISCORD_TOKEN` is not set.
-    #[error("DISCORD_TOKEN is not set: put the bot token in the environment or in a .env file (see .env.example)")]
+    #[error(
+        "DISCORD_TOKEN is not set: put the bot token in the environment, or in a .env file in the folder \
+         damas is started from (see .env.example)"
+    )]
     MissingToken,
     /// A setting has a value that cannot be used.
     #[error("{name} is invalid: {reason}")]

@@ -39,7 +39,7 @@ fn one_sentence(out: &Output) -> String {
 fn missing_token() {
     let (out, dir) = run(&[]);
     let line = one_sentence(&out);
-    assert!(line.contains("DISCORD_TOKEN is not set"), "{line}");
+    assert!(line.contains("DISCORD_TOKEN is not set") && line.contains("folder damas is started from"), "{line}");
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     assert!(!dir.path().join("damas.db").exists(), "nothing is created before the settings are valid");
 }

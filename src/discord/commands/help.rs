@@ -9,7 +9,7 @@ const HELP: &str = "\
 `/move 11-15` play a move (`x` for captures, e.g. `22x13`); suggestions appear as you type
 `/moves [position]` legal moves of this game, or of a PDN FEN such as `W:W1-12:B21-32`
 `/board [perspective]` the board, `/pdn` the record, `/games` this server's live games
-`/draw` offer (or accept) a draw, `/resign` give up (asks to confirm)
+`/draw` offer (or accept) a draw; I answer mine at once; `/resign` give up (asks to confirm)
 `/analyze [position] [level]` best move, evaluation and line of a PDN FEN; here, once the game is over, its review (never during a live game)
 
 **Rules in short**
