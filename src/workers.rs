@@ -79,7 +79,7 @@ impl Workers {
                 Err(e) => tracing::error!(error = %e, "could not start a worker thread"),
             }
         }
-        let long = Arc::new(Semaphore::new(long_slots(started.max(1))));
+        let long = Arc::new(Semaphore::new(long_slots(started)));
         Workers { queue, threads: started, long }
     }
 
@@ -96,13 +96,12 @@ impl Workers {
     /// How many long jobs may run at once: all the threads but one, and at
     /// least one.
     pub fn long_slots(&self) -> usize {
-        long_slots(self.threads.max(1))
+        long_slots(self.threads)
     }
 
-    /// Runs a long job (an engine search) as
-    /// [`Workers::run`] does, once fewer than [`Workers::long_slots`] long
-    /// jobs are running. The slot is held until the job has run, even if
-    /// the caller stops waiting.
+    /// Runs a long job (an engine search) as [`Workers::run`] does, once
+    /// fewer than [`Workers::long_slots`] long jobs are running. The slot is
+    /// held until the job has run, even if the caller stops waiting.
     pub async fn run_long<R, F>(&self, job: F) -> Result<R, WorkerError>
     where
         R: Send + 'static,

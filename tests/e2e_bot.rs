@@ -82,13 +82,20 @@ async fn wait_for_bot_moves(fake: &FakeDiscord, channel: u64, count: usize) -> P
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_game_against_the_bot_then_its_review() {
+/// A fake Discord, the bot on it over a new database, and the service on
+/// that database (the directory keeps the database while the test runs).
+async fn bot_on_fake() -> (FakeDiscord, tempfile::TempDir, RunningBot, GameService) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let url = database_in(&dir);
     let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
     let service = GameService::open(&url).await.unwrap();
+    (fake, dir, bot, service)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_bot_then_its_review() {
+    let (fake, _dir, bot, service) = bot_on_fake().await;
     let channel = fake.new_id();
     let (alice, carol) = (fake.user("alice"), fake.user("carol"));
     let me = fake.bot().clone();
@@ -184,11 +191,7 @@ async fn a_whole_game_against_the_bot_then_its_review() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_answers_a_draw_offer_at_once() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
-    let service = GameService::open(&url).await.unwrap();
+    let (fake, _dir, bot, service) = bot_on_fake().await;
     let (alice, me) = (fake.user("alice"), fake.bot().clone());
 
     for (fen, accepts) in [(BOT_LOST, true), (BOT_WINS, false)] {
