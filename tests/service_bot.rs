@@ -19,8 +19,8 @@ use damas::rules::{Color, Outcome, parse_fen};
 const BOT: u64 = 9009;
 
 /// A service whose engine thinks briefly (tests need no strength).
-async fn quick_service() -> (tempfile::TempDir, GameService) {
-    let (dir, svc) = service().await;
+async fn quick_service(backend: Backend) -> (damas::store::ScratchDatabase, GameService) {
+    let (dir, svc) = service(backend).await;
     (dir, svc.with_engine(EngineRunner::new(Duration::from_millis(300))))
 }
 
@@ -32,9 +32,8 @@ fn bot_game(channel: u64, player_color: ColorChoice, level: u8) -> NewBotGame {
     req
 }
 
-#[tokio::test]
-async fn a_bot_game_starts_at_once_and_its_record_names_the_bot() {
-    let (_dir, svc) = quick_service().await;
+async fn a_bot_game_starts_at_once_and_its_record_names_the_bot(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     let view = svc.start_bot_game(T0, bot_game(5, ColorChoice::White, 7)).await.unwrap();
     assert!(view.is_live());
     assert_eq!((view.white, view.black), (WHITE, BOT));
@@ -47,9 +46,8 @@ async fn a_bot_game_starts_at_once_and_its_record_names_the_bot() {
     assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
 }
 
-#[tokio::test]
-async fn the_bot_answers_a_move_with_a_legal_move() {
-    let (_dir, svc) = quick_service().await;
+async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     let view = svc.start_bot_game(T0, bot_game(6, ColorChoice::White, 5)).await.unwrap();
     // Not the bot's turn yet: nothing to do.
     assert!(svc.engine_reply(T0, view.id).await.unwrap().is_none());
@@ -68,19 +66,15 @@ async fn the_bot_answers_a_move_with_a_legal_move() {
     assert_eq!(svc.game_in_channel(6).await.unwrap().ply(), 2);
 }
 
-#[tokio::test]
-async fn after_a_restart_on_its_turn_the_bot_moves_once() {
-    let (dir, svc) = quick_service().await;
+async fn after_a_restart_on_its_turn_the_bot_moves_once(backend: Backend) {
+    let (dir, svc) = quick_service(backend).await;
     let view = svc.start_bot_game(T0, bot_game(7, ColorChoice::White, 3)).await.unwrap();
     svc.play(T0 + 60, 7, WHITE, "9-13", Some(0)).await.unwrap();
     svc.store().close().await;
     drop(svc);
 
-    // A new process over the same file: the catch-up finds the bot's turn.
-    let svc = GameService::open(db_path(&dir).to_str().unwrap())
-        .await
-        .unwrap()
-        .with_engine(EngineRunner::new(Duration::from_millis(300)));
+    // A new process over the same database: the catch-up finds the bot's turn.
+    let svc = GameService::open(dir.url()).await.unwrap().with_engine(EngineRunner::new(Duration::from_millis(300)));
     let moved = svc.engine_catch_up(T0 + 3600).await.unwrap();
     assert_eq!(moved.len(), 1);
     let report = moved.into_iter().next().unwrap().unwrap();
@@ -90,9 +84,8 @@ async fn after_a_restart_on_its_turn_the_bot_moves_once() {
     assert_eq!(svc.game_in_channel(7).await.unwrap().ply(), 2);
 }
 
-#[tokio::test]
-async fn the_bot_moves_first_when_it_plays_white() {
-    let (_dir, svc) = quick_service().await;
+async fn the_bot_moves_first_when_it_plays_white(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     let view = svc.start_bot_game(T0, bot_game(8, ColorChoice::Black, 4)).await.unwrap();
     assert_eq!(view.white, BOT);
     assert_eq!(view.engine.map(|e| e.0), Some(Color::White));
@@ -101,26 +94,21 @@ async fn the_bot_moves_first_when_it_plays_white() {
     assert_eq!(svc.game_in_channel(8).await.unwrap().turn(), Color::Black);
 }
 
-#[tokio::test]
-async fn two_processes_racing_for_the_bots_turn_store_one_move() {
-    let (dir, svc) = quick_service().await;
+async fn two_processes_racing_for_the_bots_turn_store_one_move(backend: Backend) {
+    let (dir, svc) = quick_service(backend).await;
     let view = svc.start_bot_game(T0, bot_game(9, ColorChoice::White, 2)).await.unwrap();
     svc.play(T0 + 60, 9, WHITE, "10-14", Some(0)).await.unwrap();
-    // A second service over the same file has its own engine runner, as a
+    // A second service over the same database has its own engine runner, as a
     // second process would.
-    let other = GameService::open(db_path(&dir).to_str().unwrap())
-        .await
-        .unwrap()
-        .with_engine(EngineRunner::new(Duration::from_millis(300)));
+    let other = GameService::open(dir.url()).await.unwrap().with_engine(EngineRunner::new(Duration::from_millis(300)));
     let (a, b) = tokio::join!(svc.engine_reply(T0 + 60, view.id), other.engine_reply(T0 + 60, view.id));
     let landed = [a.unwrap(), b.unwrap()].into_iter().flatten().count();
     assert_eq!(landed, 1);
     assert_eq!(svc.game_in_channel(9).await.unwrap().ply(), 2);
 }
 
-#[tokio::test]
-async fn the_bot_is_never_reminded_nor_late_but_its_opponent_is() {
-    let (_dir, svc) = quick_service().await;
+async fn the_bot_is_never_reminded_nor_late_but_its_opponent_is(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     let view = svc.start_bot_game(T0, bot_game(10, ColorChoice::White, 3)).await.unwrap();
     svc.play(T0 + 60, 10, WHITE, "11-15", Some(0)).await.unwrap();
     // The bot's turn, long past its nominal deadline: no reminder, no loss.
@@ -144,9 +132,8 @@ async fn the_bot_is_never_reminded_nor_late_but_its_opponent_is() {
     }
 }
 
-#[tokio::test]
-async fn refusals_change_nothing() {
-    let (_dir, svc) = quick_service().await;
+async fn refusals_change_nothing(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     // Another bot account as opponent.
     let req = NewChallenge { opponent_is_bot: true, ..NewChallenge::new(20, WHITE, 4242) };
     assert!(matches!(svc.challenge(T0, req).await, Err(GameError::OpponentIsBot)));
@@ -187,9 +174,8 @@ async fn refusals_change_nothing() {
     assert!(matches!(svc.game_in_channel(24).await, Err(GameError::NoGame)));
 }
 
-#[tokio::test]
-async fn analysis_is_refused_for_live_games_and_given_after() {
-    let (_dir, svc) = quick_service().await;
+async fn analysis_is_refused_for_live_games_and_given_after(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     let fen = "W:W18,K30:B20,22";
     let mut req = bot_game(30, ColorChoice::White, 5);
     req.start = Some(parse_fen(fen).unwrap());
@@ -217,9 +203,8 @@ async fn analysis_is_refused_for_live_games_and_given_after() {
     svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, Some(2)).await.unwrap();
 }
 
-#[tokio::test]
-async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position() {
-    let (_dir, svc) = quick_service().await;
+async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
     // The person plays White and is to move; the bot plays Black.
     let cases = [
         // The bot has three kings against a man: it declines.
@@ -246,3 +231,15 @@ async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position() {
         }
     }
 }
+
+on_both_backends!(
+    a_bot_game_starts_at_once_and_its_record_names_the_bot,
+    the_bot_answers_a_move_with_a_legal_move,
+    after_a_restart_on_its_turn_the_bot_moves_once,
+    the_bot_moves_first_when_it_plays_white,
+    two_processes_racing_for_the_bots_turn_store_one_move,
+    the_bot_is_never_reminded_nor_late_but_its_opponent_is,
+    refusals_change_nothing,
+    analysis_is_refused_for_live_games_and_given_after,
+    the_bot_answers_a_draw_offer_as_its_engine_judges_the_position,
+);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{BLACK, GUILD, STRANGER, T0, WHITE, service};
+use common::{BLACK, Backend, GUILD, STRANGER, T0, WHITE, service};
 use damas::game::{ColorChoice, GAMES_PER_PAGE, GameService, NewChallenge};
 use damas::rules::Color;
 
@@ -19,9 +19,8 @@ async fn start(svc: &GameService, guild: u64, channel: u64, days: u32, now: i64)
     svc.accept(now, channel, BLACK, None).await.unwrap().id
 }
 
-#[tokio::test]
-async fn pages_of_ten_nearest_deadline_first() {
-    let (_dir, svc) = service().await;
+async fn pages_of_ten_nearest_deadline_first(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     // 23 games whose deadlines are not in the order they were started.
     let mut expected = Vec::new();
     for i in 0..23u64 {
@@ -49,9 +48,8 @@ async fn pages_of_ten_nearest_deadline_first() {
     assert_eq!((moved.white, moved.black), (WHITE, BLACK));
 }
 
-#[tokio::test]
-async fn only_this_servers_live_games() {
-    let (_dir, svc) = service().await;
+async fn only_this_servers_live_games(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let kept = start(&svc, GUILD, 1, 3, T0).await;
     start(&svc, GUILD, 2, 3, T0).await;
     start(&svc, GUILD + 1, 3, 3, T0).await;
@@ -65,9 +63,8 @@ async fn only_this_servers_live_games() {
     assert_eq!(page.games.iter().map(|g| g.id).collect::<Vec<_>>(), vec![kept]);
 }
 
-#[tokio::test]
-async fn a_page_past_the_end_shows_the_last_one_and_no_games_is_empty() {
-    let (_dir, svc) = service().await;
+async fn a_page_past_the_end_shows_the_last_one_and_no_games_is_empty(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let empty = svc.live_games_page(GUILD, 0).await.unwrap();
     assert_eq!((empty.total, empty.pages, empty.games.len()), (0, 0, 0));
     assert_eq!(svc.live_games_page(GUILD, 7).await.unwrap(), empty);
@@ -84,3 +81,9 @@ async fn a_page_past_the_end_shows_the_last_one_and_no_games_is_empty() {
     let far = svc.live_games_page(GUILD, u32::MAX).await.unwrap();
     assert_eq!(far, last);
 }
+
+on_both_backends!(
+    pages_of_ten_nearest_deadline_first,
+    only_this_servers_live_games,
+    a_page_past_the_end_shows_the_last_one_and_no_games_is_empty,
+);

@@ -9,9 +9,8 @@ use damas::rules::{Color, DrawRules, EndReason, Game, Outcome, Position, Variant
 
 /// Plays a whole game from the initial position with pseudo-random legal
 /// moves until the rules end it; the stored game replays to the same one.
-#[tokio::test]
-async fn a_whole_game_from_the_start_to_its_end() {
-    let (_dir, svc) = service().await;
+async fn a_whole_game_from_the_start_to_its_end(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let mut view = start_classic(&svc, T0, 10).await;
     let mut now = T0;
     let mut seed = 0x2545_f491_u64;
@@ -40,9 +39,8 @@ async fn a_whole_game_from_the_start_to_its_end() {
     assert!(matches!(svc.game_in_channel(10).await, Err(damas::game::GameError::NoGame)));
 }
 
-#[tokio::test]
-async fn capturing_the_last_piece_wins() {
-    let (_dir, svc) = service().await;
+async fn capturing_the_last_piece_wins(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_game(&svc, T0, 11, Some("W:WK18:B22"), Variant::Classic, DrawRules::Classic).await;
     let report = svc.play(T0 + 10, 11, WHITE, "18x27", None).await.unwrap();
     let finish = report.game.finished.unwrap();
@@ -51,9 +49,8 @@ async fn capturing_the_last_piece_wins() {
     assert_eq!(svc.game_by_id(report.game.id).await.unwrap().finished, Some(finish));
 }
 
-#[tokio::test]
-async fn in_giveaway_losing_every_piece_wins() {
-    let (_dir, svc) = service().await;
+async fn in_giveaway_losing_every_piece_wins(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_game(&svc, T0, 12, Some("W:WK18:B22"), Variant::Giveaway, DrawRules::Classic).await;
     let report = svc.play(T0 + 10, 12, WHITE, "18x27", None).await.unwrap();
     let finish = report.game.finished.unwrap();
@@ -63,9 +60,8 @@ async fn in_giveaway_losing_every_piece_wins() {
 }
 
 /// Each draw rule under each preset that has it, from king endings.
-#[tokio::test]
-async fn draws_by_every_rule_and_preset() {
-    let (_dir, svc) = service().await;
+async fn draws_by_every_rule_and_preset(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let two_kings_each = "W:WK1,K2:BK31,K32";
     let three_kings_v_one = "W:WK1,K2,K3:BK30";
     let mut cases = Vec::new();
@@ -97,9 +93,8 @@ async fn draws_by_every_rule_and_preset() {
     }
 }
 
-#[tokio::test]
-async fn a_draw_by_agreement() {
-    let (_dir, svc) = service().await;
+async fn a_draw_by_agreement(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 13).await;
     let offered = svc.offer_draw(T0 + 1, 13, BLACK).await.unwrap();
     assert_eq!(offered.draw_offer_by, Some(BLACK));
@@ -121,9 +116,8 @@ async fn a_draw_by_agreement() {
     assert_eq!(stored.finished_at, Some(T0 + 5));
 }
 
-#[tokio::test]
-async fn a_declined_draw_offer_goes_away() {
-    let (_dir, svc) = service().await;
+async fn a_declined_draw_offer_goes_away(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 14).await;
     svc.offer_draw(T0 + 1, 14, WHITE).await.unwrap();
     let declined = svc.answer_draw(T0 + 2, 14, BLACK, false).await.unwrap();
@@ -132,9 +126,8 @@ async fn a_declined_draw_offer_goes_away() {
     assert_eq!(svc.game_in_channel(14).await.unwrap().draw_offer_by, None);
 }
 
-#[tokio::test]
-async fn resignation() {
-    let (_dir, svc) = service().await;
+async fn resignation(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 15).await;
     svc.play(T0 + 60, 15, WHITE, "11-15", None).await.unwrap();
     let resigned = svc.resign(T0 + 120, 15, WHITE).await.unwrap();
@@ -147,9 +140,8 @@ async fn resignation() {
 
 /// The clock: deadline from the last move, one reminder per move at 80%,
 /// loss on time at the deadline, each handed out once.
-#[tokio::test]
-async fn reminders_and_loss_on_time_with_a_moved_clock() {
-    let (_dir, svc) = service().await;
+async fn reminders_and_loss_on_time_with_a_moved_clock(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 16).await;
     assert_eq!(view.deadline, T0 + 3 * DAY);
     let before_reminder = T0 + 3 * DAY * 8 / 10 - 1;
@@ -177,9 +169,8 @@ async fn reminders_and_loss_on_time_with_a_moved_clock() {
     assert_eq!(svc.game_by_id(view.id).await.unwrap().finished, Some(finish));
 }
 
-#[tokio::test]
-async fn a_move_after_the_deadline_is_refused_and_the_clock_decides() {
-    let (_dir, svc) = service().await;
+async fn a_move_after_the_deadline_is_refused_and_the_clock_decides(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 17).await;
     let late = view.deadline;
     let err = svc.play(late, 17, WHITE, "11-15", None).await.unwrap_err();
@@ -189,9 +180,8 @@ async fn a_move_after_the_deadline_is_refused_and_the_clock_decides() {
     assert!(matches!(&due[..], [DueEvent::LossOnTime(g)] if g.finished.unwrap().outcome == Outcome::Win(Color::Black)));
 }
 
-#[tokio::test]
-async fn a_challenge_expires_after_48_hours() {
-    let (_dir, svc) = service().await;
+async fn a_challenge_expires_after_48_hours(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let c = svc.challenge(T0, NewChallenge::new(18, WHITE, BLACK)).await.unwrap();
     assert_eq!(c.expires_at, T0 + 48 * 3600);
     assert_eq!(c.days_per_move, 3);
@@ -205,9 +195,8 @@ async fn a_challenge_expires_after_48_hours() {
     svc.challenge(T0 + 49 * 3600, NewChallenge::new(18, BLACK, WHITE)).await.unwrap();
 }
 
-#[tokio::test]
-async fn challenges_are_declined_cancelled_and_accepted_with_the_colour_asked() {
-    let (_dir, svc) = service().await;
+async fn challenges_are_declined_cancelled_and_accepted_with_the_colour_asked(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let c = svc.challenge(T0, NewChallenge::new(19, WHITE, BLACK)).await.unwrap();
     assert_eq!(svc.decline(T0 + 1, 19, BLACK, Some(c.id)).await.unwrap().state, ChallengeState::Declined);
     let c = svc.challenge(T0 + 2, NewChallenge::new(19, WHITE, BLACK)).await.unwrap();
@@ -238,9 +227,8 @@ async fn challenges_are_declined_cancelled_and_accepted_with_the_colour_asked() 
     assert_eq!(whites.len(), 2, "random colours should vary");
 }
 
-#[tokio::test]
-async fn live_games_of_a_server_and_of_a_user() {
-    let (_dir, svc) = service().await;
+async fn live_games_of_a_server_and_of_a_user(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let a = start_classic(&svc, T0, 20).await;
     let b = start_classic(&svc, T0, 21).await;
     let other = NewChallenge { guild: Some(GUILD + 1), ..NewChallenge::new(22, WHITE, STRANGER) };
@@ -254,9 +242,8 @@ async fn live_games_of_a_server_and_of_a_user() {
     assert_eq!(ids(svc.live_games_in_guild(GUILD).await.unwrap()), vec![a.id]);
 }
 
-#[tokio::test]
-async fn legal_moves_of_the_game_and_of_any_position() {
-    let (_dir, svc) = service().await;
+async fn legal_moves_of_the_game_and_of_any_position(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 23).await;
     let moves = svc.legal_moves_in_channel(23).await.unwrap();
     assert_eq!(moves.len(), 7);
@@ -266,9 +253,8 @@ async fn legal_moves_of_the_game_and_of_any_position() {
     assert!(damas::game::GameService::legal_moves_of_fen("W:W99").is_err());
 }
 
-#[tokio::test]
-async fn the_pdn_record() {
-    let (_dir, svc) = service().await;
+async fn the_pdn_record(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 24).await;
     for (user, mv) in [(WHITE, "11-15"), (BLACK, "22-19"), (WHITE, "15x22")] {
         svc.play(T0 + 5, 24, user, mv, None).await.unwrap();
@@ -300,3 +286,20 @@ async fn the_pdn_record() {
     assert!(pdn.ends_with("\n1... 22x13 0-2\n"), "{pdn}");
     assert!(matches!(svc.pdn(9999).await, Err(damas::game::GameError::GameNotFound(9999))));
 }
+
+on_both_backends!(
+    a_whole_game_from_the_start_to_its_end,
+    capturing_the_last_piece_wins,
+    in_giveaway_losing_every_piece_wins,
+    draws_by_every_rule_and_preset,
+    a_draw_by_agreement,
+    a_declined_draw_offer_goes_away,
+    resignation,
+    reminders_and_loss_on_time_with_a_moved_clock,
+    a_move_after_the_deadline_is_refused_and_the_clock_decides,
+    a_challenge_expires_after_48_hours,
+    challenges_are_declined_cancelled_and_accepted_with_the_colour_asked,
+    live_games_of_a_server_and_of_a_user,
+    legal_moves_of_the_game_and_of_any_position,
+    the_pdn_record,
+);

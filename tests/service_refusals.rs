@@ -23,9 +23,8 @@ macro_rules! refused {
     }};
 }
 
-#[tokio::test]
-async fn refused_challenges() {
-    let (_dir, svc) = service().await;
+async fn refused_challenges(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, WHITE, WHITE)), GameError::ChallengeSelf);
     assert!(err.to_string().contains("yourself"));
     for days in [0, 15, 100] {
@@ -46,9 +45,8 @@ async fn refused_challenges() {
     assert!(err.to_string().contains("thread"), "should suggest a thread: {err}");
 }
 
-#[tokio::test]
-async fn refused_answers_to_challenges() {
-    let (_dir, svc) = service().await;
+async fn refused_answers_to_challenges(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     // Nothing to answer.
     refused!(svc, 2, svc.accept(T0, 2, BLACK, None), GameError::NoChallenge);
     refused!(svc, 2, svc.decline(T0, 2, BLACK, None), GameError::NoChallenge);
@@ -77,9 +75,8 @@ async fn refused_answers_to_challenges() {
     refused!(svc, 2, svc.accept(T0 + 4, 2, BLACK, None), GameError::NoChallenge);
 }
 
-#[tokio::test]
-async fn refused_game_commands() {
-    let (_dir, svc) = service().await;
+async fn refused_game_commands(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     // No game in the channel.
     refused!(svc, 4, svc.play(T0, 4, WHITE, "11-15", None), GameError::NoGame);
     refused!(svc, 4, svc.resign(T0, 4, WHITE), GameError::NoGame);
@@ -116,9 +113,8 @@ async fn refused_game_commands() {
     assert_eq!(svc.game_by_id(view.id).await.unwrap().ply(), 1);
 }
 
-#[tokio::test]
-async fn move_errors_explain_captures_and_ambiguity() {
-    let (_dir, svc) = service().await;
+async fn move_errors_explain_captures_and_ambiguity(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_game(&svc, T0, 5, Some("W:W5,13:B17,18"), Variant::Classic, DrawRules::Classic).await;
     let err = refused!(svc, 5, svc.play(T0, 5, WHITE, "5-9", None), GameError::Move(MoveError::CaptureRequired { .. }));
     assert!(err.to_string().contains("capture is compulsory") && err.to_string().contains("13x22"), "{err}");
@@ -133,9 +129,8 @@ async fn move_errors_explain_captures_and_ambiguity() {
     assert_eq!(svc.game_by_id(report.game.id).await.unwrap().game.notations(), ["6x15x22"]);
 }
 
-#[tokio::test]
-async fn refused_draw_commands() {
-    let (_dir, svc) = service().await;
+async fn refused_draw_commands(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 7).await;
     refused!(svc, 7, svc.answer_draw(T0, 7, WHITE, true), GameError::NoDrawOffer);
     refused!(svc, 7, svc.answer_draw(T0, 7, BLACK, false), GameError::NoDrawOffer);
@@ -171,3 +166,11 @@ async fn colour_choices_read_their_names() {
     assert_eq!(ColorChoice::from_name("random"), Some(ColorChoice::Random));
     assert_eq!(ColorChoice::from_name("green"), None);
 }
+
+on_both_backends!(
+    refused_challenges,
+    refused_answers_to_challenges,
+    refused_game_commands,
+    move_errors_explain_captures_and_ambiguity,
+    refused_draw_commands,
+);

@@ -16,9 +16,8 @@ fn lost_the_race(e: &GameError) -> bool {
     matches!(e, GameError::PositionChanged | GameError::NotYourTurn | GameError::GameOver | GameError::NoGame)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn many_tasks_play_and_resign_on_one_game() {
-    let (_dir, svc) = service().await;
+async fn many_tasks_play_and_resign_on_one_game(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 1).await;
     let moves: Arc<Mutex<Vec<(u32, String)>>> = Arc::default();
     let resigned: Arc<Mutex<Vec<u64>>> = Arc::default();
@@ -78,9 +77,8 @@ async fn many_tasks_play_and_resign_on_one_game() {
     assert!(svc.store().integrity_check().await.unwrap());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_command_sent_many_times_at_once_lands_once() {
-    let (_dir, svc) = service().await;
+async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 2).await;
     let attempts: Vec<_> = (0..20)
         .map(|_| {
@@ -129,9 +127,8 @@ async fn a_command_sent_many_times_at_once_lands_once() {
     assert_eq!(ok, 1);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn racing_challenges_and_answers() {
-    let (_dir, svc) = service().await;
+async fn racing_challenges_and_answers(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     let tries: Vec<_> = (0..10u64)
         .map(|i| {
             let svc = svc.clone();
@@ -161,9 +158,8 @@ async fn racing_challenges_and_answers() {
     assert_eq!(svc.game_in_channel(3).await.is_ok(), accepted);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn due_items_are_handed_out_once_to_racing_loops() {
-    let (_dir, svc) = service().await;
+async fn due_items_are_handed_out_once_to_racing_loops(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
     // 20 games past their deadline, 20 at their reminder, 20 stale challenges.
     for ch in 0..20 {
         start_classic(&svc, T0, 100 + ch).await;
@@ -200,10 +196,9 @@ async fn due_items_are_handed_out_once_to_racing_loops() {
 
 /// A move the database refuses, committed in the same group as good moves
 /// of other games: it alone is rolled back, the others land.
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_refused_write_in_a_group_commit_spoils_only_itself() {
+async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) {
     use damas::store::MoveWrite;
-    let (_dir, svc) = service().await;
+    let (_dir, svc) = service(backend).await;
     let mut games = Vec::new();
     for channel in 0..10 {
         games.push(start_classic(&svc, T0, 400 + channel).await);
@@ -248,3 +243,12 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself() {
         );
     }
 }
+
+on_both_backends!(
+    multi_thread:
+    many_tasks_play_and_resign_on_one_game,
+    a_command_sent_many_times_at_once_lands_once,
+    racing_challenges_and_answers,
+    due_items_are_handed_out_once_to_racing_loops,
+    a_refused_write_in_a_group_commit_spoils_only_itself,
+);

@@ -1,7 +1,7 @@
 //! The `challenges` table.
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::{ChannelTaken, Store, StoreError, db_id, is_unique_violation, small, user_id};
 
@@ -57,7 +57,7 @@ macro_rules! challenge_columns {
     };
 }
 
-pub(super) fn challenge_from_row(row: &SqliteRow) -> Result<ChallengeRow, StoreError> {
+pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreError> {
     let guild: Option<i64> = row.try_get("guild_id")?;
     Ok(ChallengeRow {
         id: row.try_get("id")?,
@@ -83,9 +83,12 @@ pub(super) fn challenge_from_row(row: &SqliteRow) -> Result<ChallengeRow, StoreE
 
 impl Store {
     /// Stores an open challenge, unless its channel holds a live game or an
-    /// open challenge (checked in the same statement, and by the unique
-    /// index, so two racing challenges cannot both be stored).
+    /// open challenge (checked in the same statement under the channel's
+    /// lock, and by the unique index, so two racing challenges cannot both
+    /// be stored, nor a challenge beside a game starting at that moment).
     pub async fn insert_challenge(&self, c: &NewChallengeRow) -> Result<Result<i64, ChannelTaken>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        self.lock_channel(&mut tx, c.channel).await?;
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
              draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state) \
@@ -106,10 +109,13 @@ impl Store {
         .bind(&c.opponent_name)
         .bind(c.created_at)
         .bind(c.expires_at)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await;
         match inserted {
-            Ok(Some(id)) => Ok(Ok(id)),
+            Ok(Some(id)) => {
+                tx.commit().await?;
+                Ok(Ok(id))
+            }
             Ok(None) => Ok(Err(ChannelTaken::Game)),
             Err(e) if is_unique_violation(&e) => Ok(Err(ChannelTaken::Challenge)),
             Err(e) => Err(e.into()),

@@ -10,8 +10,10 @@ impl Store {
     /// challenge: the same rules as accepting a challenge.
     pub async fn start_engine_game(&self, game: &NewGameRow) -> Result<Result<GameRow, ChannelTaken>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        // The insert comes first: it takes the write lock, and the unique
-        // index refuses a second live game in the channel.
+        // On SQLite the insert is the first statement: it takes the write
+        // lock, and the unique index refuses a second live game in the
+        // channel. PostgreSQL locks the channel against a racing challenge.
+        self.lock_channel(&mut tx, game.channel).await?;
         let id = match self.insert_game(&mut tx, None, game).await {
             Ok(id) => id,
             Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(ChannelTaken::Game)),

@@ -2,7 +2,7 @@
 //! ending them outside a move (resignation, agreement, time).
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::{Store, StoreError, db_id, is_unique_violation, small, user_id};
 
@@ -94,7 +94,7 @@ macro_rules! select_games {
 
 /// The bot's seat from a row's `engine_level` and `engine_color` columns:
 /// both NULL between people, both set in a game against the engine.
-pub(super) fn engine_seat(row: &SqliteRow) -> Result<Option<EngineSeat>, StoreError> {
+pub(super) fn engine_seat(row: &AnyRow) -> Result<Option<EngineSeat>, StoreError> {
     let engine_level: Option<i64> = row.try_get("engine_level")?;
     let engine_color: Option<String> = row.try_get("engine_color")?;
     match (engine_level, engine_color) {
@@ -106,7 +106,7 @@ pub(super) fn engine_seat(row: &SqliteRow) -> Result<Option<EngineSeat>, StoreEr
     }
 }
 
-fn game_from_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
+fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let guild: Option<i64> = row.try_get("guild_id")?;
     let offer: Option<i64> = row.try_get("draw_offer_by")?;
     let engine = engine_seat(row)?;
@@ -181,7 +181,7 @@ impl Store {
 
     pub(super) async fn insert_game(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut sqlx::AnyConnection,
         challenge_id: Option<i64>,
         g: &NewGameRow,
     ) -> Result<i64, StoreError> {
@@ -227,7 +227,7 @@ impl Store {
         Ok(game)
     }
 
-    async fn games_where(&self, rows: Vec<SqliteRow>) -> Result<Vec<GameRow>, StoreError> {
+    async fn games_where(&self, rows: Vec<AnyRow>) -> Result<Vec<GameRow>, StoreError> {
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
             out.push(self.with_moves(game_from_row(row)?).await?);

@@ -1,6 +1,6 @@
 //! The store: the only module that speaks SQL. One [`Store`] type over a
-//! SQLite connection pool, its `impl` split per table ([`challenges`],
-//! [`games`], [`moves`]).
+//! connection pool to SQLite (the default) or PostgreSQL, its `impl` split
+//! per table ([`challenges`], [`games`], [`moves`]).
 //!
 //! Moves are committed in groups by one writer task ([`Store::append_move`]),
 //! so many games moving at once share each fsync.
@@ -10,30 +10,47 @@
 //! what may happen is decided by [`crate::game`]. Discord ids are `u64`
 //! outside and `i64` in the database; the conversion happens here.
 //!
-//! Queries are runtime-checked (`sqlx::query`) and written in plain SQL with
-//! `$n` parameters, which SQLite and PostgreSQL both read; every query is
-//! exercised by the tests.
+//! Queries are runtime-checked (`sqlx::query` through sqlx's `Any` driver)
+//! and written once, in plain SQL with `$n` parameters that SQLite and
+//! PostgreSQL both read; every query is exercised by the tests on both.
+//! The migrations differ only where the two spell a thing differently
+//! (`migrations/sqlite`, `migrations/postgres`).
 //!
-//! Durability: WAL journal with `synchronous = FULL`, so every committed
-//! transaction is fsynced before the commit returns. (`NORMAL` in WAL mode
-//! only syncs at checkpoints and can lose the last commits on power loss;
-//! those commits would be moves the players were told were played.)
+//! Concurrency holds on both, with several processes on one PostgreSQL
+//! database: every change a command makes is one conditional statement
+//! (`... WHERE ply = $n AND status = 'live'`), and every clock item is
+//! claimed by an `UPDATE ... RETURNING` that only returns the rows it
+//! changed. Under PostgreSQL's READ COMMITTED a second `UPDATE` of a row
+//! waits for the first to commit and then checks its condition again, so
+//! exactly one of two racing writers (or clock loops) matches. Where a rule
+//! spans two tables (no challenge beside a live game), the transaction
+//! first takes a lock on the channel ([`Store::lock_channel`]).
+//!
+//! Durability: on SQLite a WAL journal with `synchronous = FULL`, so every
+//! committed transaction is fsynced before the commit returns. (`NORMAL` in
+//! WAL mode only syncs at checkpoints and can lose the last commits on power
+//! loss; those commits would be moves the players were told were played.)
+//! PostgreSQL commits durably with its default `synchronous_commit = on`.
 
+mod activity;
 mod challenges;
+mod connect;
 mod engine_games;
 mod game_list;
 mod games;
 mod moves;
+mod scratch;
 
 pub use challenges::{ChallengeRow, NewChallengeRow};
+pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused};
 pub use moves::{Finishing, MoveWrite};
+pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 
-use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{AnyConnection, AnyPool};
 
 /// A failure of the database, or data in it that cannot be read back.
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +71,12 @@ pub enum StoreError {
     /// A stored value is not what the schema promises.
     #[error("stored value out of range in column {0}")]
     Corrupt(&'static str),
+    /// The database URL names no backend the store knows.
+    #[error("unknown database URL {0:?}: expected sqlite://PATH, postgres://... or a file path")]
+    UnknownBackend(String),
+    /// A scratch database could not be made.
+    #[error("making a scratch database failed: {0}")]
+    Scratch(String),
 }
 
 /// How long a connection waits for another one's write lock.
@@ -74,7 +97,8 @@ pub enum Durability {
 /// The database. Cheap to clone; clones share the pool.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
     /// The task that commits moves in groups (see [`moves`]).
     writer: tokio::sync::mpsc::Sender<moves::MoveJob>,
 }
@@ -89,33 +113,25 @@ pub enum ChannelTaken {
 }
 
 impl Store {
-    /// Opens the database at `url` (`sqlite://path`, `sqlite:path` or a bare
-    /// path), creating the file if missing, and applies the migrations.
-    /// Commits are durable ([`Durability::Full`]).
+    /// Opens the database at `url` (`postgres://...`, `sqlite://path`,
+    /// `sqlite:path` or a bare SQLite file path, created if missing) and
+    /// applies the migrations. Commits are durable ([`Durability::Full`]).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with(url, Durability::Full).await
     }
 
-    /// [`Store::open`] with a choice of durability.
+    /// [`Store::open`] with a choice of durability (SQLite only; PostgreSQL
+    /// keeps the server's own setting).
     pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
-        let options = if url.starts_with("sqlite:") {
-            SqliteConnectOptions::from_str(url)?
-        } else {
-            SqliteConnectOptions::new().filename(url)
-        };
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(match durability {
-                Durability::Full => SqliteSynchronous::Full,
-                Durability::Normal => SqliteSynchronous::Normal,
-            })
-            .foreign_keys(true)
-            .busy_timeout(BUSY_TIMEOUT);
-        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-        sqlx::migrate!().run(&pool).await?;
+        let target = DatabaseTarget::parse(url)?;
+        let pool = connect::open_pool(&target, durability).await?;
         let writer = moves::spawn_writer(pool.clone());
-        Ok(Store { pool, writer })
+        Ok(Store { pool, backend: target.backend, writer })
+    }
+
+    /// Which database engine this store runs on.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Closes every connection (waiting for those in use).
@@ -123,10 +139,23 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Runs SQLite's own consistency check; `Ok(true)` when the file is sound.
+    /// Whether the database answers a trivial query (for health checks).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Runs SQLite's own consistency check; `Ok(true)` when the file is
+    /// sound. PostgreSQL has no such check: it answers whether the server
+    /// responds.
     pub async fn integrity_check(&self) -> Result<bool, StoreError> {
-        let verdict: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&self.pool).await?;
-        Ok(verdict == "ok")
+        match self.backend {
+            Backend::Sqlite => {
+                let verdict: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&self.pool).await?;
+                Ok(verdict == "ok")
+            }
+            Backend::Postgres => Ok(self.ping().await.is_ok()),
+        }
     }
 
     /// The versions of the migrations applied, in order.
@@ -134,6 +163,18 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
             .fetch_all(&self.pool)
             .await?)
+    }
+
+    /// Serialises, until the end of the transaction on `conn`, every other
+    /// transaction that locks the same channel: the guard of rules that
+    /// span two tables (an open challenge and a live game never share a
+    /// channel). On PostgreSQL a transaction-scoped advisory lock; SQLite
+    /// has one writer at a time already, so there it does nothing.
+    async fn lock_channel(&self, conn: &mut AnyConnection, channel: u64) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(db_id(channel)?).execute(&mut *conn).await?;
+        }
+        Ok(())
     }
 }
 

@@ -6,7 +6,7 @@
 //! once. Each move keeps its own check and its own savepoint; every caller
 //! is answered only after the commit that holds its move has returned.
 
-use sqlx::{Connection, SqliteConnection, SqlitePool};
+use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{Store, StoreError, db_id};
@@ -55,7 +55,7 @@ pub(super) struct MoveJob {
 }
 
 /// Starts the writer task; it ends when every [`Store`] clone is dropped.
-pub(super) fn spawn_writer(pool: SqlitePool) -> mpsc::Sender<MoveJob> {
+pub(super) fn spawn_writer(pool: AnyPool) -> mpsc::Sender<MoveJob> {
     let (tx, mut rx) = mpsc::channel::<MoveJob>(MAX_BATCH * 4);
     tokio::spawn(async move {
         let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -77,7 +77,7 @@ pub(super) fn spawn_writer(pool: SqlitePool) -> mpsc::Sender<MoveJob> {
 /// If the batch as a whole fails, each move is retried in a transaction of
 /// its own, so every caller gets its own answer (a retried move that did
 /// land would find its ply taken: nothing is ever written twice).
-async fn write_batch(pool: &SqlitePool, batch: &mut Vec<MoveJob>) {
+async fn write_batch(pool: &AnyPool, batch: &mut Vec<MoveJob>) {
     match try_batch(pool, batch).await {
         Ok(answers) => {
             for (job, answer) in batch.drain(..).zip(answers) {
@@ -92,7 +92,7 @@ async fn write_batch(pool: &SqlitePool, batch: &mut Vec<MoveJob>) {
     }
 }
 
-async fn try_batch(pool: &SqlitePool, batch: &[MoveJob]) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
+async fn try_batch(pool: &AnyPool, batch: &[MoveJob]) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let mut answers = Vec::with_capacity(batch.len());
@@ -110,7 +110,7 @@ async fn try_batch(pool: &SqlitePool, batch: &[MoveJob]) -> Result<Vec<Result<bo
     Ok(answers)
 }
 
-async fn write_alone(pool: &SqlitePool, m: &MoveWrite) -> Result<bool, StoreError> {
+async fn write_alone(pool: &AnyPool, m: &MoveWrite) -> Result<bool, StoreError> {
     let mut tx = pool.begin().await?;
     let landed = write_move(&mut tx, m).await?;
     if landed {
@@ -121,7 +121,7 @@ async fn write_alone(pool: &SqlitePool, m: &MoveWrite) -> Result<bool, StoreErro
 
 /// The move's two writes; `false` (nothing written) when the game is no
 /// longer live at the expected ply.
-async fn write_move(conn: &mut SqliteConnection, m: &MoveWrite) -> Result<bool, StoreError> {
+async fn write_move(conn: &mut AnyConnection, m: &MoveWrite) -> Result<bool, StoreError> {
     // The conditional UPDATE comes first: it takes the write lock, and of
     // two commands made against the same ply only one matches.
     let (status, result, reason, finished_at) = match m.finishing {

@@ -1,18 +1,38 @@
 //! The schema's own guards, tried with writes the store never makes: the
 //! database refuses them even if the code above it had a bug.
 
-use super::Store;
+use super::{Backend, ScratchDatabase, Store};
 
 const CHALLENGE: &str = "INSERT INTO challenges (channel_id, challenger_id, opponent_id, color, days_per_move, \
     variant, draw_rules, start_fen, created_at, expires_at, state) VALUES ";
 const GAME: &str = "INSERT INTO games (channel_id, white_id, black_id, days_per_move, variant, draw_rules, \
     start_fen, ply, turn, status, result, reason, started_at, last_move_at, deadline, remind_at, finished_at) VALUES ";
 
-async fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path().join("t.db").to_str().unwrap()).await.unwrap();
-    (dir, store)
+/// A store on a scratch database; `None` for PostgreSQL when no test
+/// server is named (see [`ScratchDatabase::for_tests`]).
+async fn store(backend: Backend) -> Option<(ScratchDatabase, Store)> {
+    let db = ScratchDatabase::for_tests(backend).await.expect("a scratch database")?;
+    let store = Store::open(db.url()).await.unwrap();
+    Some((db, store))
 }
+
+/// Each guard test, once per backend.
+macro_rules! on_both_backends {
+    ($($name:ident),*) => {
+        $(mod $name {
+            #[tokio::test]
+            async fn sqlite() { super::$name(super::Backend::Sqlite).await }
+            #[tokio::test]
+            async fn postgres() { super::$name(super::Backend::Postgres).await }
+        })*
+    };
+}
+
+on_both_backends!(
+    one_open_challenge_per_channel_and_known_values_only,
+    one_live_game_per_channel_and_consistent_results,
+    one_move_per_ply_of_an_existing_game
+);
 
 async fn accepts(store: &Store, sql: String) -> bool {
     sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&store.pool).await.is_ok()
@@ -31,9 +51,8 @@ fn game(channel: i64, status: &str, result: &str, reason: &str, finished_at: &st
     )
 }
 
-#[tokio::test]
-async fn one_open_challenge_per_channel_and_known_values_only() {
-    let (_dir, s) = store().await;
+async fn one_open_challenge_per_channel_and_known_values_only(backend: Backend) {
+    let Some((_db, s)) = store(backend).await else { return };
     assert!(accepts(&s, challenge(1, "white", 3, "open")).await);
     assert!(!accepts(&s, challenge(1, "black", 3, "open")).await, "a second open challenge");
     assert!(accepts(&s, challenge(1, "black", 3, "declined")).await, "closed ones may pile up");
@@ -44,9 +63,8 @@ async fn one_open_challenge_per_channel_and_known_values_only() {
     assert!(accepts(&s, challenge(2, "random", 14, "open")).await);
 }
 
-#[tokio::test]
-async fn one_live_game_per_channel_and_consistent_results() {
-    let (_dir, s) = store().await;
+async fn one_live_game_per_channel_and_consistent_results(backend: Backend) {
+    let Some((_db, s)) = store(backend).await else { return };
     assert!(accepts(&s, game(1, "live", "NULL", "NULL", "NULL")).await);
     assert!(!accepts(&s, game(1, "live", "NULL", "NULL", "NULL")).await, "a second live game");
     assert!(accepts(&s, game(1, "finished", "'2-0'", "'resignation'", "5")).await);
@@ -59,9 +77,8 @@ async fn one_live_game_per_channel_and_consistent_results() {
     assert!(!accepts(&s, game(2, "paused", "NULL", "NULL", "NULL")).await, "unknown status");
 }
 
-#[tokio::test]
-async fn one_move_per_ply_of_an_existing_game() {
-    let (_dir, s) = store().await;
+async fn one_move_per_ply_of_an_existing_game(backend: Backend) {
+    let Some((_db, s)) = store(backend).await else { return };
     assert!(accepts(&s, game(1, "live", "NULL", "NULL", "NULL")).await);
     let mv = |game: i64, ply: i64| {
         format!("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ({game}, {ply}, '11-15', 0)")

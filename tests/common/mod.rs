@@ -1,13 +1,21 @@
 //! Helpers shared by the service and store tests: a service over a fresh
-//! database file, games started in one call, and move lines that reach each
-//! ending of the rules quickly.
+//! database on either backend, games started in one call, and move lines
+//! that reach each ending of the rules quickly.
+//!
+//! Every store and service test body takes a [`Backend`] and runs twice,
+//! through [`on_both_backends!`]: on a SQLite file, and on a fresh schema of
+//! the PostgreSQL server named by `DAMAS_TEST_POSTGRES_URL`. Without that
+//! variable the PostgreSQL runs pass without doing anything (a plain
+//! `cargo test` needs no server); CI sets it, so there they fail when the
+//! server is unreachable.
 #![allow(dead_code)] // each test file uses a different part
 
 use std::collections::HashMap;
 
 use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
 use damas::rules::{DrawRules, EndReason, Game, Position, Variant, parse_fen};
-use tempfile::TempDir;
+pub use damas::store::Backend;
+use damas::store::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 
 /// White in games started by [`start_game`].
 pub const WHITE: u64 = 1001;
@@ -20,17 +28,58 @@ pub const GUILD: u64 = 77;
 /// A start time (2026-01-01 00:00 UTC).
 pub const T0: i64 = 1_767_225_600;
 
-/// A service over a new database file in a temporary directory (kept alive
-/// by the returned guard).
-pub async fn service() -> (TempDir, GameService) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let svc = GameService::open(db_path(&dir).to_str().unwrap()).await.expect("open database");
-    (dir, svc)
+/// Writes each test named, an `async fn(Backend)` of the file, as two
+/// tests in a module of its name: `sqlite` and `postgres`. `multi_thread:`
+/// first runs them on a runtime with 4 worker threads.
+#[macro_export]
+macro_rules! on_both_backends {
+    (multi_thread: $($name:ident),* $(,)?) => {
+        $(mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() { super::$name($crate::common::Backend::Sqlite).await }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() {
+                if $crate::common::postgres_configured() { super::$name($crate::common::Backend::Postgres).await }
+            }
+        })*
+    };
+    ($($name:ident),* $(,)?) => {
+        $(mod $name {
+            #[tokio::test]
+            async fn sqlite() { super::$name($crate::common::Backend::Sqlite).await }
+            #[tokio::test]
+            async fn postgres() {
+                if $crate::common::postgres_configured() { super::$name($crate::common::Backend::Postgres).await }
+            }
+        })*
+    };
 }
 
-/// The database file inside a test directory.
-pub fn db_path(dir: &TempDir) -> std::path::PathBuf {
-    dir.path().join("damas.db")
+/// Whether the PostgreSQL runs are asked for (`DAMAS_TEST_POSTGRES_URL`
+/// set); says so on the test output when they are not.
+pub fn postgres_configured() -> bool {
+    let set = std::env::var(TEST_POSTGRES_URL_VAR).is_ok_and(|v| !v.trim().is_empty());
+    if !set {
+        eprintln!("{TEST_POSTGRES_URL_VAR} is not set: the PostgreSQL run of this test does nothing");
+    }
+    set
+}
+
+/// A new, empty database on `backend`, removed when dropped. Panics when
+/// the PostgreSQL server cannot be used.
+pub async fn database(backend: Backend) -> ScratchDatabase {
+    ScratchDatabase::for_tests(backend)
+        .await
+        .unwrap_or_else(|e| panic!("a scratch database on {backend:?}: {e}"))
+        .unwrap_or_else(|| panic!("{TEST_POSTGRES_URL_VAR} must be set for a PostgreSQL test"))
+}
+
+/// A service over a new database on `backend` (kept alive by the returned
+/// guard).
+pub async fn service(backend: Backend) -> (ScratchDatabase, GameService) {
+    let db = database(backend).await;
+    let svc = GameService::open(db.url()).await.expect("open database");
+    (db, svc)
 }
 
 /// Starts a game in `channel` between [`WHITE`] and [`BLACK`] at `now`.

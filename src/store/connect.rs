@@ -1,0 +1,137 @@
+//! Opening the database a URL names: which backend, its connection
+//! settings, and its migrations.
+
+use std::str::FromStr;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
+use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
+
+use super::{BUSY_TIMEOUT, Durability, StoreError};
+
+/// Connections each process keeps to the database.
+const MAX_CONNECTIONS: u32 = 8;
+
+/// The database engine behind a [`super::Store`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file: one machine, one process (the default).
+    Sqlite,
+    /// A PostgreSQL server, which several bot processes may share.
+    Postgres,
+}
+
+/// A database URL, read: which backend, and the URL sqlx connects with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatabaseTarget {
+    /// Which engine.
+    pub backend: Backend,
+    /// For SQLite, the file's path as given (before percent-encoding).
+    pub sqlite_path: Option<String>,
+    url: String,
+}
+
+impl DatabaseTarget {
+    /// Reads `postgres://…` / `postgresql://…`, `sqlite://path`,
+    /// `sqlite:path` or a bare file path (SQLite).
+    pub fn parse(url: &str) -> Result<DatabaseTarget, StoreError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DatabaseTarget { backend: Backend::Postgres, sqlite_path: None, url: url.to_string() });
+        }
+        let rest = match url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+            Some(rest) => rest,
+            None if url.contains("://") => return Err(StoreError::UnknownBackend(url.to_string())),
+            None => return Ok(DatabaseTarget::sqlite_file(url)),
+        };
+        // A URL keeps its query (`?mode=rwc` and the like) as written.
+        let path = rest.split('?').next().unwrap_or_default().to_string();
+        Ok(DatabaseTarget { backend: Backend::Sqlite, sqlite_path: Some(path), url: format!("sqlite://{rest}") })
+    }
+
+    fn sqlite_file(path: &str) -> DatabaseTarget {
+        // A bare path may hold characters a URL gives meaning to.
+        let mut encoded = String::with_capacity(path.len());
+        for c in path.chars() {
+            match c {
+                '%' => encoded.push_str("%25"),
+                '?' => encoded.push_str("%3F"),
+                '#' => encoded.push_str("%23"),
+                c => encoded.push(c),
+            }
+        }
+        DatabaseTarget {
+            backend: Backend::Sqlite,
+            sqlite_path: Some(path.to_string()),
+            url: format!("sqlite://{encoded}"),
+        }
+    }
+}
+
+/// Connects to `target`, preparing a SQLite file first (created if
+/// missing, WAL journal), and applies that backend's migrations.
+pub(super) async fn open_pool(target: &DatabaseTarget, durability: Durability) -> Result<AnyPool, StoreError> {
+    sqlx::any::install_default_drivers();
+    let options = AnyConnectOptions::from_str(&target.url)?;
+    let pool = match target.backend {
+        Backend::Sqlite => {
+            prepare_sqlite_file(&target.url).await?;
+            let synchronous = match durability {
+                Durability::Full => "PRAGMA synchronous = FULL",
+                Durability::Normal => "PRAGMA synchronous = NORMAL",
+            };
+            AnyPoolOptions::new()
+                .max_connections(MAX_CONNECTIONS)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        // sqlx's SQLite connections already wait 5 s
+                        // (BUSY_TIMEOUT) for another one's write lock.
+                        conn.execute(synchronous).await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        Ok(())
+                    })
+                })
+                .connect_with(options)
+                .await?
+        }
+        Backend::Postgres => AnyPoolOptions::new().max_connections(MAX_CONNECTIONS).connect_with(options).await?,
+    };
+    // Several processes starting at once are safe: the migrator takes a
+    // lock on PostgreSQL, and SQLite has one writer.
+    match target.backend {
+        Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
+        Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
+    }
+    Ok(pool)
+}
+
+/// Creates the SQLite file if missing and puts it in WAL mode, which the
+/// file keeps: every later connection reads and writes through the WAL.
+async fn prepare_sqlite_file(url: &str) -> Result<(), StoreError> {
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .busy_timeout(BUSY_TIMEOUT);
+    let conn = options.connect().await?;
+    conn.close().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_their_backend() {
+        let pg = DatabaseTarget::parse("postgres://damas@db.example/damas").unwrap();
+        assert_eq!(pg.backend, Backend::Postgres);
+        assert_eq!(DatabaseTarget::parse("postgresql://db/x").unwrap().backend, Backend::Postgres);
+        let file = DatabaseTarget::parse("sqlite://data/damas.db?mode=rwc").unwrap();
+        assert_eq!((file.backend, file.sqlite_path.as_deref()), (Backend::Sqlite, Some("data/damas.db")));
+        assert_eq!(file.url, "sqlite://data/damas.db?mode=rwc");
+        assert_eq!(DatabaseTarget::parse("sqlite:games.db").unwrap().url, "sqlite://games.db");
+        let bare = DatabaseTarget::parse("odd?name#1%.db").unwrap();
+        assert_eq!(bare.url, "sqlite://odd%3Fname%231%25.db");
+        assert_eq!(bare.sqlite_path.as_deref(), Some("odd?name#1%.db"));
+        assert!(matches!(DatabaseTarget::parse("mysql://db/x"), Err(StoreError::UnknownBackend(_))));
+    }
+}
