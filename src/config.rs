@@ -3,6 +3,7 @@
 //! setting.
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -37,8 +38,48 @@ pub struct Config {
     pub clock_interval: Duration,
     /// Where "now" comes from; tests shift it to make deadlines pass.
     pub clock: Clock,
-    /// The engine's endgame tables file (built there on first run).
-    pub engine_tables: PathBuf,
+    /// The engine's endgame tables file (built there on first run);
+    /// `None` (`ENGINE_TABLES=off`): the engine plays without them.
+    pub engine_tables: Option<PathBuf>,
+    /// The shards this process runs; `None`: all that Discord recommends.
+    pub shards: Option<ShardRange>,
+    /// Where Prometheus metrics and `/healthz` are served; `None`: nowhere.
+    pub metrics_addr: Option<SocketAddr>,
+    /// How log lines are written.
+    pub log_format: LogFormat,
+}
+
+/// A range of shards for one process, `DISCORD_SHARDS=FIRST-LAST/TOTAL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    /// The first shard this process runs.
+    pub first: u32,
+    /// The last shard this process runs (inclusive).
+    pub last: u32,
+    /// How many shards the bot runs in all, over every process.
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Reads `FIRST-LAST/TOTAL` (or `N/TOTAL` for one shard); `first <=
+    /// last < total`.
+    pub fn parse(text: &str) -> Option<ShardRange> {
+        let (range, total) = text.split_once('/')?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let [first, last, total] = [first, last, total].map(|n| n.trim().parse::<u32>().ok());
+        let range = ShardRange { first: first?, last: last?, total: total? };
+        (range.first <= range.last && range.last < range.total).then_some(range)
+    }
+}
+
+/// The shape of log lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people (the default).
+    #[default]
+    Text,
+    /// One JSON object a line, for log collectors (`LOG_FORMAT=json`).
+    Json,
 }
 
 impl fmt::Debug for Config {
@@ -51,6 +92,9 @@ impl fmt::Debug for Config {
             .field("log_filter", &self.log_filter)
             .field("clock_interval", &self.clock_interval)
             .field("engine_tables", &self.engine_tables)
+            .field("shards", &self.shards)
+            .field("metrics_addr", &self.metrics_addr)
+            .field("log_format", &self.log_format)
             .finish()
     }
 }
@@ -130,8 +174,27 @@ impl Config {
         };
 
         let engine_tables = match get("ENGINE_TABLES") {
-            Some(path) => PathBuf::from(path),
-            None => beside_database(&database_url).join(DEFAULT_TABLES_FILE),
+            Some(off) if off.eq_ignore_ascii_case("off") => None,
+            Some(path) => Some(PathBuf::from(path)),
+            None => Some(beside_database(&database_url).join(DEFAULT_TABLES_FILE)),
+        };
+        let shards = match get("DISCORD_SHARDS") {
+            None => None,
+            Some(v) => Some(ShardRange::parse(&v).ok_or_else(|| {
+                invalid("DISCORD_SHARDS", "expected FIRST-LAST/TOTAL with FIRST <= LAST < TOTAL, e.g. 0-3/8")
+            })?),
+        };
+        let metrics_addr = match get("METRICS_ADDR") {
+            None => None,
+            Some(v) => Some(
+                v.parse::<SocketAddr>()
+                    .map_err(|_| invalid("METRICS_ADDR", "expected an address and port, e.g. 127.0.0.1:9100"))?,
+            ),
+        };
+        let log_format = match get("LOG_FORMAT").as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(_) => return Err(invalid("LOG_FORMAT", "expected text or json")),
         };
 
         Ok(Config {
@@ -143,13 +206,19 @@ impl Config {
             log_filter,
             clock_interval: Duration::from_secs(clock_seconds),
             clock: Clock::system(),
+            shards,
+            metrics_addr,
+            log_format,
         })
     }
 }
 
 /// The folder of the SQLite file a database URL names (the working
-/// directory for a bare file name or an in-memory database).
+/// directory for a bare file name, an in-memory database or a server).
 fn beside_database(url: &str) -> PathBuf {
+    if url.contains("://") && !url.starts_with("sqlite:") {
+        return PathBuf::new();
+    }
     let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
     let path = path.split('?').next().unwrap_or_default();
     match Path::new(path).parent() {
@@ -210,18 +279,23 @@ mod tests {
         assert_eq!(c.proxy_url, None);
         assert_eq!(c.log_filter, "info");
         assert_eq!(c.clock_interval, Duration::from_secs(60));
-        assert_eq!(c.engine_tables, PathBuf::from(DEFAULT_TABLES_FILE));
+        assert_eq!(c.engine_tables, Some(PathBuf::from(DEFAULT_TABLES_FILE)));
+        assert_eq!((c.shards, c.metrics_addr, c.log_format), (None, None, LogFormat::Text));
     }
 
     #[test]
     fn engine_tables_sit_beside_the_database_unless_set() {
         let c =
             config(&[("DISCORD_TOKEN", "abc"), ("DATABASE_URL", "sqlite:///var/lib/damas/games.db?mode=rwc")]).unwrap();
-        assert_eq!(c.engine_tables, PathBuf::from("/var/lib/damas").join(DEFAULT_TABLES_FILE));
+        assert_eq!(c.engine_tables, Some(PathBuf::from("/var/lib/damas").join(DEFAULT_TABLES_FILE)));
         let c = config(&[("DISCORD_TOKEN", "abc"), ("DATABASE_URL", "data/damas.db")]).unwrap();
-        assert_eq!(c.engine_tables, PathBuf::from("data").join(DEFAULT_TABLES_FILE));
+        assert_eq!(c.engine_tables, Some(PathBuf::from("data").join(DEFAULT_TABLES_FILE)));
+        let c = config(&[("DISCORD_TOKEN", "abc"), ("DATABASE_URL", "postgres://db.example/damas")]).unwrap();
+        assert_eq!(c.engine_tables, Some(PathBuf::from(DEFAULT_TABLES_FILE)), "a server has no folder");
         let c = config(&[("DISCORD_TOKEN", "abc"), ("ENGINE_TABLES", "/tmp/t.bin")]).unwrap();
-        assert_eq!(c.engine_tables, PathBuf::from("/tmp/t.bin"));
+        assert_eq!(c.engine_tables, Some(PathBuf::from("/tmp/t.bin")));
+        let c = config(&[("DISCORD_TOKEN", "abc"), ("ENGINE_TABLES", "OFF")]).unwrap();
+        assert_eq!(c.engine_tables, None);
     }
 
     #[test]
@@ -233,8 +307,14 @@ mod tests {
             ("DISCORD_PROXY_URL", "http://127.0.0.1:9/"),
             ("RUST_LOG", "damas=debug"),
             ("DAMAS_CLOCK_SECONDS", "5"),
+            ("DISCORD_SHARDS", "2-3/8"),
+            ("METRICS_ADDR", "127.0.0.1:9100"),
+            ("LOG_FORMAT", "json"),
         ])
         .unwrap();
+        assert_eq!(c.shards, Some(ShardRange { first: 2, last: 3, total: 8 }));
+        assert_eq!(c.metrics_addr, Some("127.0.0.1:9100".parse().unwrap()));
+        assert_eq!(c.log_format, LogFormat::Json);
         assert_eq!(c.database_url, "sqlite://other.db");
         assert_eq!(c.guild_id, Some(123456789012345678));
         assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
@@ -249,10 +329,24 @@ mod tests {
             ("DISCORD_PROXY_URL", "127.0.0.1:9"),
             ("RUST_LOG", "damas=[loud"),
             ("DAMAS_CLOCK_SECONDS", "0"),
+            ("DISCORD_SHARDS", "3-2/8"),
+            ("DISCORD_SHARDS", "0-8/8"),
+            ("DISCORD_SHARDS", "4"),
+            ("METRICS_ADDR", "localhost"),
+            ("LOG_FORMAT", "xml"),
         ];
         for (name, value) in cases {
             let err = config(&[("DISCORD_TOKEN", "abc"), (name, value)]).unwrap_err();
             assert!(err.to_string().starts_with(name), "{name}: {err}");
+        }
+    }
+
+    #[test]
+    fn shard_ranges() {
+        assert_eq!(ShardRange::parse("0-3/8"), Some(ShardRange { first: 0, last: 3, total: 8 }));
+        assert_eq!(ShardRange::parse("5/8"), Some(ShardRange { first: 5, last: 5, total: 8 }));
+        for bad in ["", "0-3", "8/8", "3-1/8", "a-b/c", "0-3/0", "-1-2/4"] {
+            assert_eq!(ShardRange::parse(bad), None, "{bad}");
         }
     }
 

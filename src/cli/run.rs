@@ -1,7 +1,7 @@
 //! `damas run`: the Discord bot.
 
 use super::CliResult;
-use crate::config::Config;
+use crate::config::{Config, LogFormat};
 
 /// Reads the settings, starts logging and runs the bot until SIGINT or
 /// SIGTERM. Every failure comes back as one sentence.
@@ -9,7 +9,12 @@ pub fn run() -> CliResult {
     let config = Config::from_env().map_err(|e| e.to_string())?;
     // The filter was validated with the rest of the settings.
     let filter = tracing_subscriber::EnvFilter::try_new(&config.log_filter).map_err(|e| e.to_string())?;
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match config.log_format {
+        LogFormat::Text => logs.try_init(),
+        // One JSON object a line, with the span fields flattened in.
+        LogFormat::Json => logs.json().flatten_event(true).try_init(),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -42,6 +42,9 @@ impl Failure {
     pub fn of(error: &serenity::Error) -> Failure {
         match error {
             serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(e)) => {
+                if e.status_code.as_u16() == 429 {
+                    metrics::counter!(crate::metrics::RATE_LIMITED).increment(1);
+                }
                 Failure::Status(e.status_code.as_u16(), e.error.code)
             }
             other => Failure::Transport(other.to_string()),
@@ -230,6 +233,9 @@ pub async fn post_in_channel(
         }
         other => other,
     };
+    if result.is_err() {
+        metrics::counter!(crate::metrics::ERRORS, "kind" => "delivery").increment(1);
+    }
     match result {
         Ok(delivered) => Ok(delivered),
         Err(Failure::Status(403, _)) => {

@@ -36,10 +36,12 @@ pub fn error_reply(command: &str, error: &CommandError) -> Reply {
         CommandError::Game(e) if e.is_user_error() => Reply::ephemeral(e.to_string()),
         CommandError::Refused(sentence) => Reply::ephemeral(sentence.clone()),
         CommandError::Game(e) => {
+            metrics::counter!(crate::metrics::ERRORS, "kind" => "internal").increment(1);
             tracing::error!(command, error = %e, "game service failure");
             Reply::ephemeral(SOMETHING_WENT_WRONG)
         }
         CommandError::Internal(e) => {
+            metrics::counter!(crate::metrics::ERRORS, "kind" => "internal").increment(1);
             tracing::error!(command, error = %e, "internal failure");
             Reply::ephemeral(SOMETHING_WENT_WRONG)
         }

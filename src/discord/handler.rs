@@ -3,10 +3,12 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use serenity::all::{
     AutocompleteChoice, Builder, ChannelId, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction, Ready, User,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction, RatelimitInfo, Ready,
+    User,
 };
 use serenity::async_trait;
 use tokio::sync::RwLock;
@@ -67,10 +69,15 @@ impl Handler {
             Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
+        let started = Instant::now();
         respond(&ctx.http, &self.notices, &target, name, async {
             commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(name, &e))
         })
         .await;
+        // Only the names the bot registers become labels, so a forged
+        // interaction cannot grow the metrics without bound.
+        let label = if register::is_command(name) { name.to_string() } else { "other".to_string() };
+        metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if matches!(name, "move" | "challenge") {
@@ -119,6 +126,13 @@ impl EventHandler for Handler {
                 tracing::error!(error = %e, "could not register the slash commands");
             }
         }
+    }
+
+    async fn ratelimit(&self, data: RatelimitInfo) {
+        // serenity's own limiter made a call wait (not in tests: the fake
+        // Discord runs with it off, and a 429 is counted where it arrives).
+        tracing::debug!(path = %data.path, timeout = ?data.timeout, "Discord rate limit");
+        metrics::counter!(crate::metrics::RATE_LIMITED).increment(1);
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -57,6 +57,14 @@ pub enum BotError {
     /// The gateway connection failed for good.
     #[error("the connection to Discord failed: {0}")]
     Gateway(String),
+    /// The metrics address cannot be listened on.
+    #[error("cannot serve metrics on METRICS_ADDR {addr}: {reason}")]
+    Metrics {
+        /// The address asked for.
+        addr: std::net::SocketAddr,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 /// Runs the bot until `shutdown` completes (or the connection fails for
@@ -70,7 +78,21 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         .map_err(|e| BotError::Database { url: config.database_url.clone(), reason: e.to_string() })?;
 
     // Searches before the endgame tables are ready run without them.
-    service.engine().load_tables_in_background(config.engine_tables.clone());
+    match &config.engine_tables {
+        Some(path) => drop(service.engine().load_tables_in_background(path.clone())),
+        None => tracing::info!("endgame tables are off (ENGINE_TABLES=off)"),
+    }
+    let metrics = match config.metrics_addr {
+        Some(addr) => {
+            let listener =
+                crate::metrics::bind(addr).await.map_err(|e| BotError::Metrics { addr, reason: e.to_string() })?;
+            tracing::info!(addr = %listener.local_addr().unwrap_or(addr), "serving /metrics and /healthz");
+            let serve =
+                crate::metrics::serve(listener, crate::metrics::install(), service.clone(), config.clock.clone());
+            Some(tokio::spawn(serve))
+        }
+        None => None,
+    };
 
     let mut http = HttpBuilder::new(&config.token);
     if let Some(proxy) = &config.proxy_url {
@@ -99,7 +121,17 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     ));
 
     let manager = client.shard_manager.clone();
-    let started = client.start();
+    let shards = config.shards;
+    let started = async {
+        match shards {
+            Some(range) => {
+                tracing::info!(first = range.first, last = range.last, total = range.total, "running shards");
+                client.start_shard_range(range.first..range.last + 1, range.total).await
+            }
+            // As many shards as Discord recommends for the bot's servers.
+            None => client.start_autosharded().await,
+        }
+    };
     tokio::pin!(started);
     let result = tokio::select! {
         result = &mut started => result,
@@ -117,6 +149,9 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     }
     if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write()).await.is_err() {
         tracing::warn!("some interactions were still being answered at shutdown");
+    }
+    if let Some(metrics) = metrics {
+        metrics.abort();
     }
     service.store().close().await;
     tracing::info!("stopped");

@@ -17,6 +17,28 @@ fn side_option(name: &str, description: &str) -> CreateCommandOption {
         .add_string_choice("Black", "black")
 }
 
+/// The names of the commands [`commands`] registers.
+pub const COMMAND_NAMES: [&str; 13] = [
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "move",
+    "moves",
+    "board",
+    "resign",
+    "draw",
+    "games",
+    "pdn",
+    "analyze",
+    "help",
+];
+
+/// Whether `name` is one of the bot's commands.
+pub fn is_command(name: &str) -> bool {
+    COMMAND_NAMES.contains(&name)
+}
+
 /// Every command of the bot.
 pub fn commands() -> Vec<CreateCommand> {
     let mut variant = option(CommandOptionType::String, "variant", "Rules variant (default: classic)");
@@ -113,6 +135,9 @@ mod tests {
                 assert!(!option["description"].as_str().unwrap().is_empty(), "{name}");
             }
         }
+        let names: Vec<&str> = list.iter().map(|c| c["name"].as_str().unwrap()).collect();
+        assert_eq!(names, COMMAND_NAMES);
+        assert!(is_command("move") && !is_command("mov"));
         let moves = list.iter().find(|c| c["name"] == "move").unwrap();
         assert_eq!(moves["options"][0]["autocomplete"], true);
     }

@@ -62,6 +62,7 @@ impl GameService {
         if !self.store.append_move(write).await? {
             return Err(self.conflict(view.id).await);
         }
+        metrics::counter!(crate::metrics::MOVES).increment(1);
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
         view.deadline = next_deadline;

@@ -11,6 +11,7 @@
 //! racing or repeated command is refused with [`GameError::PositionChanged`]
 //! (or the refusal its new state calls for) and changes nothing.
 
+mod activity;
 mod analysis;
 mod bot;
 mod challenge;

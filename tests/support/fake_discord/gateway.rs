@@ -1,5 +1,10 @@
 //! The websocket gateway: HELLO, IDENTIFY -> READY, heartbeats, RESUME -> RESUMED,
 //! and dispatches with increasing sequence numbers.
+//!
+//! Shards: Discord sends a server's events to shard `(server_id >> 22) %
+//! total`. The fake has one server; the shard that holds it gets the
+//! session that every dispatch goes to, and any other shard that identifies
+//! gets a READY with no servers and then only heartbeat acks.
 
 use std::sync::Arc;
 
@@ -64,13 +69,27 @@ fn handle_frame(shared: &Shared, connection: u64, tx: &mpsc::UnboundedSender<Mes
     match frame["op"].as_u64() {
         Some(1) => shared.update(|s| {
             // The client has seen everything up to `d`: no need to replay it.
-            if let Some(seen) = frame["d"].as_u64() {
+            let primary = s.gateway.live.as_ref().is_some_and(|live| live.connection == connection);
+            if let Some(seen) = frame["d"].as_u64()
+                && primary
+            {
                 s.gateway.unacked.retain(|(seq, _)| *seq > seen);
             }
             s.gateway.stats.heartbeats += 1;
             let _ = tx.send(Message::Text(json!({"op": 11}).to_string()));
         }),
         Some(2) => shared.update(|s| {
+            let (shard, total) = shard_of(frame);
+            if (shared.config.guild_id >> 22) % u64::from(total) != u64::from(shard) {
+                s.gateway.stats.other_shards += 1;
+                s.gateway.stats.identifies += 1;
+                let session_id = format!("fake-shard-{shard}-of-{total}-{connection}");
+                let mut ready = ready_payload(shared, &session_id, [shard, total]);
+                ready["guilds"] = json!([]);
+                let frame = json!({"op": 0, "s": 1, "t": "READY", "d": ready});
+                let _ = tx.send(Message::Text(frame.to_string()));
+                return;
+            }
             let gateway = &mut s.gateway;
             gateway.sessions += 1;
             let session_id = format!("fake-session-{}", gateway.sessions);
@@ -79,7 +98,7 @@ fn handle_frame(shared: &Shared, connection: u64, tx: &mpsc::UnboundedSender<Mes
             gateway.unacked.clear();
             gateway.stats.identifies += 1;
             gateway.live = Some(Live { connection, tx: tx.clone() });
-            let frame = json!({"op": 0, "s": 1, "t": "READY", "d": ready_payload(shared, &session_id)});
+            let frame = json!({"op": 0, "s": 1, "t": "READY", "d": ready_payload(shared, &session_id, [shard, total])});
             push_dispatch(gateway, frame.to_string());
         }),
         Some(6) => shared.update(|s| {
@@ -107,21 +126,33 @@ fn handle_frame(shared: &Shared, connection: u64, tx: &mpsc::UnboundedSender<Mes
     }
 }
 
-/// The READY body for a session.
-pub fn ready_payload(shared: &Shared, session_id: &str) -> Value {
+/// The shard an IDENTIFY names, `[id, total]` (`[0, 1]` when it names none).
+fn shard_of(identify: &Value) -> (u32, u32) {
+    let shard = &identify["d"]["shard"];
+    let read = |i: usize| shard[i].as_u64().and_then(|n| u32::try_from(n).ok());
+    match (read(0), read(1)) {
+        (Some(id), Some(total)) if id < total => (id, total),
+        _ => (0, 1),
+    }
+}
+
+/// The READY body for a session of shard `[id, total]`.
+pub fn ready_payload(shared: &Shared, session_id: &str, shard: [u32; 2]) -> Value {
     let fixtures = &shared.fixtures;
-    objects::ready(
+    let mut ready = objects::ready(
         &fixtures.bot.user_json(),
         fixtures.application_id,
         &[shared.config.guild_id],
         session_id,
         &shared.config.gateway_url,
-    )
+    );
+    ready["shard"] = json!(shard);
+    ready
 }
 
 /// Checks once that READY and RESUMED as sent by this fake are readable by serenity.
 pub fn validate_handshake(shared: &Shared) {
-    objects::validate_dispatch(&json!({"op": 0, "s": 1, "t": "READY", "d": ready_payload(shared, "check")}));
+    objects::validate_dispatch(&json!({"op": 0, "s": 1, "t": "READY", "d": ready_payload(shared, "check", [0, 1])}));
     objects::validate_dispatch(&json!({"op": 0, "s": 2, "t": "RESUMED", "d": {}}));
 }
 

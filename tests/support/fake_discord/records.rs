@@ -187,6 +187,9 @@ pub struct GatewayStats {
     pub dispatches: u64,
     /// Whether a connection is live now (identified or resumed, not dropped).
     pub connected: bool,
+    /// IDENTIFY received from shards that do not hold the fake's server
+    /// (a bot run as several shards); each got a READY with no servers.
+    pub other_shards: u64,
 }
 
 pub(crate) fn choices_of(data: &Value) -> Vec<(String, Value)> {
