@@ -2,7 +2,8 @@
 //! Discord sends to the callback (with the board picture) it receives, over
 //! at least 1,000 moves spread across 100 live games, one at a time. Prints
 //! p50, p99 and max, and the resident memory of the process (bot + fake)
-//! after the run.
+//! after the run. On SQLite, then on PostgreSQL when
+//! `DAMAS_TEST_POSTGRES_URL` names a server (a fresh schema on it).
 //!
 //! `cargo bench --bench discord_latency`
 
@@ -13,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use damas::config::Clock;
 use damas::game::GameService;
-use support::bot::{RunningBot, WAIT, ask, config, database_in};
+use damas::store::{Backend, ScratchDatabase};
+use support::bot::{RunningBot, WAIT, ask, config};
 use support::fake_discord::{FakeDiscord, FakeUser};
 
 const GAMES: usize = 100;
@@ -21,13 +23,17 @@ const MOVES: usize = 1_000;
 
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
-    runtime.block_on(bench());
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        match runtime.block_on(ScratchDatabase::for_tests(backend)).expect("a scratch database") {
+            Some(db) => runtime.block_on(bench(&db)),
+            None => println!("discord_latency: DAMAS_TEST_POSTGRES_URL is not set, no PostgreSQL run"),
+        }
+    }
 }
 
-async fn bench() {
+async fn bench(db: &ScratchDatabase) {
     let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = database_in(&dir);
+    let url = db.url().to_string();
     let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
     let service = GameService::open(&url).await.expect("database");
 
@@ -67,7 +73,7 @@ async fn bench() {
 
     latencies.sort();
     let pct = |p: f64| latencies[((latencies.len() as f64 * p) as usize).min(latencies.len() - 1)];
-    println!("discord_latency: /move INTERACTION_CREATE -> callback with the board PNG");
+    println!("discord_latency ({:?}): /move INTERACTION_CREATE -> callback with the board PNG", db.backend());
     println!("  {} moves over {} live games, sent one at a time", latencies.len(), GAMES);
     println!("  p50 {:.2} ms", ms(pct(0.50)));
     println!("  p99 {:.2} ms", ms(pct(0.99)));

@@ -1,12 +1,15 @@
-//! Moves per second through the game service on a database file with
-//! durable commits (WAL, synchronous = FULL): 100 games played at once, one
-//! move in each per iteration, every move its own committed transaction.
+//! Moves per second through the game service with durable commits: 100
+//! games played at once, one move in each per iteration, every move
+//! acknowledged only once committed. On a SQLite file (WAL, synchronous =
+//! FULL), then on PostgreSQL when `DAMAS_TEST_POSTGRES_URL` names a server
+//! (a fresh schema on it; the server's default synchronous_commit = on).
 
 use std::hash::{BuildHasher, RandomState};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+use damas::store::{Backend, ScratchDatabase};
 
 const GAMES: usize = 100;
 const WHITE: u64 = 1;
@@ -85,11 +88,18 @@ impl Table {
 
 fn moves_through_the_service(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bench.db");
-    let mut table = rt.block_on(async { Table::new(GameService::open(path.to_str().unwrap()).await.unwrap()).await });
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(db) = rt.block_on(ScratchDatabase::for_tests(backend)).unwrap() else {
+            println!("service: DAMAS_TEST_POSTGRES_URL is not set, no PostgreSQL run");
+            continue;
+        };
+        let table = rt.block_on(async { Table::new(GameService::open(db.url()).await.unwrap()).await });
+        bench_on(c, &rt, backend, table);
+    }
+}
 
-    let mut group = c.benchmark_group("service");
+fn bench_on(c: &mut Criterion, rt: &tokio::runtime::Runtime, backend: Backend, mut table: Table) {
+    let mut group = c.benchmark_group(format!("service/{backend:?}"));
     group.throughput(Throughput::Elements(GAMES as u64));
     group.sample_size(20);
     group.measurement_time(Duration::from_secs(15));
