@@ -73,7 +73,15 @@ pub async fn serve(listener: TcpListener, handle: PrometheusHandle, service: Gam
         }
     }));
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file descriptors, say: wait rather than spin.
+                tracing::warn!(error = %e, "the metrics listener could not accept a connection");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                continue;
+            }
+        };
         let (handle, service, clock) = (handle.clone(), service.clone(), clock.clone());
         tokio::spawn(async move {
             if let Err(e) = answer(stream, &handle, &service, &clock).await {

@@ -9,8 +9,18 @@ use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::process::{Command, Output};
 
-const VARS: [&str; 6] =
-    ["DISCORD_TOKEN", "DATABASE_URL", "DISCORD_GUILD_ID", "DISCORD_PROXY_URL", "RUST_LOG", "DAMAS_CLOCK_SECONDS"];
+const VARS: [&str; 10] = [
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DISCORD_GUILD_ID",
+    "DISCORD_PROXY_URL",
+    "RUST_LOG",
+    "DAMAS_CLOCK_SECONDS",
+    "ENGINE_TABLES",
+    "DISCORD_SHARDS",
+    "METRICS_ADDR",
+    "LOG_FORMAT",
+];
 
 /// Runs `damas run` in an empty directory (no `.env`) with only `vars` set.
 fn run(vars: &[(&str, &str)]) -> (Output, tempfile::TempDir) {
@@ -61,9 +71,8 @@ fn unwritable_database() {
     assert!(line.contains("cannot open the database"), "{line}");
 }
 
-#[test]
-fn rejected_token_is_reported_and_never_printed() {
-    // A stand-in for Discord that refuses every token.
+/// A stand-in for Discord that refuses every token; its base URL.
+fn discord_refusing_every_token() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     std::thread::spawn(move || {
@@ -79,6 +88,12 @@ fn rejected_token_is_reported_and_never_printed() {
             );
         }
     });
+    url
+}
+
+#[test]
+fn rejected_token_is_reported_and_never_printed() {
+    let url = discord_refusing_every_token();
     let token = "secret-token-that-must-not-be-printed";
     let db = tempfile::tempdir().unwrap();
     let db_url = format!("sqlite://{}", db.path().join("d.db").display());
@@ -89,6 +104,29 @@ fn rejected_token_is_reported_and_never_printed() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!stderr.contains(token) && !stdout.contains(token), "the token leaked into the output");
+}
+
+#[test]
+fn json_logs_are_one_object_a_line() {
+    let url = discord_refusing_every_token();
+    let db = tempfile::tempdir().unwrap();
+    let db_url = format!("sqlite://{}", db.path().join("d.db").display());
+    let (out, _dir) = run(&[
+        ("DISCORD_TOKEN", "abc"),
+        ("DISCORD_PROXY_URL", &url),
+        ("DATABASE_URL", &db_url),
+        ("ENGINE_TABLES", "off"),
+        ("LOG_FORMAT", "json"),
+    ]);
+    one_sentence(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let logs: Vec<serde_json::Value> = stderr
+        .lines()
+        .filter(|line| !line.starts_with("damas: "))
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
+        .collect();
+    assert!(logs.iter().all(|l| l["level"].is_string() && l["timestamp"].is_string()), "{stderr}");
+    assert!(logs.iter().any(|l| l["message"] == "endgame tables are off (ENGINE_TABLES=off)"), "{stderr}");
 }
 
 #[cfg(unix)]

@@ -58,6 +58,22 @@ async fn a_sqlite_file_is_created_and_a_path_works_as_well_as_a_url() {
 }
 
 #[tokio::test]
+async fn a_sqlite_path_may_hold_spaces_and_signs() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("games of 2026 #1 (50% done?)");
+    std::fs::create_dir(&folder).unwrap();
+    let path = folder.join("my damas.db");
+    let svc = GameService::open(path.to_str().unwrap()).await.unwrap();
+    start_classic(&svc, T0, 1).await;
+    svc.store().close().await;
+    assert!(path.exists(), "the file is created where the path says");
+    // The same file through a URL, its signs percent-encoded as a URL wants.
+    let encoded = path.display().to_string().replace('%', "%25").replace('#', "%23").replace('?', "%3F");
+    let svc = GameService::open(&format!("sqlite://{encoded}")).await.unwrap();
+    assert_eq!(svc.game_in_channel(1).await.unwrap().white, WHITE);
+}
+
+#[tokio::test]
 async fn an_unknown_database_url_is_refused() {
     let err = GameService::open("mysql://localhost/damas").await.unwrap_err();
     assert!(err.to_string().contains("postgres://"), "{err}");

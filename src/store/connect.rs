@@ -43,9 +43,11 @@ impl DatabaseTarget {
             None if url.contains("://") => return Err(StoreError::UnknownBackend(url.to_string())),
             None => return Ok(DatabaseTarget::sqlite_file(url)),
         };
-        // A URL keeps its query (`?mode=rwc` and the like) as written.
+        // A URL keeps its query (`?mode=rwc` and the like) as written. sqlx
+        // reads `sqlite:PATH`: with no `//` a relative path is not taken for
+        // a host, so it may hold spaces.
         let path = rest.split('?').next().unwrap_or_default().to_string();
-        Ok(DatabaseTarget { backend: Backend::Sqlite, sqlite_path: Some(path), url: format!("sqlite://{rest}") })
+        Ok(DatabaseTarget { backend: Backend::Sqlite, sqlite_path: Some(path), url: format!("sqlite:{rest}") })
     }
 
     fn sqlite_file(path: &str) -> DatabaseTarget {
@@ -62,7 +64,7 @@ impl DatabaseTarget {
         DatabaseTarget {
             backend: Backend::Sqlite,
             sqlite_path: Some(path.to_string()),
-            url: format!("sqlite://{encoded}"),
+            url: format!("sqlite:{encoded}"),
         }
     }
 }
@@ -127,11 +129,13 @@ mod tests {
         assert_eq!(DatabaseTarget::parse("postgresql://db/x").unwrap().backend, Backend::Postgres);
         let file = DatabaseTarget::parse("sqlite://data/damas.db?mode=rwc").unwrap();
         assert_eq!((file.backend, file.sqlite_path.as_deref()), (Backend::Sqlite, Some("data/damas.db")));
-        assert_eq!(file.url, "sqlite://data/damas.db?mode=rwc");
-        assert_eq!(DatabaseTarget::parse("sqlite:games.db").unwrap().url, "sqlite://games.db");
+        assert_eq!(file.url, "sqlite:data/damas.db?mode=rwc");
+        assert_eq!(DatabaseTarget::parse("sqlite:games.db").unwrap().url, "sqlite:games.db");
+        assert_eq!(DatabaseTarget::parse("sqlite:///var/lib/damas.db").unwrap().url, "sqlite:/var/lib/damas.db");
         let bare = DatabaseTarget::parse("odd?name#1%.db").unwrap();
-        assert_eq!(bare.url, "sqlite://odd%3Fname%231%25.db");
+        assert_eq!(bare.url, "sqlite:odd%3Fname%231%25.db");
         assert_eq!(bare.sqlite_path.as_deref(), Some("odd?name#1%.db"));
+        assert_eq!(DatabaseTarget::parse("my games/damas.db").unwrap().url, "sqlite:my games/damas.db");
         assert!(matches!(DatabaseTarget::parse("mysql://db/x"), Err(StoreError::UnknownBackend(_))));
     }
 }

@@ -86,6 +86,7 @@ impl Drop for ScratchDatabase {
     fn drop(&mut self) {
         let Cleanup::Schema { server, schema } = &self.cleanup else { return };
         let (server, schema) = (server.clone(), schema.clone());
+        let name = schema.clone();
         // Drop may run inside an async runtime, which cannot be blocked on:
         // a thread of its own connects and drops the schema.
         let dropped = std::thread::spawn(move || {
@@ -99,7 +100,7 @@ impl Drop for ScratchDatabase {
         })
         .join();
         if !matches!(dropped, Ok(Some(()))) {
-            tracing::warn!("a scratch schema could not be dropped; remove it by hand");
+            tracing::warn!(schema = %name, "a scratch schema could not be dropped; remove it by hand");
         }
     }
 }
