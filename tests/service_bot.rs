@@ -232,6 +232,30 @@ async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position(backend:
     }
 }
 
+/// A challenge and a game against the bot started in one channel at the
+/// same moment: exactly one of them is stored (on PostgreSQL the two writes
+/// lock the channel; without that both could pass their checks).
+async fn a_challenge_racing_a_bot_game_for_a_channel_leaves_one(backend: Backend) {
+    let (_dir, svc) = quick_service(backend).await;
+    for channel in 100..140 {
+        let challenge = {
+            let svc = svc.clone();
+            tokio::spawn(async move { svc.challenge(T0, NewChallenge::new(channel, BLACK, STRANGER)).await })
+        };
+        let game = {
+            let svc = svc.clone();
+            tokio::spawn(async move { svc.start_bot_game(T0, bot_game(channel, ColorChoice::White, 1)).await })
+        };
+        let (challenge, game) = (challenge.await.unwrap(), game.await.unwrap());
+        assert!(challenge.is_ok() != game.is_ok(), "channel {channel}: {challenge:?} / {game:?}");
+        let live = svc.game_in_channel(channel).await.is_ok();
+        let open = svc.open_challenge_in_channel(channel).await.is_ok();
+        assert!(live != open, "channel {channel}: a live game {live}, an open challenge {open}");
+    }
+}
+
+on_both_backends!(multi_thread: a_challenge_racing_a_bot_game_for_a_channel_leaves_one);
+
 on_both_backends!(
     a_bot_game_starts_at_once_and_its_record_names_the_bot,
     the_bot_answers_a_move_with_a_legal_move,
