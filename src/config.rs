@@ -9,6 +9,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::store::DatabaseTarget;
+
 /// The database used when `DATABASE_URL` is not set: a SQLite file created
 /// beside the working directory on first run.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://damas.db";
@@ -216,12 +218,8 @@ impl Config {
 /// The folder of the SQLite file a database URL names (the working
 /// directory for a bare file name, an in-memory database or a server).
 fn beside_database(url: &str) -> PathBuf {
-    if url.contains("://") && !url.starts_with("sqlite:") {
-        return PathBuf::new();
-    }
-    let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
-    let path = path.split('?').next().unwrap_or_default();
-    match Path::new(path).parent() {
+    let path = DatabaseTarget::parse(url).ok().and_then(|target| target.sqlite_path).unwrap_or_default();
+    match Path::new(&path).parent() {
         Some(dir) if !path.starts_with(':') => dir.to_path_buf(),
         _ => PathBuf::new(),
     }
