@@ -1,7 +1,10 @@
 //! The slash commands as Discord shows them, and their registration (in
 //! one server for development, otherwise globally).
 
-use serenity::all::{Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http};
+use serenity::all::{
+    Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http, InstallationContext,
+    InteractionContext,
+};
 
 use crate::rules::{DrawRules, Variant};
 
@@ -39,8 +42,33 @@ pub fn is_command(name: &str) -> bool {
     COMMAND_NAMES.contains(&name)
 }
 
-/// Every command of the bot.
+/// The commands offered in direct messages too; every other one (games
+/// belong to a server's channels) is offered in servers only.
+pub const DIRECT_MESSAGE_COMMANDS: [&str; 2] = ["help", "moves"];
+
+/// Whether command `name` may be used outside a server.
+pub fn works_in_direct_messages(name: &str) -> bool {
+    DIRECT_MESSAGE_COMMANDS.contains(&name)
+}
+
+/// Where Discord offers each command: installed in servers; `/help` and
+/// `/moves` also in direct messages with the bot and in group DMs.
+fn with_contexts(command: CreateCommand, name: &str) -> CreateCommand {
+    let contexts = if works_in_direct_messages(name) {
+        vec![InteractionContext::Guild, InteractionContext::BotDm, InteractionContext::PrivateChannel]
+    } else {
+        vec![InteractionContext::Guild]
+    };
+    command.integration_types(vec![InstallationContext::Guild]).contexts(contexts)
+}
+
+/// Every command of the bot, each with the contexts it is offered in.
 pub fn commands() -> Vec<CreateCommand> {
+    let commands = command_list();
+    commands.into_iter().zip(COMMAND_NAMES).map(|(command, name)| with_contexts(command, name)).collect()
+}
+
+fn command_list() -> Vec<CreateCommand> {
     let mut variant = option(CommandOptionType::String, "variant", "Rules variant (default: classic)");
     for v in Variant::ALL {
         variant = variant.add_string_choice(v.name(), v.name());
@@ -138,6 +166,13 @@ mod tests {
         let names: Vec<&str> = list.iter().map(|c| c["name"].as_str().unwrap()).collect();
         assert_eq!(names, COMMAND_NAMES);
         assert!(is_command("move") && !is_command("mov"));
+        for command in list {
+            let contexts = command["contexts"].as_array().unwrap();
+            let in_dms = works_in_direct_messages(command["name"].as_str().unwrap());
+            assert_eq!(contexts.len(), if in_dms { 3 } else { 1 }, "{command}");
+            assert_eq!(contexts[0], 0, "every command is offered in servers");
+            assert_eq!(command["integration_types"], serde_json::json!([0]));
+        }
         let moves = list.iter().find(|c| c["name"] == "move").unwrap();
         assert_eq!(moves["options"][0]["autocomplete"], true);
     }

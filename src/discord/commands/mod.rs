@@ -38,6 +38,15 @@ pub struct Invocation {
 /// Runs the slash command `data.name`.
 pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandError> {
     let opts = Options(data);
+    // Discord offers game commands in servers only; an old registration or
+    // a hand-made request may still bring one here from a direct message.
+    if inv.guild.is_none() && !super::register::works_in_direct_messages(&data.name) {
+        return Err(CommandError::refused(format!(
+            "Games are played in a server: use /{} in a channel of a server I am in. Here I answer /help and \
+             /moves.",
+            data.name
+        )));
+    }
     match data.name.as_str() {
         "challenge" => challenge::challenge(inv, &opts).await,
         "accept" => challenge::accept(inv, None).await,
