@@ -7,7 +7,6 @@
 //! delivery layer. Two gauges are read from the store at each scrape, so
 //! with several processes on one database they count for the whole bot.
 
-use std::net::SocketAddr;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -89,11 +88,6 @@ pub async fn serve(listener: TcpListener, handle: PrometheusHandle, service: Gam
             }
         });
     }
-}
-
-/// Binds the metrics address (so a taken port stops the start-up).
-pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    TcpListener::bind(addr).await
 }
 
 struct AbortOnDrop(tokio::task::JoinHandle<()>);

@@ -84,8 +84,10 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     }
     let metrics = match config.metrics_addr {
         Some(addr) => {
-            let listener =
-                crate::metrics::bind(addr).await.map_err(|e| BotError::Metrics { addr, reason: e.to_string() })?;
+            // Bound before connecting, so a taken port stops the start-up.
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| BotError::Metrics { addr, reason: e.to_string() })?;
             tracing::info!(addr = %listener.local_addr().unwrap_or(addr), "serving /metrics and /healthz");
             let serve =
                 crate::metrics::serve(listener, crate::metrics::install(), service.clone(), config.clock.clone());

@@ -26,7 +26,8 @@ pub enum Backend {
 pub struct DatabaseTarget {
     /// Which engine.
     pub backend: Backend,
-    /// For SQLite, the file's path as given (before percent-encoding).
+    /// For SQLite, the file's path: a bare path as given, a URL's path as
+    /// the URL writes it (without its query).
     pub sqlite_path: Option<String>,
     url: String,
 }
