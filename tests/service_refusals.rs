@@ -35,11 +35,10 @@ async fn refused_challenges(backend: Backend) {
     let decided = NewChallenge { start: Some(parse_fen("B:W5:B").unwrap()), ..NewChallenge::new(1, WHITE, BLACK) };
     refused!(svc, 1, svc.challenge(T0, decided), GameError::StartDecided);
 
-    // A channel holding an open challenge, then a live game.
+    // The same challenge twice, then a channel holding a live game.
     svc.challenge(T0, NewChallenge::new(1, WHITE, BLACK)).await.unwrap();
-    let err =
-        refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, STRANGER, BLACK)), GameError::ChannelHasChallenge);
-    assert!(err.to_string().contains("thread"), "should suggest a thread: {err}");
+    let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, WHITE, BLACK)), GameError::DuplicateChallenge);
+    assert!(err.to_string().contains("already challenged"), "{err}");
     svc.accept(T0, 1, BLACK, None).await.unwrap();
     let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, STRANGER, BLACK)), GameError::ChannelHasGame);
     assert!(err.to_string().contains("thread"), "should suggest a thread: {err}");

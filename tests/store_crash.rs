@@ -127,7 +127,7 @@ async fn play_one(svc: &GameService) -> Ack {
         Some(view) => view,
         None => {
             let channel = 1000 + svc.store().game_count().await.unwrap() as u64;
-            if svc.open_challenge_in_channel(channel).await.is_err() {
+            if svc.open_challenges_in_channel(channel).await.unwrap().is_empty() {
                 svc.challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await.unwrap();
             }
             svc.accept(T0, channel, BLACK, None).await.unwrap()

@@ -6,6 +6,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use super::commands::{Invocation, challenge, records, table};
 use super::errors::CommandError;
 use super::reply::Reply;
+use crate::game::ChallengePick;
 
 /// What a button does, and to which challenge or game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,9 +100,9 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         return Err(CommandError::refused("This button is no longer in use."));
     };
     match button {
-        ButtonId::Accept(id) => Ok(challenge::accept(inv, Some(id)).await?.updating()),
-        ButtonId::Decline(id) => Ok(challenge::decline(inv, Some(id)).await?.updating()),
-        ButtonId::Cancel(id) => Ok(challenge::cancel(inv, Some(id)).await?.updating()),
+        ButtonId::Accept(id) => Ok(challenge::accept(inv, ChallengePick::Id(id)).await?.updating()),
+        ButtonId::Decline(id) => Ok(challenge::decline(inv, ChallengePick::Id(id)).await?.updating()),
+        ButtonId::Cancel(id) => Ok(challenge::cancel(inv, ChallengePick::Id(id)).await?.updating()),
         ButtonId::Resign(id) => table::resign(inv, id).await,
         ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),

@@ -103,9 +103,19 @@ fn command_list() -> Vec<CreateCommand> {
                 option(CommandOptionType::String, "position", "Start from this PDN FEN instead of the usual start")
                     .max_length(200),
             ),
-        CreateCommand::new("accept").description("Accept the challenge in this channel"),
-        CreateCommand::new("decline").description("Decline the challenge in this channel"),
-        CreateCommand::new("cancel").description("Withdraw your challenge in this channel"),
+        CreateCommand::new("accept").description("Accept a challenge made to you in this channel").add_option(option(
+            CommandOptionType::User,
+            "challenger",
+            "Whose challenge (needed when several wait for you)",
+        )),
+        CreateCommand::new("decline").description("Decline a challenge made to you in this channel").add_option(
+            option(CommandOptionType::User, "challenger", "Whose challenge (needed when several wait for you)"),
+        ),
+        CreateCommand::new("cancel").description("Withdraw a challenge of yours in this channel").add_option(option(
+            CommandOptionType::User,
+            "opponent",
+            "Who you challenged (needed when you have several here)",
+        )),
         CreateCommand::new("move").description("Play a move, e.g. 11-15 or 22x13").add_option(
             option(CommandOptionType::String, "move", "The move in numbered notation")
                 .required(true)

@@ -8,7 +8,7 @@ use super::clock::{deadline, reminder_time};
 use super::convert;
 use super::{GameError, GameService, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
-use crate::store::{ChannelTaken, NewChallengeRow, NewGameRow, StartRefused};
+use crate::store::{ChallengeRefused, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, StartRefused};
 
 /// How long a challenge stays open (seconds).
 pub const CHALLENGE_TTL: i64 = 48 * 3600;
@@ -178,6 +178,65 @@ pub struct Challenge {
     pub game_id: Option<i64>,
 }
 
+/// Which open challenge of a channel a command is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengePick {
+    /// The one with this id (from its buttons).
+    Id(i64),
+    /// The only one in which the user who acts has the role the command
+    /// needs (challenged, to accept or decline; challenger, to cancel).
+    Mine,
+    /// As [`ChallengePick::Mine`], with this user on the other side.
+    With(u64),
+}
+
+impl From<Option<i64>> for ChallengePick {
+    /// An id when given, else [`ChallengePick::Mine`].
+    fn from(id: Option<i64>) -> ChallengePick {
+        id.map_or(ChallengePick::Mine, ChallengePick::Id)
+    }
+}
+
+/// A challenge accepted: the game it started and the channel's other open
+/// challenges, closed by it.
+#[derive(Clone, Debug)]
+pub struct Accepted {
+    /// The game that started.
+    pub game: GameView,
+    /// The challenges closed because the channel now holds a game.
+    pub closed: Vec<Challenge>,
+}
+
+/// The side of a challenge a command needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Challenger,
+    Opponent,
+}
+
+impl Role {
+    fn holder(self, c: &Challenge) -> u64 {
+        match self {
+            Role::Challenger => c.challenger,
+            Role::Opponent => c.opponent,
+        }
+    }
+
+    fn other(self, c: &Challenge) -> u64 {
+        match self {
+            Role::Challenger => c.opponent,
+            Role::Opponent => c.challenger,
+        }
+    }
+
+    fn refusal(self) -> GameError {
+        match self {
+            Role::Challenger => GameError::NotChallenger,
+            Role::Opponent => GameError::NotChallenged,
+        }
+    }
+}
+
 /// The days per move and start position of a new game, checked: days
 /// within 1-14 (3 when not given), a start position that is not decided.
 pub(super) fn terms(
@@ -199,9 +258,10 @@ pub(super) fn terms(
 
 impl GameService {
     /// Posts a challenge in a channel. Refused when the challenger names
-    /// themselves, when the channel holds a live game or an open challenge,
-    /// when days per move are outside 1-14, or when the start position is
-    /// already decided.
+    /// themselves or a bot, when the channel holds a live game, when the
+    /// challenger already has an open challenge to the same opponent there
+    /// or [`MAX_OPEN_CHALLENGES`] open in the server, when days per move
+    /// are outside 1-14, or when the start position is already decided.
     pub async fn challenge(&self, now: i64, req: NewChallenge) -> Result<Challenge, GameError> {
         if req.challenger == req.opponent {
             return Err(GameError::ChallengeSelf);
@@ -227,26 +287,35 @@ impl GameService {
         };
         let id = match self.store.insert_challenge(&row).await? {
             Ok(id) => id,
-            Err(ChannelTaken::Game) => return Err(GameError::ChannelHasGame),
-            Err(ChannelTaken::Challenge) => return Err(GameError::ChannelHasChallenge),
+            Err(ChallengeRefused::ChannelHasGame) => return Err(GameError::ChannelHasGame),
+            Err(ChallengeRefused::Duplicate) => return Err(GameError::DuplicateChallenge),
+            Err(ChallengeRefused::TooManyOpen) => return Err(GameError::TooManyChallenges(MAX_OPEN_CHALLENGES)),
         };
         self.challenge_by_id(id).await
     }
 
-    /// The challenged `user` accepts the open challenge of `channel` (or the
-    /// one with id `challenge_id`, which must be that channel's open one);
-    /// the game starts now.
+    /// The challenged `user` accepts an open challenge of `channel` (see
+    /// [`ChallengePick`]); the game starts now and the channel's other open
+    /// challenges are closed.
     pub async fn accept(
         &self,
         now: i64,
         channel: u64,
         user: u64,
-        challenge_id: Option<i64>,
+        pick: impl Into<ChallengePick>,
     ) -> Result<GameView, GameError> {
-        let c = self.open_challenge(now, channel, challenge_id).await?;
-        if user != c.opponent {
-            return Err(GameError::NotChallenged);
-        }
+        Ok(self.accept_challenge(now, channel, user, pick).await?.game)
+    }
+
+    /// [`GameService::accept`], also returning the challenges it closed.
+    pub async fn accept_challenge(
+        &self,
+        now: i64,
+        channel: u64,
+        user: u64,
+        pick: impl Into<ChallengePick>,
+    ) -> Result<Accepted, GameError> {
+        let c = self.open_challenge(now, channel, user, Role::Opponent, pick.into()).await?;
         let challenger_white = match c.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
@@ -276,39 +345,36 @@ impl GameService {
             engine: None,
         };
         match self.store.start_game(c.id, &row).await? {
-            Ok(game) => convert::game_view(game),
+            Ok(started) => Ok(Accepted {
+                game: convert::game_view(started.game)?,
+                closed: started.closed.into_iter().map(convert::challenge).collect::<Result<_, _>>()?,
+            }),
             Err(StartRefused::ChallengeClosed) => Err(GameError::StaleChallenge(c.id)),
             Err(StartRefused::ChannelHasGame) => Err(GameError::ChannelHasGame),
         }
     }
 
-    /// The challenged `user` declines the open challenge.
+    /// The challenged `user` declines an open challenge.
     pub async fn decline(
         &self,
         now: i64,
         channel: u64,
         user: u64,
-        challenge_id: Option<i64>,
+        pick: impl Into<ChallengePick>,
     ) -> Result<Challenge, GameError> {
-        let c = self.open_challenge(now, channel, challenge_id).await?;
-        if user != c.opponent {
-            return Err(GameError::NotChallenged);
-        }
+        let c = self.open_challenge(now, channel, user, Role::Opponent, pick.into()).await?;
         self.close(c.id, ChallengeState::Declined).await
     }
 
-    /// The challenger withdraws their open challenge.
+    /// The challenger withdraws an open challenge of theirs.
     pub async fn cancel(
         &self,
         now: i64,
         channel: u64,
         user: u64,
-        challenge_id: Option<i64>,
+        pick: impl Into<ChallengePick>,
     ) -> Result<Challenge, GameError> {
-        let c = self.open_challenge(now, channel, challenge_id).await?;
-        if user != c.challenger {
-            return Err(GameError::NotChallenger);
-        }
+        let c = self.open_challenge(now, channel, user, Role::Challenger, pick.into()).await?;
         self.close(c.id, ChallengeState::Cancelled).await
     }
 
@@ -320,20 +386,44 @@ impl GameService {
         }
     }
 
-    /// The open, unexpired challenge a command is about.
-    async fn open_challenge(&self, now: i64, channel: u64, id: Option<i64>) -> Result<Challenge, GameError> {
-        let c = match id {
-            Some(id) => match self.store.challenge(id).await? {
+    /// The open, unexpired challenge a command of `user`, who must hold
+    /// `role` in it, is about.
+    async fn open_challenge(
+        &self,
+        now: i64,
+        channel: u64,
+        user: u64,
+        role: Role,
+        pick: ChallengePick,
+    ) -> Result<Challenge, GameError> {
+        let c = match pick {
+            ChallengePick::Id(id) => match self.store.challenge(id).await? {
                 Some(row) => convert::challenge(row)?,
                 None => return Err(GameError::StaleChallenge(id)),
             },
-            None => match self.store.open_challenge_in_channel(channel).await? {
-                Some(row) => convert::challenge(row)?,
-                None => return Err(GameError::NoChallenge),
-            },
+            ChallengePick::Mine | ChallengePick::With(_) => {
+                let open = self.open_challenges_in_channel(channel).await?;
+                if open.is_empty() {
+                    return Err(GameError::NoChallenge);
+                }
+                let mut mine: Vec<Challenge> = open
+                    .into_iter()
+                    .filter(|c| role.holder(c) == user)
+                    .filter(|c| if let ChallengePick::With(other) = pick { role.other(c) == other } else { true })
+                    .collect();
+                match mine.len() {
+                    0 if pick == ChallengePick::Mine => return Err(role.refusal()),
+                    0 => return Err(GameError::NoChallengeWith),
+                    1 => mine.remove(0),
+                    n => return Err(GameError::SeveralChallenges(n)),
+                }
+            }
         };
         if c.channel != channel || c.state != ChallengeState::Open {
             return Err(GameError::StaleChallenge(c.id));
+        }
+        if role.holder(&c) != user {
+            return Err(role.refusal());
         }
         if now >= c.expires_at {
             return Err(GameError::ChallengeExpired);

@@ -16,11 +16,27 @@ pub enum GameError {
     /// The channel already holds a live game.
     #[error("This channel already has a live game. Start a thread and send your challenge there.")]
     ChannelHasGame,
-    /// The channel already holds an open challenge.
+    /// A game against the bot asked for where challenges are waiting.
     #[error(
-        "This channel already has an open challenge. Wait until it is answered, or start a thread and send your challenge there."
+        "Challenges are waiting in this channel. Play me in another channel or a thread, or once they are answered."
     )]
     ChannelHasChallenge,
+    /// The challenger already has an open challenge to the same player here.
+    #[error("You have already challenged that player in this channel; wait for their answer.")]
+    DuplicateChallenge,
+    /// The challenger has as many open challenges as allowed in the server.
+    #[error(
+        "You already have {0} open challenges in this server, the most allowed. Cancel one, or wait until they are answered."
+    )]
+    TooManyChallenges(i64),
+    /// Several open challenges fit a command that did not say which.
+    #[error(
+        "{0} challenges here fit: use the buttons under the one you mean, or name the other player in the command."
+    )]
+    SeveralChallenges(usize),
+    /// No open challenge between the user and the player named.
+    #[error("There is no open challenge between you and that player in this channel.")]
+    NoChallengeWith,
     /// The opponent named is another bot account.
     #[error(
         "Bots cannot play here, except me: challenge a member, or name me as your opponent to play against my engine."

@@ -13,12 +13,10 @@ impl GameService {
         }
     }
 
-    /// The open challenge of `channel`; [`GameError::NoChallenge`] if none.
-    pub async fn open_challenge_in_channel(&self, channel: u64) -> Result<Challenge, GameError> {
-        match self.store.open_challenge_in_channel(channel).await? {
-            Some(row) => convert::challenge(row),
-            None => Err(GameError::NoChallenge),
-        }
+    /// The open challenges of `channel`, oldest first (some may be past
+    /// their expiry, until the clock closes them).
+    pub async fn open_challenges_in_channel(&self, channel: u64) -> Result<Vec<Challenge>, GameError> {
+        self.store.open_challenges_in_channel(channel).await?.into_iter().map(convert::challenge).collect()
     }
 
     /// The live games of a server, oldest first.

@@ -32,7 +32,8 @@ pub use draws::BOT_ACCEPTS_DRAW_UP_TO;
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
-    CHALLENGE_TTL, Challenge, ChallengeState, ColorChoice, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge,
+    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, ChallengeState, ColorChoice, DAYS_PER_MOVE,
+    DEFAULT_DAYS_PER_MOVE, NewChallenge,
 };
 pub use clock::{DAY, DueEvent, REMINDER_PERCENT};
 pub use error::GameError;
@@ -40,6 +41,7 @@ pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use pdn::pdn_record;
 pub use view::{Finish, FinishReason, GameView, MoveReport};
 
+pub use crate::store::MAX_OPEN_CHALLENGES;
 use crate::store::Store;
 
 /// The game service. Cheap to clone (it holds the store's connection pool);

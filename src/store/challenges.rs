@@ -3,7 +3,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{ChannelTaken, Store, StoreError, db_id, is_unique_violation, small, user_id};
+use super::{ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, db_id, small, user_id};
 
 /// A challenge to store.
 #[derive(Clone, Debug)]
@@ -82,21 +82,30 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
 }
 
 impl Store {
-    /// Stores an open challenge, unless its channel holds a live game or an
-    /// open challenge (checked in the same statement under the channel's
-    /// lock, and by the unique index, so two racing challenges cannot both
-    /// be stored, nor a challenge beside a game starting at that moment).
-    pub async fn insert_challenge(&self, c: &NewChallengeRow) -> Result<Result<i64, ChannelTaken>, StoreError> {
+    /// Stores an open challenge, unless its channel holds a live game, the
+    /// challenger already has an open challenge to the same opponent there,
+    /// or [`MAX_OPEN_CHALLENGES`] open in the server (outside a server there
+    /// is no limit: no one else sees those). One conditional
+    /// statement (atomic on SQLite), under the channel's and the
+    /// challenger's locks on PostgreSQL, so racing challenges cannot pass
+    /// a limit nor land beside a game starting at that moment.
+    pub async fn insert_challenge(&self, c: &NewChallengeRow) -> Result<Result<i64, ChallengeRefused>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        self.lock_channel(&mut tx, c.channel).await?;
+        self.lock_id(&mut tx, c.channel).await?;
+        self.lock_id(&mut tx, c.challenger).await?;
+        let guild = c.guild.map(db_id).transpose()?;
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
              draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state) \
              SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open' \
              WHERE NOT EXISTS (SELECT 1 FROM games WHERE channel_id = $2 AND status = 'live') \
+             AND NOT EXISTS (SELECT 1 FROM challenges WHERE state = 'open' AND channel_id = $2 \
+                             AND challenger_id = $3 AND opponent_id = $4 AND expires_at > $12) \
+             AND ($1 IS NULL OR (SELECT COUNT(*) FROM challenges WHERE state = 'open' AND guild_id = $1 \
+                                 AND challenger_id = $3 AND expires_at > $12) < $14) \
              RETURNING id",
         )
-        .bind(c.guild.map(db_id).transpose()?)
+        .bind(guild)
         .bind(db_id(c.channel)?)
         .bind(db_id(c.challenger)?)
         .bind(db_id(c.opponent)?)
@@ -109,17 +118,35 @@ impl Store {
         .bind(&c.opponent_name)
         .bind(c.created_at)
         .bind(c.expires_at)
+        .bind(MAX_OPEN_CHALLENGES)
         .fetch_optional(&mut *tx)
-        .await;
-        match inserted {
-            Ok(Some(id)) => {
-                tx.commit().await?;
-                Ok(Ok(id))
-            }
-            Ok(None) => Ok(Err(ChannelTaken::Game)),
-            Err(e) if is_unique_violation(&e) => Ok(Err(ChannelTaken::Challenge)),
-            Err(e) => Err(e.into()),
+        .await?;
+        if let Some(id) = inserted {
+            tx.commit().await?;
+            return Ok(Ok(id));
         }
+        // Refused: say why, read in the same transaction.
+        let live: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE channel_id = $1 AND status = 'live'")
+            .bind(db_id(c.channel)?)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let open: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM challenges WHERE state = 'open' AND guild_id = $1 AND challenger_id = $2 \
+             AND expires_at > $3",
+        )
+        .bind(guild)
+        .bind(db_id(c.challenger)?)
+        .bind(c.created_at)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.rollback().await?;
+        Ok(Err(if live.is_some() {
+            ChallengeRefused::ChannelHasGame
+        } else if open >= MAX_OPEN_CHALLENGES {
+            ChallengeRefused::TooManyOpen
+        } else {
+            ChallengeRefused::Duplicate
+        }))
     }
 
     /// A challenge by id.
@@ -131,17 +158,17 @@ impl Store {
         row.as_ref().map(challenge_from_row).transpose()
     }
 
-    /// The open challenge of a channel.
-    pub async fn open_challenge_in_channel(&self, channel: u64) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = sqlx::query(concat!(
+    /// The open challenges of a channel, oldest first.
+    pub async fn open_challenges_in_channel(&self, channel: u64) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(concat!(
             "SELECT ",
             challenge_columns!(),
-            " FROM challenges c WHERE c.channel_id = $1 AND c.state = 'open'"
+            " FROM challenges c WHERE c.channel_id = $1 AND c.state = 'open' ORDER BY c.id"
         ))
         .bind(db_id(channel)?)
-        .fetch_optional(&self.pool)
+        .fetch_all(&self.pool)
         .await?;
-        row.as_ref().map(challenge_from_row).transpose()
+        rows.iter().map(challenge_from_row).collect()
     }
 
     /// Moves an open challenge to `state` (declined or cancelled); `None`

@@ -13,7 +13,7 @@ impl Store {
         // On SQLite the insert is the first statement: it takes the write
         // lock, and the unique index refuses a second live game in the
         // channel. PostgreSQL locks the channel against a racing challenge.
-        self.lock_channel(&mut tx, game.channel).await?;
+        self.lock_id(&mut tx, game.channel).await?;
         let id = match self.insert_game(&mut tx, None, game).await {
             Ok(id) => id,
             Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(ChannelTaken::Game)),

@@ -4,7 +4,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Store, StoreError, db_id, is_unique_violation, small, user_id};
+use super::{ChallengeRow, Store, StoreError, db_id, is_unique_violation, small, user_id};
 
 /// A game to start.
 #[derive(Clone, Debug)]
@@ -152,16 +152,29 @@ pub enum StartRefused {
     ChannelHasGame,
 }
 
+/// A game started from a challenge.
+#[derive(Clone, Debug)]
+pub struct Started {
+    /// The new game.
+    pub game: GameRow,
+    /// The other challenges that were open in its channel, closed
+    /// (`cancelled`) in the same transaction.
+    pub closed: Vec<ChallengeRow>,
+}
+
 impl Store {
-    /// Accepts open challenge `challenge_id` and starts its game, in one
-    /// transaction: either both happen or neither.
+    /// Accepts open challenge `challenge_id`, starts its game and closes
+    /// the channel's other open challenges, in one transaction: all of it
+    /// happens or none.
     pub async fn start_game(
         &self,
         challenge_id: i64,
         game: &NewGameRow,
-    ) -> Result<Result<GameRow, StartRefused>, StoreError> {
+    ) -> Result<Result<Started, StartRefused>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        // A write first, so the transaction takes the write lock at once.
+        // PostgreSQL: against a challenge being stored in the channel now.
+        self.lock_id(&mut tx, game.channel).await?;
+        // A write first, so a SQLite transaction takes the write lock at once.
         let closed = sqlx::query("UPDATE challenges SET state = 'accepted' WHERE id = $1 AND state = 'open'")
             .bind(challenge_id)
             .execute(&mut *tx)
@@ -175,8 +188,20 @@ impl Store {
             Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(StartRefused::ChannelHasGame)),
             Err(e) => return Err(e),
         };
+        let others: Vec<i64> = sqlx::query_scalar(
+            "UPDATE challenges SET state = 'cancelled' WHERE channel_id = $1 AND state = 'open' RETURNING id",
+        )
+        .bind(db_id(game.channel)?)
+        .fetch_all(&mut *tx)
+        .await?;
         tx.commit().await?;
-        Ok(Ok(self.game(id).await?.ok_or(StoreError::Corrupt("games.id"))?))
+        let game = self.game(id).await?.ok_or(StoreError::Corrupt("games.id"))?;
+        let mut closed = Vec::with_capacity(others.len());
+        for id in others {
+            closed.extend(self.challenge(id).await?);
+        }
+        closed.sort_by_key(|c| c.id);
+        Ok(Ok(Started { game, closed }))
     }
 
     pub(super) async fn insert_game(

@@ -23,8 +23,9 @@
 //! changed. Under PostgreSQL's READ COMMITTED a second `UPDATE` of a row
 //! waits for the first to commit and then checks its condition again, so
 //! exactly one of two racing writers (or clock loops) matches. Where a rule
-//! spans two tables (no challenge beside a live game), the transaction
-//! first takes a lock on the channel ([`Store::lock_channel`]).
+//! spans two tables or several rows (no challenge beside a live game, at
+//! most three open challenges a user), the transaction first takes a lock
+//! on the channel and the user ([`Store::lock_id`]).
 //!
 //! Durability: on SQLite a WAL journal with `synchronous = FULL`, so every
 //! committed transaction is fsynced before the commit returns. (`NORMAL` in
@@ -44,7 +45,7 @@ mod scratch;
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
-pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused};
+pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused, Started};
 pub use moves::{Finishing, MoveWrite};
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 
@@ -103,7 +104,7 @@ pub struct Store {
     writer: tokio::sync::mpsc::Sender<moves::MoveJob>,
 }
 
-/// Why a challenge could not be stored: the channel is taken.
+/// Why a game against the engine could not start: the channel is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChannelTaken {
     /// By a live game.
@@ -111,6 +112,20 @@ pub enum ChannelTaken {
     /// By an open challenge.
     Challenge,
 }
+
+/// Why a challenge could not be stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeRefused {
+    /// The channel holds a live game.
+    ChannelHasGame,
+    /// The challenger already has an open challenge to the same opponent in the channel.
+    Duplicate,
+    /// The challenger already has [`MAX_OPEN_CHALLENGES`] open challenges in the server.
+    TooManyOpen,
+}
+
+/// The most open challenges one user may have in a server at once.
+pub const MAX_OPEN_CHALLENGES: i64 = 3;
 
 impl Store {
     /// Opens the database at `url` (`postgres://...`, `sqlite://path`,
@@ -166,13 +181,17 @@ impl Store {
     }
 
     /// Serialises, until the end of the transaction on `conn`, every other
-    /// transaction that locks the same channel: the guard of rules that
-    /// span two tables (an open challenge and a live game never share a
-    /// channel). On PostgreSQL a transaction-scoped advisory lock; SQLite
-    /// has one writer at a time already, so there it does nothing.
-    async fn lock_channel(&self, conn: &mut AnyConnection, channel: u64) -> Result<(), StoreError> {
+    /// transaction that locks the same Discord id (a channel or a user):
+    /// the guard of rules that a single statement cannot hold on
+    /// PostgreSQL (an open challenge and a live game never share a
+    /// channel; a user has at most three open challenges). Discord ids are
+    /// unique across channels and users, so the keys never collide. On
+    /// PostgreSQL a transaction-scoped advisory lock; SQLite has one writer
+    /// at a time already, so there it does nothing. Take a channel's lock
+    /// before a user's, so two transactions never wait for each other.
+    async fn lock_id(&self, conn: &mut AnyConnection, id: u64) -> Result<(), StoreError> {
         if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(db_id(channel)?).execute(&mut *conn).await?;
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(db_id(id)?).execute(&mut *conn).await?;
         }
         Ok(())
     }

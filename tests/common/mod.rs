@@ -163,8 +163,7 @@ pub fn line_to(start: &str, variant: Variant, rules: DrawRules, reason: EndReaso
 /// before and after a refused command.
 pub async fn snapshot(svc: &GameService, channel: u64) -> String {
     let game = svc.game_in_channel(channel).await.map(|g| format!("{g:?}")).unwrap_or_else(|e| e.to_string());
-    let challenge =
-        svc.open_challenge_in_channel(channel).await.map(|c| format!("{c:?}")).unwrap_or_else(|e| e.to_string());
+    let challenge = format!("{:?}", svc.open_challenges_in_channel(channel).await.unwrap());
     let mine = svc.live_games_of_user(WHITE).await.unwrap().len();
     format!("{game}\n{challenge}\n{mine}")
 }

@@ -1,6 +1,8 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
-use crate::game::{Challenge, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level};
+use crate::game::{
+    Challenge, ChallengePick, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level,
+};
 use crate::rules::{DrawRules, Position, Variant, parse_fen};
 
 use super::super::components::challenge_buttons;
@@ -83,21 +85,36 @@ pub fn challenge_text(c: &Challenge) -> String {
     )
 }
 
-/// `/accept` or the Accept button: the game starts.
-pub async fn accept(inv: &Invocation, challenge_id: Option<i64>) -> Result<Reply, CommandError> {
-    let game = inv.service.accept(inv.now, inv.channel, inv.user, challenge_id).await?;
-    view::game_message(&inv.service, &game, format!("{} accepted the challenge. The game begins!", user(inv.user)))
-        .await
+/// `/accept` or the Accept button: the game starts, and the channel's other
+/// open challenges are closed, said in the same message.
+pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
+    let accepted = inv.service.accept_challenge(inv.now, inv.channel, inv.user, pick).await?;
+    let mut headline = format!("{} accepted the challenge. The game begins!", user(inv.user));
+    if !accepted.closed.is_empty() {
+        let closed: Vec<String> =
+            accepted.closed.iter().map(|c| format!("{} to {}", user(c.challenger), user(c.opponent))).collect();
+        headline.push_str(&format!(
+            "\nThe other challenges in this channel are closed, as it now holds this game: {}.",
+            closed.join(", ")
+        ));
+    }
+    view::game_message(&inv.service, &accepted.game, headline).await
 }
 
 /// `/decline` or the Decline button.
-pub async fn decline(inv: &Invocation, challenge_id: Option<i64>) -> Result<Reply, CommandError> {
-    let c = inv.service.decline(inv.now, inv.channel, inv.user, challenge_id).await?;
+pub async fn decline(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
+    let c = inv.service.decline(inv.now, inv.channel, inv.user, pick).await?;
     Ok(Reply::public(format!("{} declined the challenge from {}.", user(c.opponent), user(c.challenger))))
 }
 
 /// `/cancel` or the Cancel button.
-pub async fn cancel(inv: &Invocation, challenge_id: Option<i64>) -> Result<Reply, CommandError> {
-    let c = inv.service.cancel(inv.now, inv.channel, inv.user, challenge_id).await?;
+pub async fn cancel(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
+    let c = inv.service.cancel(inv.now, inv.channel, inv.user, pick).await?;
     Ok(Reply::public(format!("{} withdrew the challenge to {}.", user(c.challenger), user(c.opponent))))
+}
+
+/// The challenge a command means: the one with the player named in
+/// `option`, or else the user's only one in the channel.
+pub fn pick(opts: &Options<'_>, option: &str) -> ChallengePick {
+    opts.user(option).map_or(ChallengePick::Mine, ChallengePick::With)
 }

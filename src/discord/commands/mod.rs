@@ -49,9 +49,9 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
     }
     match data.name.as_str() {
         "challenge" => challenge::challenge(inv, &opts).await,
-        "accept" => challenge::accept(inv, None).await,
-        "decline" => challenge::decline(inv, None).await,
-        "cancel" => challenge::cancel(inv, None).await,
+        "accept" => challenge::accept(inv, challenge::pick(&opts, "challenger")).await,
+        "decline" => challenge::decline(inv, challenge::pick(&opts, "challenger")).await,
+        "cancel" => challenge::cancel(inv, challenge::pick(&opts, "opponent")).await,
         "move" => play::play(inv, opts.string("move").unwrap_or_default()).await,
         "moves" => board::moves(inv, opts.string("position")).await,
         "board" => board::board(inv, opts.string("perspective")).await,
