@@ -78,3 +78,62 @@ async fn an_unknown_database_url_is_refused() {
     let err = GameService::open("mysql://localhost/damas").await.unwrap_err();
     assert!(err.to_string().contains("postgres://"), "{err}");
 }
+
+/// The migration that rebuilds the games table on SQLite (to allow aborted
+/// games) keeps every game, its moves and the foreign keys.
+#[tokio::test]
+async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
+    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
+    // The database as it was before the rebuild.
+    let mut before = sqlx::migrate!("migrations/sqlite");
+    let rebuild = before.iter().position(|m| m.description.contains("aborted")).expect("the rebuild migration");
+    before.migrations = before.migrations[..rebuild].to_vec().into();
+    before.run(&pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO challenges (id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, draw_rules, \
+         start_fen, created_at, expires_at, state) VALUES (7, 5, 1001, 1002, 'white', 3, 'classic', 'classic', \
+         'W:W1-12:B21-32', 0, 100, 'accepted')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO games (id, challenge_id, channel_id, white_id, black_id, days_per_move, variant, draw_rules, \
+         start_fen, ply, turn, status, started_at, last_move_at, deadline, remind_at, engine_level, engine_color) \
+         VALUES (3, 7, 5, 1001, 1002, 3, 'classic', 'classic', 'W:W1-12:B21-32', 2, 'white', 'live', 0, 10, 500, \
+         400, NULL, NULL)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    for (ply, notation) in ["11-15", "22-18"].iter().enumerate() {
+        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (3, $1, $2, 10)")
+            .bind(ply as i64)
+            .bind(notation)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    pool.close().await;
+
+    let svc = GameService::open(&url).await.unwrap();
+    let game = svc.game_in_channel(5).await.unwrap();
+    assert_eq!((game.id, game.white), (3, WHITE));
+    assert_eq!(game.game.notations(), ["11-15", "22-18"]);
+    assert_eq!(game.aborted_by, None);
+    assert!(svc.store().integrity_check().await.unwrap());
+    // The unique live game per channel and the foreign keys hold again.
+    let err = svc.challenge(T0, damas::game::NewChallenge::new(5, STRANGER, BLACK)).await.unwrap_err();
+    assert!(matches!(err, damas::game::GameError::ChannelHasGame), "{err:?}");
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let dangling: Vec<sqlx::sqlite::SqliteRow> =
+        sqlx::query("PRAGMA foreign_key_check").fetch_all(&pool).await.unwrap();
+    assert!(dangling.is_empty(), "moves still point at their games");
+    let sql: String =
+        sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE name = 'moves'").fetch_one(&pool).await.unwrap();
+    assert!(sql.contains("REFERENCES games"), "{sql}");
+}

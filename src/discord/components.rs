@@ -3,7 +3,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::commands::{Invocation, challenge, records, table};
+use super::commands::{Invocation, abort, challenge, records, table};
 use super::errors::CommandError;
 use super::reply::Reply;
 use crate::game::ChallengePick;
@@ -25,6 +25,8 @@ pub enum ButtonId {
     DrawDecline(i64),
     /// Show this page (from 0) of the server's live games.
     GamesPage(u32),
+    /// Abort this game (its players before each has moved, or a moderator).
+    Abort(i64),
 }
 
 impl ButtonId {
@@ -38,6 +40,7 @@ impl ButtonId {
             ButtonId::DrawAccept(id) => ("dra", id),
             ButtonId::DrawDecline(id) => ("drd", id),
             ButtonId::GamesPage(page) => ("gms", i64::from(page)),
+            ButtonId::Abort(id) => ("abo", id),
         };
         format!("{tag}:{id}")
     }
@@ -54,6 +57,7 @@ impl ButtonId {
             "dra" => ButtonId::DrawAccept(id),
             "drd" => ButtonId::DrawDecline(id),
             "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
+            "abo" => ButtonId::Abort(id),
             _ => return None,
         })
     }
@@ -61,6 +65,11 @@ impl ButtonId {
     fn button(self, label: &str, style: ButtonStyle) -> CreateButton {
         CreateButton::new(self.custom_id()).label(label).style(style)
     }
+}
+
+/// The Abort button of a game in which a side has yet to move.
+pub fn abort_button(game_id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![ButtonId::Abort(game_id).button("Abort", ButtonStyle::Secondary)])]
 }
 
 /// Accept / Decline for the opponent, Cancel for the challenger.
@@ -107,6 +116,7 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
+        ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
     }
 }
 

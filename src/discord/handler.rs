@@ -16,7 +16,7 @@ use tokio::sync::RwLock;
 use crate::config::Clock;
 use crate::game::GameService;
 
-use super::commands::{self, Invocation, play};
+use super::commands::{self, Invocation, abort, play};
 use super::components;
 use super::deliver::ChannelNotices;
 use super::engine_moves;
@@ -51,7 +51,14 @@ impl Handler {
         }
     }
 
-    fn invocation(&self, ctx: &Context, channel: ChannelId, user: &User, guild: Option<GuildId>) -> Invocation {
+    fn invocation(
+        &self,
+        ctx: &Context,
+        channel: ChannelId,
+        user: &User,
+        guild: Option<GuildId>,
+        moderator: bool,
+    ) -> Invocation {
         Invocation {
             bot_user: ctx.cache.current_user().id.get(),
             service: self.service.clone(),
@@ -60,11 +67,18 @@ impl Handler {
             user: user.id.get(),
             guild: guild.map(|g| g.get()),
             user_name: Some(user.global_name.clone().unwrap_or_else(|| user.name.clone())),
+            moderator,
         }
     }
 
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let inv = self.invocation(ctx, cmd.channel_id, &cmd.user, cmd.guild_id);
+        let inv = self.invocation(
+            ctx,
+            cmd.channel_id,
+            &cmd.user,
+            cmd.guild_id,
+            abort::moderates(cmd.member.as_deref(), cmd.channel.as_ref()),
+        );
         let target =
             Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
@@ -86,7 +100,13 @@ impl Handler {
     }
 
     async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
-        let inv = self.invocation(ctx, press.channel_id, &press.user, press.guild_id);
+        let inv = self.invocation(
+            ctx,
+            press.channel_id,
+            &press.user,
+            press.guild_id,
+            abort::moderates(press.member.as_ref(), press.channel.as_ref()),
+        );
         let target =
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();

@@ -3,7 +3,7 @@
 
 use serenity::all::{
     Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http, InstallationContext,
-    InteractionContext,
+    InteractionContext, Permissions,
 };
 
 use crate::rules::{DrawRules, Variant};
@@ -21,7 +21,7 @@ fn side_option(name: &str, description: &str) -> CreateCommandOption {
 }
 
 /// The names of the commands [`commands`] registers.
-pub const COMMAND_NAMES: [&str; 13] = [
+pub const COMMAND_NAMES: [&str; 14] = [
     "challenge",
     "accept",
     "decline",
@@ -34,6 +34,7 @@ pub const COMMAND_NAMES: [&str; 13] = [
     "games",
     "pdn",
     "analyze",
+    "abort",
     "help",
 ];
 
@@ -144,6 +145,13 @@ fn command_list() -> Vec<CreateCommand> {
                     .min_int_value(1)
                     .max_int_value(10),
             ),
+        CreateCommand::new("abort")
+            .description("Moderators: end this channel's game without a result, or close its challenges")
+            .default_member_permissions(Permissions::MANAGE_MESSAGES)
+            .add_option(
+                option(CommandOptionType::Integer, "game", "The game's number (default: this channel's game)")
+                    .min_int_value(1),
+            ),
         CreateCommand::new("help").description("How to play, and the commands"),
     ]
 }
@@ -165,7 +173,7 @@ mod tests {
     fn every_command_and_option_has_a_description() {
         let json = serde_json::to_value(commands()).unwrap();
         let list = json.as_array().unwrap();
-        assert_eq!(list.len(), 13);
+        assert_eq!(list.len(), 14);
         for command in list {
             let name = command["name"].as_str().unwrap();
             assert!(!command["description"].as_str().unwrap().is_empty(), "{name}");
@@ -183,6 +191,9 @@ mod tests {
             assert_eq!(contexts[0], 0, "every command is offered in servers");
             assert_eq!(command["integration_types"], serde_json::json!([0]));
         }
+        // Only moderators see /abort unless a server says otherwise.
+        let abort = list.iter().find(|c| c["name"] == "abort").unwrap();
+        assert_eq!(abort["default_member_permissions"], Permissions::MANAGE_MESSAGES.bits().to_string());
         let moves = list.iter().find(|c| c["name"] == "move").unwrap();
         assert_eq!(moves["options"][0]["autocomplete"], true);
     }

@@ -2,11 +2,12 @@
 //! deadlines, results, and the board PNG. No decisions are made here.
 
 use crate::engine::Level;
-use crate::game::{Finish, FinishReason, GameView};
+use crate::game::{Finish, FinishReason, GameView, PLAYER_ABORT_BEFORE_PLY};
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
 use crate::workers::Workers;
 
+use super::components::abort_button;
 use super::errors::CommandError;
 use super::reply::Reply;
 
@@ -107,10 +108,12 @@ pub fn pdn_file_name(view: &GameView) -> String {
     format!("damas-game-{}.pdn", view.id)
 }
 
-/// The message of a live game: who plays, the board, who is to move.
+/// The message of a live game: who plays, the board, who is to move, and
+/// an Abort button until each side has moved.
 pub async fn live_game(view: &GameView, headline: String) -> Result<Reply, CommandError> {
     let text = format!("{headline}\n{}\n{}", players(view), to_move(view));
-    Ok(Reply::public(text).file("board.png", game_board(view).await?))
+    let reply = Reply::public(text).file("board.png", game_board(view).await?);
+    Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(view.id)) } else { reply })
 }
 
 /// The message of a finished game: the result, the final board and the record.
@@ -131,8 +134,12 @@ pub async fn game_message(
     view: &GameView,
     headline: String,
 ) -> Result<Reply, CommandError> {
-    match &view.finished {
-        Some(finish) => finished_game(service, view, headline, finish).await,
-        None => live_game(view, headline).await,
+    match (&view.finished, view.aborted_by) {
+        (Some(finish), _) => finished_game(service, view, headline, finish).await,
+        (None, Some(by)) => {
+            let text = format!("{headline}\n**Game aborted** by {}: no result.\n{}", user(by), players(view));
+            Ok(Reply::public(text).file("board.png", game_board(view).await?))
+        }
+        (None, None) => live_game(view, headline).await,
     }
 }

@@ -46,7 +46,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
     let game = Game::replay(start(&n.start_fen)?, variant(&n.variant)?, draw_rules(&n.draw_rules)?, &row.moves)
         .map_err(|(i, e)| corrupt(format!("game {} does not replay at ply {i}: {e}", row.id)))?;
     let finished = match (row.status.as_str(), &row.result, &row.reason) {
-        ("live", None, None) => None,
+        ("live" | "aborted", None, None) => None,
         ("finished", Some(result), Some(reason)) => Some(Finish {
             outcome: outcome_from_pdn(result).ok_or_else(|| corrupt(format!("result `{result}`")))?,
             reason: FinishReason::from_name(reason).ok_or_else(|| corrupt(format!("reason `{reason}`")))?,
@@ -69,6 +69,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         draw_offer_by: row.draw_offer_by,
         finished,
         finished_at: row.finished_at,
+        aborted_by: row.aborted_by,
         engine: engine_seat(n.engine.as_ref())?,
     })
 }

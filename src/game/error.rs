@@ -87,8 +87,30 @@ pub enum GameError {
     /// No live game in the channel.
     #[error("There is no live game in this channel.")]
     NoGame,
+    /// `/abort` by someone who may not moderate the channel and does not
+    /// play its game.
+    #[error(
+        "Only a moderator (Manage Messages, or Manage Threads in a thread) can abort a game or close challenges here; players can abort their own game until each side has moved once."
+    )]
+    NotModerator,
+    /// A player's abort after each side has moved.
+    #[error(
+        "Each side has moved already, so the game can no longer be aborted by a player: resign, offer a draw, or ask a moderator."
+    )]
+    AbortTooLate,
+    /// `/abort` where there is neither a live game nor an open challenge.
+    #[error("There is no live game and no open challenge in this channel to abort.")]
+    NothingToAbort,
+    /// A game named in another channel than the command's.
+    #[error("Game #{game} is played in <#{channel}>: use the command there.")]
+    GameElsewhere {
+        /// The game named.
+        game: i64,
+        /// Its channel.
+        channel: u64,
+    },
     /// No game with this id.
-    #[error("There is no game #{0}.")]
+    #[error("There is no game #{0} in this server.")]
     GameNotFound(i64),
     /// The user is not one of the two players.
     #[error("You are not playing in this game.")]

@@ -11,6 +11,7 @@
 //! racing or repeated command is refused with [`GameError::PositionChanged`]
 //! (or the refusal its new state calls for) and changes nothing.
 
+mod abort;
 mod activity;
 mod analysis;
 mod bot;
@@ -26,6 +27,7 @@ mod lookup;
 mod pdn;
 mod view;
 
+pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
 pub use analysis::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
 pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, engine_player_name, level};
 pub use draws::BOT_ACCEPTS_DRAW_UP_TO;

@@ -37,8 +37,10 @@ pub struct GameView {
     pub draw_offer_by: Option<u64>,
     /// How the game ended; `None` while it is live.
     pub finished: Option<Finish>,
-    /// When it ended (unix seconds).
+    /// When it ended or was aborted (unix seconds).
     pub finished_at: Option<i64>,
+    /// Who aborted it, if it was aborted (it then has no result).
+    pub aborted_by: Option<u64>,
     /// In a game against the bot: the side its engine plays, and its level.
     pub engine: Option<(Color, Level)>,
 }
@@ -113,7 +115,7 @@ impl GameView {
 
     /// Whether the game is still being played.
     pub fn is_live(&self) -> bool {
-        self.finished.is_none()
+        self.finished.is_none() && self.aborted_by.is_none()
     }
 
     /// The number of plies played.

@@ -63,7 +63,7 @@ pub struct GameRow {
     pub ply: u32,
     /// Side to move.
     pub turn: String,
-    /// `live` or `finished`.
+    /// `live`, `finished` or `aborted`.
     pub status: String,
     /// `2-0`, `0-2` or `1-1` once finished.
     pub result: Option<String>,
@@ -75,8 +75,10 @@ pub struct GameRow {
     pub deadline: i64,
     /// Whose draw offer stands.
     pub draw_offer_by: Option<u64>,
-    /// When it finished.
+    /// When it finished or was aborted.
     pub finished_at: Option<i64>,
+    /// Who aborted it, if it was aborted.
+    pub aborted_by: Option<u64>,
     /// Every move, in order, in canonical notation.
     pub moves: Vec<String>,
 }
@@ -86,7 +88,8 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color FROM games ",
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by \
+             FROM games ",
             $where
         )
     };
@@ -139,6 +142,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         deadline: row.try_get("deadline")?,
         draw_offer_by: offer.map(|o| user_id(o, "draw_offer_by")).transpose()?,
         finished_at: row.try_get("finished_at")?,
+        aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| user_id(u, "aborted_by")).transpose()?,
         moves: Vec::new(),
     })
 }
@@ -304,6 +308,23 @@ impl Store {
         .bind(result)
         .bind(reason)
         .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Aborts a live game, ending it without a result, on behalf of `by`;
+    /// with `before_ply`, only while fewer plies than that were played (so
+    /// a move landing first wins). `false` when nothing changed.
+    pub async fn abort_game(&self, id: i64, by: u64, before_ply: Option<u32>, now: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'aborted', aborted_by = $2, finished_at = $3, draw_offer_by = NULL \
+             WHERE id = $1 AND status = 'live' AND ($4 IS NULL OR ply < $4)",
+        )
+        .bind(id)
+        .bind(db_id(by)?)
+        .bind(now)
+        .bind(before_ply.map(i64::from))
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)

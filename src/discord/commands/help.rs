@@ -5,12 +5,13 @@ use super::super::reply::Reply;
 const HELP: &str = "\
 **Spanish draughts (damas españolas) - correspondence games**
 `/challenge @opponent [color] [days] [variant] [draw_rules]` challenge someone in this channel; name me (`[level]` 1-10, default 5) to play my engine at once
-`/accept` `/decline` `/cancel` answer or withdraw the channel's challenge
+`/accept` `/decline` `/cancel` answer or withdraw a challenge (name the other player if several wait)
+`/abort` moderators end a game without result; players: the Abort button, until both have moved
 `/move 11-15` play a move (`x` for captures, e.g. `22x13`); suggestions appear as you type
 `/moves [position]` legal moves of this game, or of a PDN FEN such as `W:W1-12:B21-32`
 `/board [perspective]` the board, `/pdn` the record, `/games` this server's live games
 `/draw` offer (or accept) a draw; I answer mine at once; `/resign` give up (asks to confirm)
-`/analyze [position] [level]` best move, evaluation and line of a PDN FEN; here, once the game is over, its review (never during a live game)
+`/analyze [position] [level]` best move and line of a PDN FEN; here, once the game is over, its review
 
 **Rules in short**
 - 8x8 board, 32 dark squares; a dark square in each player's bottom-right corner. White starts on 1-12, Black on 21-32; White moves first.
@@ -43,6 +44,6 @@ mod tests {
     #[test]
     fn help_fits_in_one_message() {
         assert!(super::HELP.chars().count() <= 2000, "{}", super::HELP.chars().count());
-        assert!(super::HELP.contains("/move") && super::HELP.contains("/analyze"));
+        assert!(super::HELP.contains("/move") && super::HELP.contains("/analyze") && super::HELP.contains("/abort"));
     }
 }

@@ -1,6 +1,7 @@
 //! Slash commands: each reads its options, calls the game service, and
 //! builds the reply. Dispatch by command name lives here.
 
+pub mod abort;
 pub mod analyze;
 pub mod board;
 pub mod challenge;
@@ -33,6 +34,8 @@ pub struct Invocation {
     pub user_name: Option<String>,
     /// The bot's own user id (naming it as opponent plays its engine).
     pub bot_user: u64,
+    /// Whether the user may moderate the channel (see [`abort::moderates`]).
+    pub moderator: bool,
 }
 
 /// Runs the slash command `data.name`.
@@ -60,6 +63,7 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
         "games" => records::games(inv).await,
         "pdn" => records::pdn(inv).await,
         "analyze" => analyze::analyze(inv, &opts).await,
+        "abort" => abort::abort(inv, opts.integer("game")).await,
         "help" => Ok(help::help()),
         other => Err(CommandError::refused(format!("I do not know the command /{other}."))),
     }

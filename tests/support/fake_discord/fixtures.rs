@@ -20,7 +20,13 @@ const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 const BOT_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 38);
 
 /// Permissions of fixture members (same set plus use application commands).
-const MEMBER_PERMISSIONS: u64 = BOT_PERMISSIONS | (1 << 31);
+pub const MEMBER_PERMISSIONS: u64 = BOT_PERMISSIONS | (1 << 31);
+
+/// Manage Messages: a channel's moderators have it.
+pub const MANAGE_MESSAGES: u64 = 1 << 13;
+
+/// Manage Threads: a thread's moderators may have only this.
+pub const MANAGE_THREADS: u64 = 1 << 34;
 
 /// Hands out unique, increasing snowflakes (starting at the current time).
 #[derive(Clone, Debug)]
@@ -48,12 +54,21 @@ pub struct FakeUser {
     /// Role ids of the user's guild member.
     pub roles: Vec<u64>,
     pub bot: bool,
+    /// The member's permissions in the channel of an interaction, as
+    /// Discord computes them (`member.permissions`).
+    pub permissions: u64,
 }
 
 impl FakeUser {
     /// A human user with no roles.
     pub fn new(id: u64, name: &str) -> Self {
-        FakeUser { id, name: name.to_string(), roles: Vec::new(), bot: false }
+        FakeUser { id, name: name.to_string(), roles: Vec::new(), bot: false, permissions: MEMBER_PERMISSIONS }
+    }
+
+    /// This user with `extra` permissions too (e.g. [`MANAGE_MESSAGES`]).
+    pub fn with_permissions(mut self, extra: u64) -> Self {
+        self.permissions |= extra;
+        self
     }
 
     /// `<@id>`, as the bot would mention this user.
@@ -85,7 +100,7 @@ impl FakeUser {
             "mute": false,
             "flags": 0,
             "pending": false,
-            "permissions": MEMBER_PERMISSIONS.to_string(),
+            "permissions": self.permissions.to_string(),
             "communication_disabled_until": null,
         })
     }
@@ -98,18 +113,21 @@ pub enum Place {
     Guild { guild_id: u64, channel_id: u64 },
     /// A direct message with the bot: the user arrives as `user`.
     Dm { channel_id: u64 },
+    /// A public thread of a guild's channel: as `Guild`, and the interaction
+    /// carries the thread as its `channel`.
+    Thread { guild_id: u64, channel_id: u64, parent_id: u64 },
 }
 
 impl Place {
     pub fn channel_id(&self) -> u64 {
         match *self {
-            Place::Guild { channel_id, .. } | Place::Dm { channel_id } => channel_id,
+            Place::Guild { channel_id, .. } | Place::Dm { channel_id } | Place::Thread { channel_id, .. } => channel_id,
         }
     }
 
     pub fn guild_id(&self) -> Option<u64> {
         match *self {
-            Place::Guild { guild_id, .. } => Some(guild_id),
+            Place::Guild { guild_id, .. } | Place::Thread { guild_id, .. } => Some(guild_id),
             Place::Dm { .. } => None,
         }
     }
@@ -225,12 +243,22 @@ impl InteractionBuilder {
 
     /// Happens in `channel_id` of the default guild.
     pub fn in_channel(mut self, channel_id: u64) -> Self {
-        let guild_id = match self.ctx.default_place {
-            Place::Guild { guild_id, .. } => guild_id,
-            Place::Dm { .. } => panic!("fixture: no default guild to put channel {channel_id} in"),
-        };
-        self.place = Place::Guild { guild_id, channel_id };
+        self.place = Place::Guild { guild_id: self.default_guild(channel_id), channel_id };
         self
+    }
+
+    /// Happens in thread `channel_id` of the default guild's default channel.
+    pub fn in_thread(mut self, channel_id: u64) -> Self {
+        let parent_id = self.ctx.default_place.channel_id();
+        self.place = Place::Thread { guild_id: self.default_guild(channel_id), channel_id, parent_id };
+        self
+    }
+
+    fn default_guild(&self, channel_id: u64) -> u64 {
+        self.ctx
+            .default_place
+            .guild_id()
+            .unwrap_or_else(|| panic!("fixture: no default guild for channel {channel_id}"))
     }
 
     /// Happens in a direct message channel with the bot.
@@ -318,11 +346,19 @@ impl InteractionBuilder {
             "channel_id": channel_id.to_string(),
         });
         match self.place {
-            Place::Guild { guild_id, .. } => {
+            Place::Guild { guild_id, .. } | Place::Thread { guild_id, .. } => {
                 payload["guild_id"] = json!(guild_id.to_string());
                 payload["guild_locale"] = json!("en-US");
                 payload["member"] = user.member_json();
                 payload["context"] = json!(0);
+                if let Place::Thread { parent_id, .. } = self.place {
+                    payload["channel"] = json!({
+                        "id": channel_id.to_string(),
+                        "type": 11,
+                        "name": "game",
+                        "parent_id": parent_id.to_string(),
+                    });
+                }
             }
             Place::Dm { .. } => {
                 payload["user"] = user.user_json();

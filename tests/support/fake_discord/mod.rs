@@ -57,7 +57,9 @@ use tokio::task::AbortHandle;
 
 // Part of the API even where one test crate does not name them.
 #[allow(unused_imports)]
-pub use fixtures::{FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, Place, Snowflakes};
+pub use fixtures::{
+    FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, MANAGE_MESSAGES, MANAGE_THREADS, Place, Snowflakes,
+};
 #[allow(unused_imports)]
 pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
 

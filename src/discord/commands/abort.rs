@@ -1,0 +1,50 @@
+//! `/abort [game]` and the Abort button: a moderator ends a live game
+//! without a result or closes the channel's open challenges; a player
+//! aborts their own game until each side has moved once.
+
+use serenity::all::{ChannelType, Member, PartialChannel};
+
+use crate::game::{AbortRequest, Aborted};
+
+use super::super::errors::CommandError;
+use super::super::reply::Reply;
+use super::super::view::{self, user};
+use super::Invocation;
+
+/// Whether a member may moderate the channel of an interaction: Manage
+/// Messages, or Manage Threads in a thread, in the permissions Discord
+/// computed for that channel. Not a member (a direct message): no.
+pub fn moderates(member: Option<&Member>, channel: Option<&PartialChannel>) -> bool {
+    let Some(permissions) = member.and_then(|m| m.permissions) else { return false };
+    let in_thread = channel.is_some_and(|c| {
+        matches!(c.kind, ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread)
+    });
+    permissions.manage_messages() || (in_thread && permissions.manage_threads())
+}
+
+/// Aborts game `game` if given, else the channel's live game or, when
+/// there is none, its open challenges.
+pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, CommandError> {
+    let request =
+        AbortRequest { guild: inv.guild, channel: inv.channel, user: inv.user, moderator: inv.moderator, game };
+    match inv.service.abort(inv.now, request).await? {
+        Aborted::Game(game) => {
+            let players = view::players(&game);
+            let text = format!(
+                "**Game #{} aborted** by {}: it ends without a result.\n{players}\nA new challenge may start here.",
+                game.id,
+                user(inv.user)
+            );
+            Ok(Reply::public(text).file("board.png", view::game_board(&game).await?))
+        }
+        Aborted::Challenges(closed) => {
+            let list: Vec<String> =
+                closed.iter().map(|c| format!("{} to {}", user(c.challenger), user(c.opponent))).collect();
+            Ok(Reply::public(format!(
+                "{} closed the open challenges in this channel: {}.",
+                user(inv.user),
+                list.join(", ")
+            )))
+        }
+    }
+}
