@@ -1,8 +1,12 @@
 //! The clock loop: makes the bot move where it is its turn, claims due
 //! reminders, losses on time and expired challenges (once at start-up, then
-//! every interval) and posts each in its channel, mentioning who it
-//! concerns. The posts of one tick go out side by side, so a channel that
-//! is slow or broken holds up no other.
+//! every interval), and posts the announcements waiting in the store's
+//! outbox in their channels, mentioning who they concern. A claim and its
+//! announcement are stored together and the announcement is settled only
+//! once Discord accepted it, so one claimed before a crash is posted after
+//! the restart; its id is the message's nonce, so a post repeated after a
+//! crash does not show twice. The posts of one batch go out side by side,
+//! so a channel that is slow or broken holds up no other.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,9 +16,9 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::config::Clock;
-use crate::game::{DueEvent, GameService};
+use crate::game::{ANNOUNCEMENT_ATTEMPTS, Announcement, AnnouncementOutcome, DueEvent, GameService};
 
-use super::deliver::ChannelNotices;
+use super::deliver::{ChannelNotices, PostError};
 use super::reply::{Reply, post};
 use super::view::{self, user};
 
@@ -38,39 +42,86 @@ pub async fn run(
 }
 
 /// Lets the bot move wherever it is its turn, then claims what is due now
-/// and announces it; returns when every post is done or given up (problems
-/// are logged by the delivery layer).
+/// and posts every pending announcement; returns when every post is done
+/// or given up (problems are logged by the delivery layer).
 pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     super::engine_moves::catch_up(http, notices, service, clock).await;
-    let events = match service.claim_due(clock.now()).await {
-        Ok(events) => events,
-        Err(e) => {
-            tracing::error!(error = %e, "could not read due deadlines");
-            return;
-        }
-    };
-    let mut posts = JoinSet::new();
-    for event in events {
-        let (channel, reply) = announcement(service, &event).await;
-        let (http, notices) = (http.clone(), notices.clone());
-        posts.spawn(async move {
-            if let Err(e) = post(&http, &notices, channel, &reply).await {
-                tracing::debug!(channel, error = ?e, "a clock announcement was not posted");
-            }
-        });
+    // What is claimed waits in the outbox, posted below.
+    if let Err(e) = service.claim_due(clock.now()).await {
+        tracing::error!(error = %e, "could not read due deadlines");
     }
-    while posts.join_next().await.is_some() {}
+    deliver_announcements(http, notices, service, clock).await;
 }
 
-async fn announcement(service: &GameService, event: &DueEvent) -> (u64, Reply) {
+/// The nonce of an announcement's message: the same for every attempt, so
+/// Discord keeps one message however often it is posted.
+pub fn announcement_nonce(id: i64) -> String {
+    format!("outbox-{id}")
+}
+
+/// Posts the outbox's pending announcements, batch after batch, and
+/// settles each one posted, refused for good or no longer needed. One
+/// that failed otherwise keeps its lease and is tried again after it.
+async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+    loop {
+        let batch = match service.lease_announcements(clock.now()).await {
+            Ok(batch) => batch,
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the announcements to post");
+                return;
+            }
+        };
+        if batch.is_empty() {
+            return;
+        }
+        let mut posts = JoinSet::new();
+        for item in batch {
+            let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
+            posts.spawn(async move {
+                let Some(outcome) = deliver(&http, &notices, &service, &item).await else { return };
+                if let Err(e) = service.settle_announcement(item.id, outcome, clock.now()).await {
+                    tracing::error!(id = item.id, error = %e, "could not record an announcement as posted");
+                }
+            });
+        }
+        while posts.join_next().await.is_some() {}
+    }
+}
+
+/// Posts one announcement; `None` when it should be tried again later.
+async fn deliver(
+    http: &Http,
+    notices: &ChannelNotices,
+    service: &GameService,
+    item: &Announcement,
+) -> Option<AnnouncementOutcome> {
+    let Some(event) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
+    let reply = announcement(service, event).await;
+    match post(http, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
+        Ok(()) => Some(AnnouncementOutcome::Delivered),
+        // The channel refuses the bot or is gone: already logged once.
+        Err(PostError::Forbidden | PostError::Gone) => Some(AnnouncementOutcome::Undeliverable),
+        Err(e) if item.attempts >= ANNOUNCEMENT_ATTEMPTS => {
+            tracing::warn!(id = item.id, channel = item.channel, error = ?e, "giving up an announcement");
+            Some(AnnouncementOutcome::Undeliverable)
+        }
+        Err(e) => {
+            tracing::debug!(id = item.id, channel = item.channel, error = ?e, "an announcement will be tried again");
+            None
+        }
+    }
+}
+
+/// The message of a due event.
+async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
     match event {
         DueEvent::Reminder(game) => {
             let player = view::player(game, game.game.position().turn());
             let text = format!("{player}, reminder: your move is due {}.", view::relative_time(game.deadline));
-            (game.channel, Reply::public(text))
+            Reply::public(text)
         }
         DueEvent::LossOnTime(game) => {
-            let reply = match &game.finished {
+            match &game.finished {
                 Some(finish) => match view::finished_game(service, game, "Time is up.".to_string(), finish).await {
                     Ok(reply) => reply,
                     Err(e) => {
@@ -80,13 +131,12 @@ async fn announcement(service: &GameService, event: &DueEvent) -> (u64, Reply) {
                     }
                 },
                 None => Reply::public(format!("Time is up in the game {}.", view::players(game))),
-            };
-            (game.channel, reply)
+            }
         }
         DueEvent::ChallengeExpired(c) => {
             let text =
                 format!("{}, your challenge to {} expired without an answer.", user(c.challenger), user(c.opponent));
-            (c.channel, Reply::public(text))
+            Reply::public(text)
         }
     }
 }

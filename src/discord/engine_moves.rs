@@ -3,7 +3,7 @@
 //! after a person's move, and on every clock tick for any game still
 //! waiting for the bot (start-up included).
 
-use super::deliver::ChannelNotices;
+use super::deliver::{ChannelNotices, fresh_nonce};
 use serenity::all::Http;
 
 use crate::config::Clock;
@@ -69,7 +69,7 @@ async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, 
         }
     };
     // The delivery layer has logged why, once per channel.
-    if let Err(e) = post(http, notices, channel, &reply).await {
+    if let Err(e) = post(http, notices, channel, &reply, &fresh_nonce()).await {
         tracing::debug!(channel, error = ?e, "the bot's move was not posted");
     }
 }

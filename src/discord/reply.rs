@@ -425,15 +425,17 @@ async fn fall_back(
 }
 
 /// Posts `reply` as a plain message in `channel` (for announcements that
-/// answer no interaction), notifying everyone it mentions.
+/// answer no interaction), notifying everyone it mentions. `nonce` names
+/// the message for Discord: a second post with the same nonce shows as
+/// the first (see [`deliver::fresh_nonce`] for a new one).
 pub async fn post(
     http: &Http,
     notices: &ChannelNotices,
     channel: u64,
     reply: &Reply,
+    nonce: &str,
 ) -> Result<(), deliver::PostError> {
-    let nonce = deliver::fresh_nonce();
-    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), &nonce).await.map(|_| ())
+    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), nonce).await.map(|_| ())
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! expired challenges.
 
 use super::{Challenge, GameError, GameService, GameView, convert};
+use crate::store::{AnnouncementKind, AnnouncementOutcome};
 
 /// Seconds in a day.
 pub const DAY: i64 = 86_400;
@@ -19,6 +20,29 @@ pub enum DueEvent {
     ChallengeExpired(Challenge),
 }
 
+/// How long a process may take to post the announcements it leased before
+/// another may post them (seconds): well above one post's patience.
+pub const ANNOUNCEMENT_LEASE: i64 = 60;
+/// Leases after which an announcement Discord keeps failing is given up.
+pub const ANNOUNCEMENT_ATTEMPTS: u32 = 10;
+/// Announcements leased at a time.
+const ANNOUNCEMENT_BATCH: i64 = 50;
+
+/// A clock announcement to post, from the outbox: at least once, and its
+/// `id` (the message's nonce) keeps Discord from showing it twice.
+#[derive(Clone, Debug)]
+pub struct Announcement {
+    /// The outbox row.
+    pub id: i64,
+    /// The channel it goes to.
+    pub channel: u64,
+    /// How many times it was leased, this time included.
+    pub attempts: u32,
+    /// What to say, as things stand now; `None` when it no longer needs
+    /// saying (a reminder whose move was played, or whose game ended).
+    pub due: Option<DueEvent>,
+}
+
 /// The deadline of a move started at `since`.
 pub fn deadline(since: i64, days_per_move: u32) -> i64 {
     since + i64::from(days_per_move) * DAY
@@ -32,9 +56,11 @@ pub fn reminder_time(since: i64, days_per_move: u32) -> i64 {
 impl GameService {
     /// Everything due at `now`: losses on time (also deadlines that passed
     /// while the bot was down), reminders, expired challenges. The effect is
-    /// stored before it is returned, and each item is handed out once ever,
-    /// even when several callers ask at the same time. (Handed out at most
-    /// once: if the caller dies before announcing an item, it is not repeated.)
+    /// stored before it is returned, with an announcement in the outbox in
+    /// the same transaction, and each item is handed out once ever, even
+    /// when several callers ask at the same time. Post the announcements
+    /// from [`GameService::lease_announcements`], not from this list: they
+    /// survive a crash.
     pub async fn claim_due(&self, now: i64) -> Result<Vec<DueEvent>, GameError> {
         // Losses first: a game past its deadline gets no reminder.
         let mut due = Vec::new();
@@ -48,5 +74,39 @@ impl GameService {
             due.push(DueEvent::ChallengeExpired(convert::challenge(row)?));
         }
         Ok(due)
+    }
+
+    /// Leases pending announcements (see [`ANNOUNCEMENT_LEASE`]), oldest
+    /// first, each rebuilt from what is stored now. Settle each with
+    /// [`GameService::settle_announcement`]; one left unsettled is leased
+    /// again once its lease runs out, by this process or another.
+    pub async fn lease_announcements(&self, now: i64) -> Result<Vec<Announcement>, GameError> {
+        let rows = self.store.lease_announcements(now, ANNOUNCEMENT_LEASE, ANNOUNCEMENT_BATCH).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let due = match row.kind {
+                AnnouncementKind::Reminder { game, ply } => {
+                    let view = self.game_by_id(game).await?;
+                    // The reminder is for the player to move at `ply`.
+                    (view.is_live() && view.ply() == ply && now < view.deadline).then_some(DueEvent::Reminder(view))
+                }
+                AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
+                AnnouncementKind::ChallengeExpired { challenge } => {
+                    Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))
+                }
+            };
+            out.push(Announcement { id: row.id, channel: row.channel, attempts: row.attempts, due });
+        }
+        Ok(out)
+    }
+
+    /// Records how announcement `id` went; `false` if it was settled before.
+    pub async fn settle_announcement(
+        &self,
+        id: i64,
+        outcome: AnnouncementOutcome,
+        now: i64,
+    ) -> Result<bool, GameError> {
+        Ok(self.store.settle_announcement(id, outcome, now).await?)
     }
 }

@@ -37,14 +37,14 @@ pub use challenge::{
     Accepted, CHALLENGE_TTL, Challenge, ChallengePick, ChallengeState, ColorChoice, DAYS_PER_MOVE,
     DEFAULT_DAYS_PER_MOVE, NewChallenge,
 };
-pub use clock::{DAY, DueEvent, REMINDER_PERCENT};
+pub use clock::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT};
 pub use error::GameError;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use pdn::pdn_record;
 pub use view::{Finish, FinishReason, GameView, MoveReport};
 
-pub use crate::store::MAX_OPEN_CHALLENGES;
 use crate::store::Store;
+pub use crate::store::{AnnouncementOutcome, MAX_OPEN_CHALLENGES};
 
 /// The game service. Cheap to clone (it holds the store's connection pool);
 /// clones share the database.

@@ -3,7 +3,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, db_id, small, user_id};
+use super::{AnnouncementKind, ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, db_id, small, user_id};
 
 /// A challenge to store.
 #[derive(Clone, Debug)]
@@ -188,17 +188,26 @@ impl Store {
     /// Marks every open challenge whose time is up at `now` as expired and
     /// returns them. Each is returned by exactly one call, even when several
     /// run at once: the single UPDATE only returns the rows it changed.
+    /// Each is announced through the outbox, written in the same transaction.
     pub async fn claim_expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "UPDATE challenges SET state = 'expired' WHERE state = 'open' AND expires_at <= $1 RETURNING id",
+        let mut tx = self.pool.begin().await?;
+        let claimed: Vec<(i64, i64)> = sqlx::query_as(
+            "UPDATE challenges SET state = 'expired' WHERE state = 'open' AND expires_at <= $1 \
+             RETURNING id, channel_id",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
+        for &(challenge, channel) in &claimed {
+            let kind = AnnouncementKind::ChallengeExpired { challenge };
+            Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
+        }
+        tx.commit().await?;
+        let mut out = Vec::with_capacity(claimed.len());
+        for (id, _) in claimed {
             out.extend(self.challenge(id).await?);
         }
+        out.sort_by_key(|c| c.id);
         Ok(out)
     }
 }

@@ -4,7 +4,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{ChallengeRow, Store, StoreError, db_id, is_unique_violation, small, user_id};
+use super::{AnnouncementKind, ChallengeRow, Store, StoreError, db_id, is_unique_violation, small, user_id};
 
 /// A game to start.
 #[derive(Clone, Debug)]
@@ -375,32 +375,46 @@ impl Store {
     /// on time for the side to move, and returns them. One UPDATE that only
     /// returns the rows it changed: each game is handed out once. The bot's
     /// engine never loses on time: its turns are left alone.
+    /// Each is announced through the outbox, written in the same transaction.
     pub async fn claim_losses_on_time(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
+        let mut tx = self.pool.begin().await?;
+        let claimed: Vec<(i64, i64)> = sqlx::query_as(
             "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, draw_offer_by = NULL, \
              result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
              WHERE status = 'live' AND deadline <= $1 AND (engine_color IS NULL OR engine_color <> turn) \
-             RETURNING id",
+             RETURNING id, channel_id",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        self.games_by_ids(ids).await
+        for &(game, channel) in &claimed {
+            let kind = AnnouncementKind::LossOnTime { game };
+            Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
+        }
+        tx.commit().await?;
+        self.games_by_ids(claimed.into_iter().map(|(id, _)| id).collect()).await
     }
 
     /// Marks the reminder of the current move as sent for every live game
     /// whose reminder time has come (and deadline not yet), and returns
     /// those games; once per move, once ever. The engine is never reminded.
+    /// Each is announced through the outbox, written in the same transaction.
     pub async fn claim_reminders(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
+        let mut tx = self.pool.begin().await?;
+        let claimed: Vec<(i64, i64, i64)> = sqlx::query_as(
             "UPDATE games SET reminded_ply = ply \
              WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply \
-             AND (engine_color IS NULL OR engine_color <> turn) RETURNING id",
+             AND (engine_color IS NULL OR engine_color <> turn) RETURNING id, channel_id, ply",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
-        self.games_by_ids(ids).await
+        for &(game, channel, ply) in &claimed {
+            let kind = AnnouncementKind::Reminder { game, ply: small(ply, "ply")? };
+            Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
+        }
+        tx.commit().await?;
+        self.games_by_ids(claimed.into_iter().map(|(id, _, _)| id).collect()).await
     }
 
     pub(super) async fn games_by_ids(&self, mut ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {

@@ -34,6 +34,7 @@
 //! PostgreSQL commits durably with its default `synchronous_commit = on`.
 
 mod activity;
+mod announcements;
 mod challenges;
 mod connect;
 mod engine_games;
@@ -42,6 +43,7 @@ mod games;
 mod moves;
 mod scratch;
 
+pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
