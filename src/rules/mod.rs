@@ -30,7 +30,7 @@ mod square;
 pub use color::{Color, Piece, Role};
 pub use fen::{FenError, parse_fen, to_fen};
 pub use game::{DrawRules, EndReason, Game, GameResult, Outcome, UnknownName, Variant};
-pub use moves::{MAX_LANDINGS, MAX_MOVES, Move, MoveList};
+pub use moves::{INLINE_MOVES, MAX_LANDINGS, Move, MoveList};
 pub use notation::{MoveError, full_notation, notation_among};
 pub use perft::perft;
 pub use position::{MAX_PIECES_PER_SIDE, Position, SetupError};

@@ -321,3 +321,23 @@ impl CaptureSearch<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past [`super::super::moves::INLINE_MOVES`] a list moves to the heap
+    /// and keeps every move: filled near capacity first, the generator
+    /// still appends all the moves of the position.
+    #[test]
+    fn a_list_past_its_inline_capacity_keeps_growing() {
+        use super::super::moves::INLINE_MOVES;
+        let pos = Position::initial();
+        let first = pos.legal_moves()[0];
+        let mut list: MoveList = std::iter::repeat_n(first, INLINE_MOVES - 3).collect();
+        assert!(!list.spilled());
+        pos.generate_for::<White>(&mut list);
+        assert!(list.spilled(), "{} moves", list.len());
+        assert_eq!(&list[INLINE_MOVES - 3..], pos.legal_moves().as_slice());
+    }
+}

@@ -1,6 +1,7 @@
-//! A legal move and the fixed-capacity list that holds them.
+//! A legal move and the list that holds them.
 
 use arrayvec::ArrayVec;
+use smallvec::SmallVec;
 
 use super::Square;
 use super::bitboard::Bits;
@@ -9,12 +10,22 @@ use super::bitboard::Bits;
 /// side has at most 12 pieces.
 pub const MAX_LANDINGS: usize = 12;
 
-/// The capacity of a [`MoveList`]; no position comes near it (twelve flying
-/// kings have fewer than 160 quiet moves).
-pub const MAX_MOVES: usize = 256;
+/// The moves a [`MoveList`] holds without a heap allocation.
+///
+/// Positions of real games and of perft have far fewer: 7 at the start,
+/// rarely more than 30 later. Quiet moves are bounded - a man has at most
+/// 2, a flying king at most 13 (from the four centre squares), so twelve
+/// kings have at most 156 - but captures are not: a flying king's sequence
+/// may fork at every landing square, and the distinct (start, end,
+/// captured set) moves of twelve capturing kings have no small proven
+/// bound. So the list does not trust one: past this many moves it moves
+/// to the heap and goes on growing (a property test over random positions
+/// with many kings exercises both).
+pub const INLINE_MOVES: usize = 128;
 
-/// The legal moves of a position, without heap allocation.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// The legal moves of a position: inline up to [`INLINE_MOVES`], on the
+/// heap beyond, so no position can overflow it.
+pub type MoveList = SmallVec<[Move; INLINE_MOVES]>;
 
 /// One move: a step, or a capture of one or more pieces (RULES 5.1).
 ///

@@ -119,3 +119,40 @@ proptest! {
         let _ = parse_fen(&format!("W:W{text}:B{text}"));
     }
 }
+
+/// A crowded position: 8 to 12 pieces a side on distinct squares, most of
+/// them kings, so flying kings have long and branching captures.
+fn crowded_position() -> impl Strategy<Value = Position> {
+    (Just((1..=32).collect::<Vec<u8>>()).prop_shuffle(), 8usize..=12, 8usize..=12, 0u32..=100, any::<bool>()).prop_map(
+        |(squares, whites, blacks, men_percent, white_to_move)| {
+            let mut pieces = Vec::new();
+            for (i, &n) in squares.iter().take(whites + blacks).enumerate() {
+                let sq = Square::new(n).unwrap();
+                let color = if i < whites { Color::White } else { Color::Black };
+                let far = if color == Color::White { sq.rank() == 7 } else { sq.rank() == 0 };
+                // Kings in at least four pieces out of five.
+                let man = !far && (i as u32 * 37 % 100) < men_percent / 5;
+                pieces.push((sq, Piece { color, role: if man { Role::Man } else { Role::King } }));
+            }
+            let turn = if white_to_move { Color::White } else { Color::Black };
+            Position::from_pieces(turn, pieces).expect("built within the rules")
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn crowded_positions_list_every_move(pos in crowded_position()) {
+        // The move list has no fixed capacity to overflow (RULES 4.2, 5.1-5.4):
+        // up to 12 against 12, mostly kings, it holds exactly the moves of
+        // the independent generator, each of them playable.
+        let moves = pos.legal_moves();
+        prop_assert_eq!(reference::engine_moves(&pos), reference::legal_moves(&pos), "{:?}", pos);
+        prop_assert_eq!(moves.len(), pos.count_legal_moves());
+        for mv in &moves {
+            prop_assert!(pos.play(mv).is_some());
+        }
+    }
+}
