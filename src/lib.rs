@@ -8,6 +8,7 @@ pub mod config;
 pub mod discord;
 pub mod engine;
 pub mod game;
+pub mod i18n;
 pub mod metrics;
 pub mod render;
 pub mod rules;

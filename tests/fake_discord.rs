@@ -465,3 +465,37 @@ async fn chunked_bodies_and_keep_alive_on_one_connection() {
     assert_eq!(posted.data["content"], "chunked");
     assert_eq!(fake.requests().len(), 2);
 }
+
+#[test]
+fn command_registrations_are_checked_as_discord_does() {
+    use serde_json::json;
+    use support::fake_discord::limits::check_command;
+    let good = json!({
+        "name": "challenge", "description": "Challenge someone",
+        "name_localizations": {"es-ES": "desafiar", "es-419": "desafiar"},
+        "description_localizations": {"es-ES": "Desafía a alguien"},
+        "options": [{"type": 3, "name": "color", "description": "Your side",
+                     "choices": [{"name": "White", "value": "white", "name_localizations": {"es-ES": "Blancas"}}]}],
+    });
+    assert_eq!(check_command(&good), Ok(()));
+    let with = |path: &[&str], value: serde_json::Value| {
+        let mut c = good.clone();
+        let mut at = &mut c;
+        for key in &path[..path.len() - 1] {
+            at = if let Ok(i) = key.parse::<usize>() { &mut at[i] } else { &mut at[*key] };
+        }
+        at[path[path.len() - 1]] = value;
+        c
+    };
+    for (bad, why) in [
+        (with(&["name"], json!("Challenge")), "upper case"),
+        (with(&["name"], json!("a challenge")), "a space"),
+        (with(&["name_localizations"], json!({"es": "desafiar"})), "`es` is not a Discord locale"),
+        (with(&["name_localizations"], json!({"es-ES": "Desafiar"})), "a localized name in upper case"),
+        (with(&["description_localizations"], json!({"es-ES": "x".repeat(101)})), "a long description"),
+        (with(&["options", "0", "name"], json!("x".repeat(33))), "a long option name"),
+        (with(&["description_localizations"], json!({"es-ES": ""})), "an empty description"),
+    ] {
+        assert!(check_command(&bad).is_err(), "{why}: {bad}");
+    }
+}

@@ -6,18 +6,50 @@ use serenity::all::{
     InteractionContext, Permissions,
 };
 
+use crate::i18n::{Lang, text};
 use crate::rules::{DrawRules, Variant};
 
 use super::reply::with_retry;
 
-fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(kind, name, description)
+/// `key`'s text in each language that localizes the commands, by Discord
+/// locale code.
+fn localized(key: &str) -> Vec<(&'static str, String)> {
+    Lang::ALL.iter().flat_map(|&lang| lang.discord_locales().iter().map(move |&loc| (loc, text(lang, key)))).collect()
 }
 
-fn side_option(name: &str, description: &str) -> CreateCommandOption {
-    option(CommandOptionType::String, name, description)
-        .add_string_choice("White", "white")
-        .add_string_choice("Black", "black")
+/// Command `name` with its description and their translations.
+fn command(name: &str) -> CreateCommand {
+    let mut command = CreateCommand::new(name).description(text(Lang::En, &format!("cmd-{name}-desc")));
+    for (locale, localized_name) in localized(&format!("cmd-{name}-name")) {
+        command = command.name_localized(locale, localized_name);
+    }
+    for (locale, description) in localized(&format!("cmd-{name}-desc")) {
+        command = command.description_localized(locale, description);
+    }
+    command
+}
+
+/// Option `name` of `command`, with its description and their translations.
+fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
+    let key = format!("opt-{command}-{name}");
+    let mut option = CreateCommandOption::new(kind, name, text(Lang::En, &format!("{key}-desc")));
+    for (locale, localized_name) in localized(&format!("{key}-name")) {
+        option = option.name_localized(locale, localized_name);
+    }
+    for (locale, description) in localized(&format!("{key}-desc")) {
+        option = option.description_localized(locale, description);
+    }
+    option
+}
+
+/// A string choice named by catalog key `key`, translated.
+fn choice(option: CreateCommandOption, key: &str, value: &str) -> CreateCommandOption {
+    option.add_string_choice_localized(text(Lang::En, key), value, localized(key))
+}
+
+fn side_option(command: &str, name: &str) -> CreateCommandOption {
+    let option = option(CommandOptionType::String, command, name);
+    choice(choice(option, "choice-white", "white"), "choice-black", "black")
 }
 
 /// The names of the commands [`commands`] registers.
@@ -70,89 +102,42 @@ pub fn commands() -> Vec<CreateCommand> {
 }
 
 fn command_list() -> Vec<CreateCommand> {
-    let mut variant = option(CommandOptionType::String, "variant", "Rules variant (default: classic)");
+    let mut variant = option(CommandOptionType::String, "challenge", "variant");
     for v in Variant::ALL {
-        variant = variant.add_string_choice(v.name(), v.name());
+        variant = choice(variant, &format!("choice-variant-{}", v.name()), v.name());
     }
-    let mut draw_rules = option(CommandOptionType::String, "draw_rules", "Draw rules preset (default: classic)");
+    let mut draw_rules = option(CommandOptionType::String, "challenge", "draw_rules");
     for d in DrawRules::ALL {
-        draw_rules = draw_rules.add_string_choice(d.name(), d.name());
+        draw_rules = choice(draw_rules, &format!("choice-draws-{}", d.name()), d.name());
     }
     vec![
-        CreateCommand::new("challenge")
-            .description("Challenge someone to a game of Spanish draughts in this channel")
-            .add_option(
-                option(CommandOptionType::User, "opponent", "Who you challenge (name me to play my engine)")
-                    .required(true),
-            )
-            .add_option(
-                option(CommandOptionType::Integer, "level", "My level when you play me (1-10, default 5)")
-                    .min_int_value(1)
-                    .max_int_value(10),
-            )
-            .add_option(
-                side_option("color", "The side you play (default: random)").add_string_choice("Random", "random"),
-            )
-            .add_option(
-                option(CommandOptionType::Integer, "days", "Days per move (1-14, default 3)")
-                    .min_int_value(1)
-                    .max_int_value(14),
-            )
+        command("challenge")
+            .add_option(option(CommandOptionType::User, "challenge", "opponent").required(true))
+            .add_option(option(CommandOptionType::Integer, "challenge", "level").min_int_value(1).max_int_value(10))
+            .add_option(choice(side_option("challenge", "color"), "choice-random", "random"))
+            .add_option(option(CommandOptionType::Integer, "challenge", "days").min_int_value(1).max_int_value(14))
             .add_option(variant)
             .add_option(draw_rules)
-            .add_option(
-                option(CommandOptionType::String, "position", "Start from this PDN FEN instead of the usual start")
-                    .max_length(200),
-            ),
-        CreateCommand::new("accept").description("Accept a challenge made to you in this channel").add_option(option(
-            CommandOptionType::User,
-            "challenger",
-            "Whose challenge (needed when several wait for you)",
-        )),
-        CreateCommand::new("decline").description("Decline a challenge made to you in this channel").add_option(
-            option(CommandOptionType::User, "challenger", "Whose challenge (needed when several wait for you)"),
+            .add_option(option(CommandOptionType::String, "challenge", "position").max_length(200)),
+        command("accept").add_option(option(CommandOptionType::User, "accept", "challenger")),
+        command("decline").add_option(option(CommandOptionType::User, "decline", "challenger")),
+        command("cancel").add_option(option(CommandOptionType::User, "cancel", "opponent")),
+        command("move").add_option(
+            option(CommandOptionType::String, "move", "move").required(true).set_autocomplete(true).max_length(100),
         ),
-        CreateCommand::new("cancel").description("Withdraw a challenge of yours in this channel").add_option(option(
-            CommandOptionType::User,
-            "opponent",
-            "Who you challenged (needed when you have several here)",
-        )),
-        CreateCommand::new("move").description("Play a move, e.g. 11-15 or 22x13").add_option(
-            option(CommandOptionType::String, "move", "The move in numbered notation")
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(100),
-        ),
-        CreateCommand::new("moves").description("List the legal moves of this game or of any position").add_option(
-            option(CommandOptionType::String, "position", "A PDN FEN, e.g. W:W1-12:B21-32 (default: this game)")
-                .max_length(200),
-        ),
-        CreateCommand::new("board")
-            .description("Show the board of this channel's game")
-            .add_option(side_option("perspective", "Whose side to look from (default: the player to move)")),
-        CreateCommand::new("resign").description("Resign this channel's game (asks to confirm)"),
-        CreateCommand::new("draw").description("Offer a draw, or accept the one offered to you"),
-        CreateCommand::new("games").description("The live games in this server"),
-        CreateCommand::new("pdn").description("The record of this channel's game as a PDN file"),
-        CreateCommand::new("analyze")
-            .description("The engine's view of a position, or the review of this channel's finished game")
-            .add_option(
-                option(CommandOptionType::String, "position", "A PDN FEN (default: this channel's finished game)")
-                    .max_length(200),
-            )
-            .add_option(
-                option(CommandOptionType::Integer, "level", "How hard to look (1-10, default 10)")
-                    .min_int_value(1)
-                    .max_int_value(10),
-            ),
-        CreateCommand::new("abort")
-            .description("Moderators: end this channel's game without a result, or close its challenges")
+        command("moves").add_option(option(CommandOptionType::String, "moves", "position").max_length(200)),
+        command("board").add_option(side_option("board", "perspective")),
+        command("resign"),
+        command("draw"),
+        command("games"),
+        command("pdn"),
+        command("analyze")
+            .add_option(option(CommandOptionType::String, "analyze", "position").max_length(200))
+            .add_option(option(CommandOptionType::Integer, "analyze", "level").min_int_value(1).max_int_value(10)),
+        command("abort")
             .default_member_permissions(Permissions::MANAGE_MESSAGES)
-            .add_option(
-                option(CommandOptionType::Integer, "game", "The game's number (default: this channel's game)")
-                    .min_int_value(1),
-            ),
-        CreateCommand::new("help").description("How to play, and the commands"),
+            .add_option(option(CommandOptionType::Integer, "abort", "game").min_int_value(1)),
+        command("help"),
     ]
 }
 
@@ -191,6 +176,24 @@ mod tests {
             assert_eq!(contexts[0], 0, "every command is offered in servers");
             assert_eq!(command["integration_types"], serde_json::json!([0]));
         }
+        // Spanish names and descriptions for every command, option and choice.
+        for command in list {
+            let name = command["name"].as_str().unwrap();
+            assert_eq!(text(Lang::En, &format!("cmd-{name}-name")), name, "the catalog's English name");
+            let mut objects = vec![command];
+            objects.extend(command["options"].as_array().into_iter().flatten());
+            for object in objects {
+                for locale in ["es-ES", "es-419"] {
+                    let localized = object["name_localizations"][locale].as_str().unwrap_or_default();
+                    assert!(!localized.is_empty() && localized == localized.to_lowercase(), "{name} {locale}");
+                    assert!(!object["description_localizations"][locale].as_str().unwrap_or_default().is_empty());
+                }
+                for choice in object["choices"].as_array().into_iter().flatten() {
+                    assert!(choice["name_localizations"]["es-419"].is_string(), "{choice}");
+                }
+            }
+        }
+        assert_eq!(list[0]["name_localizations"]["es-ES"], "desafiar");
         // Only moderators see /abort unless a server says otherwise.
         let abort = list.iter().find(|c| c["name"] == "abort").unwrap();
         assert_eq!(abort["default_member_permissions"], Permissions::MANAGE_MESSAGES.bits().to_string());

@@ -86,3 +86,93 @@ pub fn check_callback(kind: u8, data: &Value, has_files: bool) -> Result<(), Str
         other => Err(format!("unknown interaction response type {other}")),
     }
 }
+
+/// Most characters of a command's names, descriptions and choices, each
+/// language's localizations counted apart.
+const MAX_COMMAND_TEXT: usize = 4000;
+/// The locale codes Discord accepts in localizations (those the bot may use).
+const LOCALES: [&str; 5] = ["en-US", "en-GB", "es-ES", "es-419", "pt-BR"];
+
+/// A command, option or localized name: 1-32 characters, lower case,
+/// letters, digits, `-` or `_`.
+fn check_name(name: &str) -> Result<(), String> {
+    let ok = (1..=32).contains(&name.chars().count())
+        && name.chars().all(|c| (c.is_alphanumeric() && !c.is_uppercase()) || c == '-' || c == '_');
+    if ok { Ok(()) } else { Err(format!("invalid name {name:?}")) }
+}
+
+fn check_choice_name(name: &str) -> Result<(), String> {
+    if (1..=100).contains(&name.chars().count()) { Ok(()) } else { Err(format!("choice name {name:?} is not 1-100")) }
+}
+
+fn check_description(text: &str) -> Result<(), String> {
+    if (1..=100).contains(&text.chars().count()) { Ok(()) } else { Err(format!("description {text:?} is not 1-100")) }
+}
+
+/// The `name_localizations` or `description_localizations` of an object:
+/// known locale codes only, each text checked by `check`; returns the
+/// characters by locale.
+fn check_localizations(
+    object: &Value,
+    field: &str,
+    check: fn(&str) -> Result<(), String>,
+) -> Result<Vec<(String, usize)>, String> {
+    let Some(map) = object.get(field).and_then(Value::as_object) else { return Ok(Vec::new()) };
+    let mut out = Vec::new();
+    for (locale, text) in map {
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(format!("unknown locale {locale:?} in {field}"));
+        }
+        let text = text.as_str().ok_or_else(|| format!("{field}.{locale} is not a string"))?;
+        check(text)?;
+        out.push((locale.clone(), text.chars().count()));
+    }
+    Ok(out)
+}
+
+/// Checks a command to register as Discord does: names, descriptions,
+/// localizations, options and choices, and the 4,000 characters a
+/// command's texts may hold in each language.
+pub fn check_command(command: &Value) -> Result<(), String> {
+    let mut by_locale: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut base = 0;
+    // Command and option names follow the name rules; choice names are free text.
+    let mut count = |object: &Value, name_check: fn(&str) -> Result<(), String>| -> Result<(), String> {
+        let name = object.get("name").and_then(Value::as_str).unwrap_or("");
+        base += name.chars().count();
+        for (locale, n) in check_localizations(object, "name_localizations", name_check)? {
+            *by_locale.entry(locale).or_default() += n;
+        }
+        if let Some(description) = object.get("description").and_then(Value::as_str) {
+            check_description(description)?;
+            base += description.chars().count();
+            for (locale, n) in check_localizations(object, "description_localizations", check_description)? {
+                *by_locale.entry(locale).or_default() += n;
+            }
+        }
+        Ok(())
+    };
+    check_name(command["name"].as_str().unwrap_or(""))?;
+    count(command, check_name)?;
+    for option in command.get("options").and_then(Value::as_array).into_iter().flatten() {
+        check_name(option["name"].as_str().unwrap_or(""))?;
+        count(option, check_name)?;
+        let choices = option.get("choices").and_then(Value::as_array).cloned().unwrap_or_default();
+        if choices.len() > MAX_CHOICES {
+            return Err(format!("{} choices, more than {MAX_CHOICES}", choices.len()));
+        }
+        for choice in &choices {
+            check_choice_name(choice["name"].as_str().unwrap_or(""))?;
+            count(choice, check_choice_name)?;
+        }
+    }
+    for (locale, n) in &by_locale {
+        if base + n > MAX_COMMAND_TEXT {
+            return Err(format!("{} characters in {locale}, more than {MAX_COMMAND_TEXT}", base + n));
+        }
+    }
+    if base > MAX_COMMAND_TEXT {
+        return Err(format!("{base} characters, more than {MAX_COMMAND_TEXT}"));
+    }
+    Ok(())
+}

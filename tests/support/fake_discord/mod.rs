@@ -41,7 +41,7 @@
 mod fixtures;
 mod gateway;
 mod http;
-mod limits;
+pub mod limits;
 mod multipart;
 mod objects;
 mod records;

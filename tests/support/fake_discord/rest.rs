@@ -213,12 +213,18 @@ fn commands(shared: &Shared, state: &mut State, method: &str, rest: &[&str], pay
             let Some(bodies) = payload.as_array() else {
                 return HttpResponse::json(400, &objects::error(50035, "Invalid Form Body"));
             };
+            if let Some(reason) = bodies.iter().find_map(|b| limits::check_command(b).err()) {
+                return invalid_form(&reason);
+            }
             *list = bodies.iter().map(echo).collect();
             let list = Value::Array(list.clone());
             objects::validate::<Vec<serenity::model::application::Command>>("registered commands", &list);
             HttpResponse::json(200, &list)
         }
         ("POST", ["commands"]) => {
+            if let Err(reason) = limits::check_command(payload) {
+                return invalid_form(&reason);
+            }
             let command = echo(payload);
             objects::validate::<serenity::model::application::Command>("registered command", &command);
             list.retain(|c| c["name"] != command["name"]);

@@ -1,0 +1,75 @@
+# Slash commands as Discord shows them: names (the English ones are the
+# commands' own), descriptions, option names and descriptions, choices.
+
+cmd-challenge-name = challenge
+cmd-challenge-desc = Challenge someone to a game of Spanish draughts in this channel
+opt-challenge-opponent-name = opponent
+opt-challenge-opponent-desc = Who you challenge (name me to play my engine)
+opt-challenge-level-name = level
+opt-challenge-level-desc = My level when you play me (1-10, default 5)
+opt-challenge-color-name = color
+opt-challenge-color-desc = The side you play (default: random)
+opt-challenge-days-name = days
+opt-challenge-days-desc = Days per move (1-14, default 3)
+opt-challenge-variant-name = variant
+opt-challenge-variant-desc = Rules variant (default: classic)
+opt-challenge-draw_rules-name = draw_rules
+opt-challenge-draw_rules-desc = Draw rules preset (default: classic)
+opt-challenge-position-name = position
+opt-challenge-position-desc = Start from this PDN FEN instead of the usual start
+
+cmd-accept-name = accept
+cmd-accept-desc = Accept a challenge made to you in this channel
+opt-accept-challenger-name = challenger
+opt-accept-challenger-desc = Whose challenge (needed when several wait for you)
+cmd-decline-name = decline
+cmd-decline-desc = Decline a challenge made to you in this channel
+opt-decline-challenger-name = challenger
+opt-decline-challenger-desc = Whose challenge (needed when several wait for you)
+cmd-cancel-name = cancel
+cmd-cancel-desc = Withdraw a challenge of yours in this channel
+opt-cancel-opponent-name = opponent
+opt-cancel-opponent-desc = Who you challenged (needed when you have several here)
+
+cmd-move-name = move
+cmd-move-desc = Play a move, e.g. 11-15 or 22x13
+opt-move-move-name = move
+opt-move-move-desc = The move in numbered notation
+cmd-moves-name = moves
+cmd-moves-desc = List the legal moves of this game or of any position
+opt-moves-position-name = position
+opt-moves-position-desc = A PDN FEN, e.g. W:W1-12:B21-32 (default: this game)
+cmd-board-name = board
+cmd-board-desc = Show the board of this channel's game
+opt-board-perspective-name = perspective
+opt-board-perspective-desc = Whose side to look from (default: the player to move)
+cmd-resign-name = resign
+cmd-resign-desc = Resign this channel's game (asks to confirm)
+cmd-draw-name = draw
+cmd-draw-desc = Offer a draw, or accept the one offered to you
+cmd-games-name = games
+cmd-games-desc = The live games in this server
+cmd-pdn-name = pdn
+cmd-pdn-desc = The record of this channel's game as a PDN file
+cmd-analyze-name = analyze
+cmd-analyze-desc = The engine's view of a position, or the review of this channel's finished game
+opt-analyze-position-name = position
+opt-analyze-position-desc = A PDN FEN (default: this channel's finished game)
+opt-analyze-level-name = level
+opt-analyze-level-desc = How hard to look (1-10, default 10)
+cmd-abort-name = abort
+cmd-abort-desc = Moderators: end this channel's game without a result, or close its challenges
+opt-abort-game-name = game
+opt-abort-game-desc = The game's number (default: this channel's game)
+cmd-help-name = help
+cmd-help-desc = How to play, and the commands
+
+choice-white = White
+choice-black = Black
+choice-random = Random
+choice-variant-classic = classic
+choice-variant-giveaway = giveaway
+choice-draws-classic = classic
+choice-draws-ludoteka = ludoteka
+choice-draws-long = long
+choice-draws-hundred = hundred

@@ -1,0 +1,75 @@
+# Los comandos tal como Discord los muestra a quien usa Discord en español
+# (es-ES y es-419). Los nombres van sin tildes para escribirlos sin ellas.
+
+cmd-challenge-name = desafiar
+cmd-challenge-desc = Desafía a alguien a una partida de damas españolas en este canal
+opt-challenge-opponent-name = rival
+opt-challenge-opponent-desc = A quién desafías (nómbrame para jugar contra mi motor)
+opt-challenge-level-name = nivel
+opt-challenge-level-desc = Mi nivel si juegas contra mí (1-10, por defecto 5)
+opt-challenge-color-name = color
+opt-challenge-color-desc = El bando con el que juegas (por defecto: al azar)
+opt-challenge-days-name = dias
+opt-challenge-days-desc = Días por jugada (1-14, por defecto 3)
+opt-challenge-variant-name = variante
+opt-challenge-variant-desc = Variante de reglas (por defecto: clásica)
+opt-challenge-draw_rules-name = reglas_de_tablas
+opt-challenge-draw_rules-desc = Reglas de tablas (por defecto: clásicas)
+opt-challenge-position-name = posicion
+opt-challenge-position-desc = Empezar desde este FEN de PDN en lugar de la posición inicial
+
+cmd-accept-name = aceptar
+cmd-accept-desc = Acepta un desafío que te hicieron en este canal
+opt-accept-challenger-name = retador
+opt-accept-challenger-desc = De quién es el desafío (hace falta si te esperan varios)
+cmd-decline-name = rechazar
+cmd-decline-desc = Rechaza un desafío que te hicieron en este canal
+opt-decline-challenger-name = retador
+opt-decline-challenger-desc = De quién es el desafío (hace falta si te esperan varios)
+cmd-cancel-name = cancelar
+cmd-cancel-desc = Retira un desafío tuyo en este canal
+opt-cancel-opponent-name = rival
+opt-cancel-opponent-desc = A quién desafiaste (hace falta si tienes varios aquí)
+
+cmd-move-name = mover
+cmd-move-desc = Juega una jugada, p. ej. 11-15 o 22x13
+opt-move-move-name = jugada
+opt-move-move-desc = La jugada en notación numérica
+cmd-moves-name = jugadas
+cmd-moves-desc = Las jugadas legales de esta partida o de cualquier posición
+opt-moves-position-name = posicion
+opt-moves-position-desc = Un FEN de PDN, p. ej. W:W1-12:B21-32 (por defecto: esta partida)
+cmd-board-name = tablero
+cmd-board-desc = Muestra el tablero de la partida de este canal
+opt-board-perspective-name = perspectiva
+opt-board-perspective-desc = Desde qué bando mirar (por defecto: el que mueve)
+cmd-resign-name = abandonar
+cmd-resign-desc = Abandona la partida de este canal (pide confirmación)
+cmd-draw-name = tablas
+cmd-draw-desc = Ofrece tablas, o acepta las que te ofrecen
+cmd-games-name = partidas
+cmd-games-desc = Las partidas en curso de este servidor
+cmd-pdn-name = pdn
+cmd-pdn-desc = La planilla de la partida de este canal como archivo PDN
+cmd-analyze-name = analizar
+cmd-analyze-desc = La opinión del motor sobre una posición, o el repaso de la partida terminada del canal
+opt-analyze-position-name = posicion
+opt-analyze-position-desc = Un FEN de PDN (por defecto: la partida terminada de este canal)
+opt-analyze-level-name = nivel
+opt-analyze-level-desc = Con cuánto esfuerzo mirar (1-10, por defecto 10)
+cmd-abort-name = anular
+cmd-abort-desc = Moderadores: termina la partida del canal sin resultado, o cierra sus desafíos
+opt-abort-game-name = partida
+opt-abort-game-desc = El número de la partida (por defecto: la de este canal)
+cmd-help-name = ayuda
+cmd-help-desc = Cómo se juega, y los comandos
+
+choice-white = Blancas
+choice-black = Negras
+choice-random = Al azar
+choice-variant-classic = clásica
+choice-variant-giveaway = pierde gana
+choice-draws-classic = clásicas
+choice-draws-ludoteka = ludoteka
+choice-draws-long = largas
+choice-draws-hundred = cien jugadas

@@ -1,0 +1,76 @@
+//! The catalogs agree: every key in every language, with the same
+//! placeholders; and lookups fill them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use super::*;
+
+/// Each message of a catalog folder and the placeholders (`{ $name }`) it uses.
+fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(lang.folder());
+    let mut out = BTreeMap::new();
+    for file in std::fs::read_dir(&folder).unwrap() {
+        let text = std::fs::read_to_string(file.unwrap().path()).unwrap();
+        let mut current: Option<String> = None;
+        for line in text.lines() {
+            let is_message = line.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+            if is_message {
+                let (key, _) = line.split_once('=').expect("a message line has `=`");
+                let key = key.trim().to_string();
+                assert!(!out.contains_key(&key), "{key} twice in {}", lang.folder());
+                out.insert(key.clone(), BTreeSet::new());
+                current = Some(key);
+            } else if line.starts_with('#') || line.trim().is_empty() {
+                if line.trim().is_empty() {
+                    current = None;
+                }
+                continue;
+            }
+            let Some(key) = &current else { continue };
+            let mut rest = line;
+            while let Some(start) = rest.find("{ $") {
+                let name: String =
+                    rest[start + 3..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                out.get_mut(key).unwrap().insert(name);
+                rest = &rest[start + 3..];
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_language_has_every_key_with_the_same_placeholders() {
+    let english = messages(Lang::En);
+    assert!(english.len() > 50, "{} keys", english.len());
+    for lang in Lang::ALL {
+        let other = messages(lang);
+        let missing: Vec<&String> = english.keys().filter(|k| !other.contains_key(*k)).collect();
+        let extra: Vec<&String> = other.keys().filter(|k| !english.contains_key(*k)).collect();
+        assert!(missing.is_empty() && extra.is_empty(), "{lang:?}: missing {missing:?}, extra {extra:?}");
+        for (key, placeholders) in &english {
+            assert_eq!(&other[key], placeholders, "{lang:?}: placeholders of {key}");
+        }
+    }
+}
+
+#[test]
+fn every_key_resolves_in_every_language() {
+    for lang in Lang::ALL {
+        for key in messages(lang).keys() {
+            let found = text(lang, key);
+            assert!(!found.is_empty() && found != *key, "{lang:?} {key}");
+        }
+    }
+}
+
+#[test]
+fn discord_locales_choose_the_language() {
+    assert_eq!(Lang::from_discord("es-ES"), Lang::Es);
+    assert_eq!(Lang::from_discord("es-419"), Lang::Es);
+    assert_eq!(Lang::from_discord("en-US"), Lang::En);
+    assert_eq!(Lang::from_discord("pt-BR"), Lang::En, "English is the fallback");
+    assert_eq!(text(Lang::Es, "cmd-challenge-name"), "desafiar");
+    assert_eq!(text(Lang::En, "cmd-challenge-name"), "challenge");
+}
