@@ -112,5 +112,24 @@ async fn racing_posters_lease_each_announcement_once(backend: Backend) {
     assert!(seen.values().all(|&n| n == 1), "{seen:?}");
 }
 
+/// A row that cannot be read back (its game is corrupt) is dropped and
+/// logged, so it does not hold up the others of its batch at every lease.
+#[tokio::test]
+async fn an_announcement_that_cannot_be_read_back_does_not_block_the_others() {
+    let db = database(Backend::Sqlite).await;
+    let svc = GameService::open(db.url()).await.unwrap();
+    let now = three_claimed(&svc).await;
+    let pool = sqlx::SqlitePool::connect(db.url()).await.unwrap();
+    sqlx::query("UPDATE games SET start_fen = 'not a position' WHERE channel_id = 2").execute(&pool).await.unwrap();
+    pool.close().await;
+    let leased = svc.lease_announcements(now).await.unwrap();
+    let labels: Vec<String> = leased.iter().map(|a| label(&a.due)).collect();
+    assert_eq!(labels, ["reminder 1 ply 0", "expired 3"]);
+    for a in &leased {
+        svc.settle_announcement(a.id, AnnouncementOutcome::Delivered, now).await.unwrap();
+    }
+    assert_eq!(svc.store().pending_announcement_count().await.unwrap(), 0, "the corrupt one was settled");
+}
+
 on_both_backends!(claimed_announcements_wait_until_settled, a_move_cancels_its_reminder);
 on_both_backends!(multi_thread: racing_posters_lease_each_announcement_once);

@@ -84,20 +84,34 @@ impl GameService {
         let rows = self.store.lease_announcements(now, ANNOUNCEMENT_LEASE, ANNOUNCEMENT_BATCH).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            let due = match row.kind {
-                AnnouncementKind::Reminder { game, ply } => {
-                    let view = self.game_by_id(game).await?;
-                    // The reminder is for the player to move at `ply`.
-                    (view.is_live() && view.ply() == ply && now < view.deadline).then_some(DueEvent::Reminder(view))
-                }
-                AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
-                AnnouncementKind::ChallengeExpired { challenge } => {
-                    Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))
+            let due = match self.due_now(now, row.kind).await {
+                Ok(due) => due,
+                Err(e) => {
+                    // Left pending, it would fail again at every lease; the
+                    // rest of the outbox goes on without it.
+                    tracing::error!(id = row.id, error = %e, "an announcement cannot be read back; dropping it");
+                    self.store.settle_announcement(row.id, AnnouncementOutcome::Undeliverable, now).await?;
+                    continue;
                 }
             };
             out.push(Announcement { id: row.id, channel: row.channel, attempts: row.attempts, due });
         }
         Ok(out)
+    }
+
+    /// What an announcement says as things stand at `now`.
+    async fn due_now(&self, now: i64, kind: AnnouncementKind) -> Result<Option<DueEvent>, GameError> {
+        Ok(match kind {
+            AnnouncementKind::Reminder { game, ply } => {
+                let view = self.game_by_id(game).await?;
+                // The reminder is for the player to move at `ply`.
+                (view.is_live() && view.ply() == ply && now < view.deadline).then_some(DueEvent::Reminder(view))
+            }
+            AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
+            AnnouncementKind::ChallengeExpired { challenge } => {
+                Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))
+            }
+        })
     }
 
     /// Records how announcement `id` went; `false` if it was settled before.
