@@ -13,7 +13,7 @@ pub enum FenError {
         /// 1-based character position.
         at: usize,
         /// What was expected or found.
-        reason: String,
+        reason: FenSyntax,
     },
     /// The text parses, but the pieces do not make a legal position.
     #[error("bad FEN at character {at}: {error}")]
@@ -23,6 +23,44 @@ pub enum FenError {
         /// What is impossible.
         error: SetupError,
     },
+}
+
+/// What breaks the FEN grammar. `None` for a character means the text
+/// ended there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenSyntax {
+    /// The text is empty.
+    Empty,
+    /// A side letter (`W` or `B`) was expected.
+    ExpectedSide(Option<char>),
+    /// A square number was expected.
+    ExpectedSquare(Option<char>),
+    /// A number outside 1-32.
+    SquareOutOfRange(String),
+    /// Something else where `:` was expected.
+    ExpectedColon(char),
+    /// Something else where `,` or `:` was expected.
+    ExpectedSeparator(char),
+    /// One colour's list appears twice.
+    ListedTwice(Color),
+    /// A range `first-last` with `last` below `first`.
+    RangeBackwards(Square, Square),
+}
+
+impl std::fmt::Display for FenSyntax {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let found = |c: &Option<char>| c.map_or("the end".to_string(), |c| format!("`{c}`"));
+        match self {
+            FenSyntax::Empty => write!(f, "the FEN is empty; the start is W:W1-12:B21-32"),
+            FenSyntax::ExpectedSide(c) => write!(f, "expected W or B, found {}", found(c)),
+            FenSyntax::ExpectedSquare(c) => write!(f, "expected a square number, found {}", found(c)),
+            FenSyntax::SquareOutOfRange(digits) => write!(f, "square {digits} is not in 1-32"),
+            FenSyntax::ExpectedColon(c) => write!(f, "expected `:`, found `{c}`"),
+            FenSyntax::ExpectedSeparator(c) => write!(f, "expected `,` or `:`, found `{c}`"),
+            FenSyntax::ListedTwice(color) => write!(f, "{color}'s pieces are listed twice"),
+            FenSyntax::RangeBackwards(first, last) => write!(f, "range {first}-{last} runs backwards"),
+        }
+    }
 }
 
 /// Canonical FEN: every square listed, ascending, no ranges.
@@ -76,8 +114,8 @@ impl Parser {
         Parser { chars: t.chars().collect(), pos: 0 }
     }
 
-    fn error(&self, reason: impl Into<String>) -> FenError {
-        FenError::Syntax { at: self.pos + 1, reason: reason.into() }
+    fn error(&self, reason: FenSyntax) -> FenError {
+        FenError::Syntax { at: self.pos + 1, reason }
     }
 
     fn peek(&self) -> Option<char> {
@@ -95,8 +133,7 @@ impl Parser {
         let c = match self.peek() {
             Some('W' | 'w') => Color::White,
             Some('B' | 'b') => Color::Black,
-            Some(c) => return Err(self.error(format!("expected W or B, found `{c}`"))),
-            None => return Err(self.error("expected W or B, found the end")),
+            other => return Err(self.error(FenSyntax::ExpectedSide(other))),
         };
         self.pos += 1;
         Ok(c)
@@ -109,23 +146,20 @@ impl Parser {
             self.pos += 1;
         }
         if start == self.pos {
-            return Err(match self.peek() {
-                Some(c) => self.error(format!("expected a square number, found `{c}`")),
-                None => self.error("expected a square number, found the end"),
-            });
+            return Err(self.error(FenSyntax::ExpectedSquare(self.peek())));
         }
         let digits: String = self.chars[start..self.pos].iter().collect();
         let square = digits
             .parse::<u8>()
             .ok()
             .and_then(Square::new)
-            .ok_or(FenError::Syntax { at: start + 1, reason: format!("square {digits} is not in 1-32") })?;
+            .ok_or(FenError::Syntax { at: start + 1, reason: FenSyntax::SquareOutOfRange(digits) })?;
         Ok((square, start + 1))
     }
 
     fn position(mut self) -> Result<Position, FenError> {
         if self.chars.is_empty() {
-            return Err(self.error("the FEN is empty; the start is W:W1-12:B21-32"));
+            return Err(self.error(FenSyntax::Empty));
         }
         let turn = self.color()?;
         let mut pieces: Vec<(Square, Piece, usize)> = Vec::new();
@@ -135,15 +169,12 @@ impl Parser {
             match self.peek() {
                 None => break,
                 Some(':') => self.pos += 1,
-                Some(c) => return Err(self.error(format!("expected `:`, found `{c}`"))),
+                Some(c) => return Err(self.error(FenSyntax::ExpectedColon(c))),
             }
             let color_at = self.pos;
             let color = self.color()?;
             if seen_colors.contains(&color) {
-                return Err(FenError::Syntax {
-                    at: color_at + 1,
-                    reason: format!("{color}'s pieces are listed twice"),
-                });
+                return Err(FenError::Syntax { at: color_at + 1, reason: FenSyntax::ListedTwice(color) });
             }
             seen_colors.push(color);
             self.skip_spaces();
@@ -156,7 +187,7 @@ impl Parser {
                 match self.peek() {
                     Some(',') => self.pos += 1,
                     None | Some(':') => break,
-                    Some(c) => return Err(self.error(format!("expected `,` or `:`, found `{c}`"))),
+                    Some(c) => return Err(self.error(FenSyntax::ExpectedSeparator(c))),
                 }
             }
         }
@@ -190,7 +221,7 @@ impl Parser {
             self.pos += 1;
             let (end, end_at) = self.number()?;
             if end < first {
-                return Err(FenError::Syntax { at: end_at, reason: format!("range {first}-{end} runs backwards") });
+                return Err(FenError::Syntax { at: end_at, reason: FenSyntax::RangeBackwards(first, end) });
             }
             last = end;
         }

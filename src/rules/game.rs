@@ -312,7 +312,7 @@ impl Game {
         let Some(mv) = legal.iter().find(|m| *m == mv) else {
             return Err(MoveError::NoSuchMove {
                 text: super::notation::full_notation(mv),
-                reason: "it is not a legal move of this position".into(),
+                reason: super::notation::NoSuchMove::NotLegal,
             });
         };
         let after = before.play_unchecked(mv);

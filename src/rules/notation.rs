@@ -1,7 +1,9 @@
 //! Move notation (RULES 6.1-6.3): canonical output and lenient input that
 //! never guesses.
 
-use super::{Move, MoveList, Position, Square};
+use std::fmt;
+
+use super::{Color, Move, MoveList, Position, Square};
 
 /// Why a text was not accepted as a move of a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -12,7 +14,7 @@ pub enum MoveError {
         /// What was typed.
         text: String,
         /// What is wrong with it.
-        reason: String,
+        reason: NotNotation,
     },
     /// A capture is available, so only the best captures are legal.
     #[error(
@@ -30,8 +32,8 @@ pub enum MoveError {
     NoSuchMove {
         /// What was typed.
         text: String,
-        /// Why not, in a sentence.
-        reason: String,
+        /// Why not.
+        reason: NoSuchMove,
     },
     /// More than one legal move matches: the full forms tell them apart.
     #[error("`{text}` is ambiguous: write one of {}", candidates.join(", "))]
@@ -44,6 +46,77 @@ pub enum MoveError {
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
+}
+
+/// Why a text is not move notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotNotation {
+    /// Nothing was typed.
+    Empty,
+    /// A character that is neither a digit nor a separator.
+    StrayCharacter(char),
+    /// A number that is not a square (1-32).
+    NotASquare(String),
+    /// Fewer than two squares.
+    TooFewSquares,
+    /// More squares than the longest capture has.
+    TooManySquares,
+}
+
+impl fmt::Display for NotNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotNotation::Empty => write!(f, "it is empty"),
+            NotNotation::StrayCharacter(c) => write!(f, "`{c}` is neither a square number nor a separator"),
+            NotNotation::NotASquare(token) => write!(f, "{token} is not a square number (1-32)"),
+            NotNotation::TooFewSquares => write!(f, "a move needs a start and an end square"),
+            NotNotation::TooManySquares => write!(f, "it has more squares than any move"),
+        }
+    }
+}
+
+/// Why no legal move matches a text that is notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoSuchMove {
+    /// The side to move has no legal move at all.
+    NoLegalMove(Color),
+    /// The start square is empty.
+    EmptySquare(Square),
+    /// The piece on the start square belongs to the side not to move.
+    NotYourPiece {
+        /// The start square.
+        square: Square,
+        /// Whose piece it is.
+        owner: Color,
+    },
+    /// The piece on the start square has no legal move.
+    PieceCannotMove(Square),
+    /// The piece can move, but not as typed: these are its moves.
+    PieceMoves {
+        /// The start square.
+        square: Square,
+        /// Its legal moves, in canonical notation.
+        moves: Vec<String>,
+    },
+    /// A move that is not among the position's legal moves.
+    NotLegal,
+}
+
+impl fmt::Display for NoSuchMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoSuchMove::NoLegalMove(color) => write!(f, "{color} has no legal move"),
+            NoSuchMove::EmptySquare(square) => write!(f, "square {square} is empty"),
+            NoSuchMove::NotYourPiece { square, owner } => {
+                write!(f, "the piece on {square} is {owner}'s, and it is {}'s turn", owner.opponent())
+            }
+            NoSuchMove::PieceCannotMove(square) => write!(f, "the piece on {square} cannot move"),
+            NoSuchMove::PieceMoves { square, moves } => {
+                write!(f, "the piece on {square} can play {}", moves.join(", "))
+            }
+            NoSuchMove::NotLegal => write!(f, "it is not a legal move of this position"),
+        }
+    }
 }
 
 /// Every move in full form: the start and each landing square.
@@ -107,7 +180,7 @@ impl Position {
     fn explain_no_match(&self, text: &str, squares: &[Square], moves: &MoveList) -> MoveError {
         let text = text.trim().to_string();
         if moves.is_empty() {
-            return MoveError::NoSuchMove { text, reason: format!("{} has no legal move", self.turn()) };
+            return MoveError::NoSuchMove { text, reason: NoSuchMove::NoLegalMove(self.turn()) };
         }
         if moves[0].is_capture() {
             let mut captures: Vec<String> = moves.iter().map(|m| notation_among(moves, m)).collect();
@@ -117,18 +190,16 @@ impl Position {
         }
         let from = squares[0];
         let reason = match self.piece_at(from) {
-            None => format!("square {from} is empty"),
-            Some(p) if p.color != self.turn() => {
-                format!("the piece on {from} is {}'s, and it is {}'s turn", p.color, self.turn())
-            }
+            None => NoSuchMove::EmptySquare(from),
+            Some(p) if p.color != self.turn() => NoSuchMove::NotYourPiece { square: from, owner: p.color },
             Some(_) => {
                 let mut from_here: Vec<String> =
                     moves.iter().filter(|m| m.from() == from).map(|m| notation_among(moves, m)).collect();
                 from_here.sort();
                 if from_here.is_empty() {
-                    format!("the piece on {from} cannot move")
+                    NoSuchMove::PieceCannotMove(from)
                 } else {
-                    format!("the piece on {from} can play {}", from_here.join(", "))
+                    NoSuchMove::PieceMoves { square: from, moves: from_here }
                 }
             }
         };
@@ -155,29 +226,28 @@ fn is_separator(c: char) -> bool {
 
 /// Splits move text into squares; errors say what is not notation.
 fn parse_squares(text: &str) -> Result<Vec<Square>, MoveError> {
-    let not_notation = |reason: String| MoveError::NotNotation { text: text.trim().to_string(), reason };
+    let not_notation = |reason: NotNotation| MoveError::NotNotation { text: text.trim().to_string(), reason };
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err(not_notation("it is empty".into()));
+        return Err(not_notation(NotNotation::Empty));
     }
     if let Some(c) = trimmed.chars().find(|&c| !c.is_ascii_digit() && !is_separator(c)) {
-        return Err(not_notation(format!("`{c}` is neither a square number nor a separator")));
+        return Err(not_notation(NotNotation::StrayCharacter(c)));
     }
     let mut squares = Vec::new();
     for token in trimmed.split(is_separator).filter(|t| !t.is_empty()) {
-        let number: u32 =
-            token.parse().ok().ok_or_else(|| not_notation(format!("{token} is not a square number (1-32)")))?;
+        let number: u32 = token.parse().ok().ok_or_else(|| not_notation(NotNotation::NotASquare(token.to_string())))?;
         let square = u8::try_from(number)
             .ok()
             .and_then(Square::new)
-            .ok_or_else(|| not_notation(format!("{token} is not a square number (1-32)")))?;
+            .ok_or_else(|| not_notation(NotNotation::NotASquare(token.to_string())))?;
         squares.push(square);
     }
     if squares.len() < 2 {
-        return Err(not_notation("a move needs a start and an end square".into()));
+        return Err(not_notation(NotNotation::TooFewSquares));
     }
     if squares.len() > 2 + super::moves::MAX_LANDINGS {
-        return Err(not_notation("it has more squares than any move".into()));
+        return Err(not_notation(NotNotation::TooManySquares));
     }
     Ok(squares)
 }
