@@ -25,6 +25,7 @@ mod error;
 mod game_list;
 mod lookup;
 mod pdn;
+mod server_locale;
 mod view;
 
 pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};

@@ -42,6 +42,7 @@ mod game_list;
 mod games;
 mod moves;
 mod scratch;
+mod server_locales;
 
 pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
 pub use challenges::{ChallengeRow, NewChallengeRow};
