@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use damas::discord::deliver::ChannelNotices;
 use damas::discord::reply::{DEFER_AFTER, Reply, Target, respond};
+use damas::i18n::Lang;
 use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};
 use support::bot::WAIT;
 use support::fake_discord::{FakeDiscord, FakeInteraction, MessageKind};
@@ -53,7 +54,7 @@ async fn slow_public_reply_is_deferred_then_edited_in() {
         &ChannelNotices::default(),
         &target(&ix, false),
         "board",
-        slowly(Reply::public("late board").file("board.png", png)),
+        slowly(Reply::public(Lang::En, "late board").file("board.png", png)),
     )
     .await;
 
@@ -71,8 +72,14 @@ async fn slow_refusal_stays_private() {
     let http = http_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("move").string("move", "1-5").from(&alice));
-    respond(&http, &ChannelNotices::default(), &target(&ix, false), "move", slowly(Reply::ephemeral("not your turn")))
-        .await;
+    respond(
+        &http,
+        &ChannelNotices::default(),
+        &target(&ix, false),
+        "move",
+        slowly(Reply::ephemeral(Lang::En, "not your turn")),
+    )
+    .await;
 
     assert_eq!(fake.wait_for_callback(ix.id, WAIT).await.kind, 5);
     let followup = fake.wait_for_followup(&ix.token, WAIT).await;
@@ -93,7 +100,7 @@ async fn slow_button_update_edits_the_buttons_message() {
         &ChannelNotices::default(),
         &target(&ix, true),
         "button",
-        slowly(Reply::public("game on").updating()),
+        slowly(Reply::public(Lang::En, "game on").updating()),
     )
     .await;
 
@@ -110,8 +117,10 @@ async fn quick_reply_is_not_deferred() {
     let http = http_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("help").from(&alice));
-    respond(&http, &ChannelNotices::default(), &target(&ix, false), "help", async { Reply::ephemeral("help text") })
-        .await;
+    respond(&http, &ChannelNotices::default(), &target(&ix, false), "help", async {
+        Reply::ephemeral(Lang::En, "help text")
+    })
+    .await;
     let only = fake.wait_for_callback(ix.id, WAIT).await;
     assert_eq!((only.kind, only.content()), (4, Some("help text")));
     assert!(only.is_ephemeral());

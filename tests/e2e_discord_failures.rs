@@ -10,9 +10,10 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use damas::config::Clock;
-use damas::discord::deliver::{ChannelNotices, NO_PICTURE};
+use damas::discord::deliver::ChannelNotices;
 use damas::discord::reply::{DEFER_AFTER, Reply, Target, respond};
 use damas::game::GameService;
+use damas::i18n::Lang;
 use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};
 use support::bot::{RunningBot, WAIT, ask, config, database_in};
 use support::fake_discord::{ChannelFault, FakeDiscord, FakeInteraction, FakeUser, MessageKind};
@@ -229,7 +230,7 @@ async fn without_attach_files_the_announcement_goes_out_as_text_and_is_logged_on
         t.play_stalled(channel, who, mv, false);
         let headline = format!("played **{mv}**");
         let posted = t.fake.wait_for_channel_message(channel, |m| m.content().contains(&headline), WAIT).await;
-        assert!(posted.content().contains(NO_PICTURE), "{}", posted.content());
+        assert!(posted.content().contains(&damas::t!(Lang::En, "no-picture")), "{}", posted.content());
         assert!(posted.files.is_empty());
         t.wait_pings(to_move, pinged + 1).await;
         assert_eq!(t.announcements(&headline), 1);
@@ -352,7 +353,7 @@ fn move_reply(alice: &FakeUser, bob: &FakeUser, mv: &str) -> Reply {
         bob.mention(),
         bob.mention()
     );
-    Reply::public(text).file("board.png", vec![0x89, b'P', b'N', b'G'])
+    Reply::public(Lang::En, text).file("board.png", vec![0x89, b'P', b'N', b'G'])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -411,7 +412,7 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     // A private answer after a deferral is a followup.
     fake.fail_next(FOLLOWUP, 500, Duration::ZERO);
     let ix = fake.send(fake.command("move").from(&alice));
-    respond(&http, &notices, &target(&ix, false), "move", slowly(Reply::ephemeral("not your turn"))).await;
+    respond(&http, &notices, &target(&ix, false), "move", slowly(Reply::ephemeral(Lang::En, "not your turn"))).await;
     let followups: Vec<_> =
         fake.messages_for(&ix.token).into_iter().filter(|m| m.kind == MessageKind::Followup).collect();
     assert_eq!(followups.len(), 1, "{followups:?}");
@@ -422,7 +423,8 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     let bob = fake.user("bob");
     fake.fail_next_after_landing("POST /channels/*/messages", 503);
     let press = fake.send(fake.button("res:1").from(&bob));
-    let resigned = Reply::public(format!("{} resigned.\n**Game over.** {} wins.", bob.mention(), alice.mention()));
+    let resigned =
+        Reply::public(Lang::En, format!("{} resigned.\n**Game over.** {} wins.", bob.mention(), alice.mention()));
     respond(&http, &notices, &target(&press, true), "button", slowly(resigned)).await;
     assert_eq!(fake.wait_for_callback(press.id, WAIT).await.kind, 6);
     let posted = fake.posted_messages().iter().filter(|m| m.content().contains("resigned")).count();

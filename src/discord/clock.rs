@@ -17,6 +17,7 @@ use tokio::task::JoinSet;
 
 use crate::config::Clock;
 use crate::game::{ANNOUNCEMENT_ATTEMPTS, Announcement, AnnouncementOutcome, DueEvent, GameService};
+use crate::t;
 
 use super::deliver::{ChannelNotices, PostError};
 use super::reply::{Reply, post};
@@ -112,31 +113,35 @@ async fn deliver(
     }
 }
 
-/// The message of a due event.
+/// The message of a due event, in the language of its server.
 async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
+    let guild = match event {
+        DueEvent::Reminder(game) | DueEvent::LossOnTime(game) => game.guild,
+        DueEvent::ChallengeExpired(c) => c.guild,
+    };
+    let lang = view::server_lang(service, guild).await;
     match event {
         DueEvent::Reminder(game) => {
-            let player = view::player(game, game.game.position().turn());
-            let text = format!("{player}, reminder: your move is due {}.", view::relative_time(game.deadline));
-            Reply::public(text)
+            let player = view::player(lang, game, game.game.position().turn());
+            Reply::public(lang, t!(lang, "reminder", player = player, deadline = view::relative_time(game.deadline)))
         }
         DueEvent::LossOnTime(game) => {
+            let headline = t!(lang, "time-is-up");
             match &game.finished {
-                Some(finish) => match view::finished_game(service, game, "Time is up.".to_string(), finish).await {
+                Some(finish) => match view::finished_game(lang, service, game, headline.clone(), finish).await {
                     Ok(reply) => reply,
                     Err(e) => {
                         // Still announce the result, without the picture and record.
                         tracing::error!(error = %e, "could not build the loss-on-time message");
-                        Reply::public(format!("Time is up.\n{}", view::result(game, finish)))
+                        Reply::public(lang, format!("{headline}\n{}", view::result(lang, game, finish)))
                     }
                 },
-                None => Reply::public(format!("Time is up in the game {}.", view::players(game))),
+                None => Reply::public(lang, t!(lang, "time-is-up-in", players = view::players(lang, game))),
             }
         }
         DueEvent::ChallengeExpired(c) => {
-            let text =
-                format!("{}, your challenge to {} expired without an answer.", user(c.challenger), user(c.opponent));
-            Reply::public(text)
+            let text = t!(lang, "challenge-expired", challenger = user(c.challenger), opponent = user(c.opponent));
+            Reply::public(lang, text)
         }
     }
 }

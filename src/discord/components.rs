@@ -7,6 +7,8 @@ use super::commands::{Invocation, abort, challenge, records, table};
 use super::errors::CommandError;
 use super::reply::Reply;
 use crate::game::ChallengePick;
+use crate::i18n::Lang;
+use crate::t;
 
 /// What a button does, and to which challenge or game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,45 +70,50 @@ impl ButtonId {
 }
 
 /// The Abort button of a game in which a side has yet to move.
-pub fn abort_button(game_id: i64) -> Vec<CreateActionRow> {
-    vec![CreateActionRow::Buttons(vec![ButtonId::Abort(game_id).button("Abort", ButtonStyle::Secondary)])]
+pub fn abort_button(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::Abort(game_id).button(&t!(lang, "button-abort"), ButtonStyle::Secondary),
+    ])]
 }
 
 /// Accept / Decline for the opponent, Cancel for the challenger.
-pub fn challenge_buttons(challenge_id: i64) -> Vec<CreateActionRow> {
+pub fn challenge_buttons(lang: Lang, challenge_id: i64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
-        ButtonId::Accept(challenge_id).button("Accept", ButtonStyle::Success),
-        ButtonId::Decline(challenge_id).button("Decline", ButtonStyle::Danger),
-        ButtonId::Cancel(challenge_id).button("Cancel", ButtonStyle::Secondary),
+        ButtonId::Accept(challenge_id).button(&t!(lang, "button-accept"), ButtonStyle::Success),
+        ButtonId::Decline(challenge_id).button(&t!(lang, "button-decline"), ButtonStyle::Danger),
+        ButtonId::Cancel(challenge_id).button(&t!(lang, "button-cancel"), ButtonStyle::Secondary),
     ])]
 }
 
 /// The confirm button of `/resign`.
-pub fn resign_buttons(game_id: i64) -> Vec<CreateActionRow> {
-    vec![CreateActionRow::Buttons(vec![ButtonId::Resign(game_id).button("Resign", ButtonStyle::Danger)])]
+pub fn resign_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::Resign(game_id).button(&t!(lang, "button-resign"), ButtonStyle::Danger),
+    ])]
 }
 
 /// Accept / Decline for the player offered a draw.
-pub fn draw_buttons(game_id: i64) -> Vec<CreateActionRow> {
+pub fn draw_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
-        ButtonId::DrawAccept(game_id).button("Accept draw", ButtonStyle::Success),
-        ButtonId::DrawDecline(game_id).button("Decline draw", ButtonStyle::Danger),
+        ButtonId::DrawAccept(game_id).button(&t!(lang, "button-accept-draw"), ButtonStyle::Success),
+        ButtonId::DrawDecline(game_id).button(&t!(lang, "button-decline-draw"), ButtonStyle::Danger),
     ])]
 }
 
 /// Previous / Next under page `page` (from 0) of `pages` of the games list;
 /// each is disabled where there is no page to go to.
-pub fn games_page_buttons(page: u32, pages: u32) -> Vec<CreateActionRow> {
+pub fn games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
     let last = pages.saturating_sub(1);
-    let previous = ButtonId::GamesPage(page.saturating_sub(1)).button("Previous", ButtonStyle::Secondary);
-    let next = ButtonId::GamesPage(page.saturating_add(1)).button("Next", ButtonStyle::Secondary);
+    let previous =
+        ButtonId::GamesPage(page.saturating_sub(1)).button(&t!(lang, "button-previous"), ButtonStyle::Secondary);
+    let next = ButtonId::GamesPage(page.saturating_add(1)).button(&t!(lang, "button-next"), ButtonStyle::Secondary);
     vec![CreateActionRow::Buttons(vec![previous.disabled(page == 0), next.disabled(page >= last)])]
 }
 
 /// Does what the pressed button says.
 pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandError> {
     let Some(button) = ButtonId::parse(custom_id) else {
-        return Err(CommandError::refused("This button is no longer in use."));
+        return Err(CommandError::refused(t!(inv.lang, "button-unknown")));
     };
     match button {
         ButtonId::Accept(id) => Ok(challenge::accept(inv, ChallengePick::Id(id)).await?.updating()),
@@ -166,8 +173,8 @@ mod page_button_tests {
 
     #[test]
     fn previous_and_next_point_at_the_neighbouring_pages() {
-        assert_eq!(buttons(games_page_buttons(0, 3)), [("gms:0".into(), true), ("gms:1".into(), false)]);
-        assert_eq!(buttons(games_page_buttons(1, 3)), [("gms:0".into(), false), ("gms:2".into(), false)]);
-        assert_eq!(buttons(games_page_buttons(2, 3)), [("gms:1".into(), false), ("gms:3".into(), true)]);
+        assert_eq!(buttons(games_page_buttons(Lang::En, 0, 3)), [("gms:0".into(), true), ("gms:1".into(), false)]);
+        assert_eq!(buttons(games_page_buttons(Lang::En, 1, 3)), [("gms:0".into(), false), ("gms:2".into(), false)]);
+        assert_eq!(buttons(games_page_buttons(Lang::En, 2, 3)), [("gms:1".into(), false), ("gms:3".into(), true)]);
     }
 }

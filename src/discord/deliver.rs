@@ -14,6 +14,7 @@ use serenity::all::{ChannelId, CreateMessage, Http, Nonce};
 use tokio::time::Instant;
 
 use super::reply::{RETRY_WAITS, Reply};
+use crate::t;
 
 /// Longest wait for one REST call before it counts as a timeout.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(4);
@@ -180,9 +181,6 @@ impl ChannelNotices {
     }
 }
 
-/// The line added to an announcement posted without its picture.
-pub const NO_PICTURE: &str = "(No picture: I lack the **Attach Files** permission in this channel.)";
-
 /// Why a channel message was not posted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PostError {
@@ -210,7 +208,7 @@ const POST_PATIENCE: Duration = Duration::from_secs(20);
 
 /// Posts `reply` in `channel` as an ordinary message notifying `pings`.
 /// Retries are made safe by `nonce` (Discord keeps one message per nonce).
-/// A 403 with a picture is retried without it and with [`NO_PICTURE`]; a
+/// A 403 with a picture is retried without it and with a line that says why; a
 /// 403 without, or a 404, gives up. Each channel's problem is logged once.
 pub async fn post_in_channel(
     http: &Http,
@@ -228,7 +226,7 @@ pub async fn post_in_channel(
             }
             let mut bare = reply.clone();
             bare.files.clear();
-            bare.content = format!("{}\n{NO_PICTURE}", reply.content);
+            bare.content = format!("{}\n{}", reply.content, t!(reply.lang, "no-picture"));
             post_once(http, channel, &bare, pings, nonce).await
         }
         other => other,

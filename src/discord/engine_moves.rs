@@ -7,7 +7,9 @@ use super::deliver::{ChannelNotices, fresh_nonce};
 use serenity::all::Http;
 
 use crate::config::Clock;
-use crate::game::{GameService, MoveReport, engine_player_name};
+use crate::game::{GameService, MoveReport};
+use crate::i18n::Lang;
+use crate::t;
 
 use super::reply::{Reply, post};
 use super::view;
@@ -60,12 +62,14 @@ pub async fn catch_up(http: &Http, notices: &ChannelNotices, service: &GameServi
 /// Posts the bot's move in its game's channel.
 async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, report: &MoveReport) {
     let channel = report.game.channel;
-    let reply = match message(service, report).await {
+    let lang = view::server_lang(service, report.game.guild).await;
+    let reply = match message(lang, service, report).await {
         Ok(reply) => reply,
         Err(e) => {
             // The move is stored: still say it, without the picture.
             tracing::error!(channel, error = %e, "could not build the bot's move message");
-            Reply::public(format!("I played **{}**.\n{}", report.notation, view::to_move(&report.game)))
+            let text = t!(lang, "bot-played-bare", notation = report.notation.clone());
+            Reply::public(lang, format!("{text}\n{}", view::to_move(lang, &report.game)))
         }
     };
     // The delivery layer has logged why, once per channel.
@@ -76,8 +80,12 @@ async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, 
 
 /// The message of the bot's move: like a person's move reply, from the
 /// side of the person to move (mentioned, with their deadline).
-pub async fn message(service: &GameService, report: &MoveReport) -> Result<Reply, super::errors::CommandError> {
-    let name = report.game.engine.map(|(_, level)| engine_player_name(level)).unwrap_or_default();
-    let headline = format!("**{name}** played **{}**.", report.notation);
-    view::game_message(service, &report.game, headline).await
+pub async fn message(
+    lang: Lang,
+    service: &GameService,
+    report: &MoveReport,
+) -> Result<Reply, super::errors::CommandError> {
+    let level = report.game.engine.map(|(_, level)| level.to_string()).unwrap_or_default();
+    let headline = t!(lang, "bot-played", level = level, notation = report.notation.clone());
+    view::game_message(lang, service, &report.game, headline).await
 }

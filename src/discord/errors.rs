@@ -3,6 +3,8 @@
 //! answered with a generic ephemeral apology.
 
 use crate::game::GameError;
+use crate::i18n::{Lang, game_error};
+use crate::t;
 
 use super::reply::Reply;
 
@@ -12,7 +14,8 @@ pub enum CommandError {
     /// The game service refused or failed.
     #[error(transparent)]
     Game(#[from] GameError),
-    /// The adapter itself refused the input (a bad option, a stale button).
+    /// The adapter itself refused the input (a bad option, a stale button),
+    /// with a sentence already in the user's language.
     #[error("{0}")]
     Refused(String),
     /// Something broke that the user cannot fix (rendering, Discord).
@@ -27,23 +30,21 @@ impl CommandError {
     }
 }
 
-/// The generic answer to an internal failure.
-pub const SOMETHING_WENT_WRONG: &str = "Something went wrong on my side. Please try again in a moment.";
-
-/// Turns a failure into the reply the user sees, logging internal ones.
-pub fn error_reply(command: &str, error: &CommandError) -> Reply {
+/// Turns a failure into the reply the user sees, in their language
+/// `lang`, logging internal ones.
+pub fn error_reply(lang: Lang, command: &str, error: &CommandError) -> Reply {
     match error {
-        CommandError::Game(e) if e.is_user_error() => Reply::ephemeral(e.to_string()),
-        CommandError::Refused(sentence) => Reply::ephemeral(sentence.clone()),
+        CommandError::Game(e) if e.is_user_error() => Reply::ephemeral(lang, game_error(lang, e)),
+        CommandError::Refused(sentence) => Reply::ephemeral(lang, sentence.clone()),
         CommandError::Game(e) => {
             metrics::counter!(crate::metrics::ERRORS, "kind" => "internal").increment(1);
             tracing::error!(command, error = %e, "game service failure");
-            Reply::ephemeral(SOMETHING_WENT_WRONG)
+            Reply::ephemeral(lang, t!(lang, "something-went-wrong"))
         }
         CommandError::Internal(e) => {
             metrics::counter!(crate::metrics::ERRORS, "kind" => "internal").increment(1);
             tracing::error!(command, error = %e, "internal failure");
-            Reply::ephemeral(SOMETHING_WENT_WRONG)
+            Reply::ephemeral(lang, t!(lang, "something-went-wrong"))
         }
     }
 }

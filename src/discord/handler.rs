@@ -1,8 +1,9 @@
 //! serenity's event handler: registers the commands when connected and
 //! routes each interaction to its command, button or autocomplete.
 
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serenity::all::{
@@ -15,6 +16,7 @@ use tokio::sync::RwLock;
 
 use crate::config::Clock;
 use crate::game::GameService;
+use crate::i18n::Lang;
 
 use super::commands::{self, Invocation, abort, play};
 use super::components;
@@ -35,6 +37,8 @@ pub struct Handler {
     pub(crate) in_flight: Arc<RwLock<()>>,
     /// Channel problems already logged (shared with the clock loop).
     pub(crate) notices: ChannelNotices,
+    /// The servers' locales as last stored by this process.
+    server_locales: Mutex<HashMap<u64, String>>,
 }
 
 impl Handler {
@@ -48,9 +52,11 @@ impl Handler {
             registered: AtomicBool::new(false),
             in_flight: Arc::default(),
             notices: ChannelNotices::default(),
+            server_locales: Mutex::default(),
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn invocation(
         &self,
         ctx: &Context,
@@ -58,7 +64,10 @@ impl Handler {
         user: &User,
         guild: Option<GuildId>,
         moderator: bool,
+        locale: &str,
+        guild_locale: Option<&str>,
     ) -> Invocation {
+        let lang = Lang::from_discord(locale);
         Invocation {
             bot_user: ctx.cache.current_user().id.get(),
             service: self.service.clone(),
@@ -68,6 +77,28 @@ impl Handler {
             guild: guild.map(|g| g.get()),
             user_name: Some(user.global_name.clone().unwrap_or_else(|| user.name.clone())),
             moderator,
+            lang,
+            server_lang: guild_locale.map_or(lang, Lang::from_discord),
+        }
+    }
+
+    /// Keeps the server's locale for the messages that answer no
+    /// interaction (the clock's, the bot's own moves); written only when it
+    /// changed since this process last saw it.
+    async fn remember_locale(&self, guild: Option<GuildId>, locale: Option<&str>) {
+        let (Some(guild), Some(locale)) = (guild, locale) else { return };
+        let guild = guild.get();
+        {
+            let known = self.server_locales.lock().unwrap_or_else(|e| e.into_inner());
+            if known.get(&guild).map(String::as_str) == Some(locale) {
+                return;
+            }
+        }
+        match self.service.remember_server_locale(guild, locale, self.clock.now()).await {
+            Ok(()) => {
+                self.server_locales.lock().unwrap_or_else(|e| e.into_inner()).insert(guild, locale.to_string());
+            }
+            Err(e) => tracing::warn!(guild, error = %e, "could not store the server's locale"),
         }
     }
 
@@ -78,14 +109,17 @@ impl Handler {
             &cmd.user,
             cmd.guild_id,
             abort::moderates(cmd.member.as_deref(), cmd.channel.as_ref()),
+            &cmd.locale,
+            cmd.guild_locale.as_deref(),
         );
+        self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let target =
             Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
         respond(&ctx.http, &self.notices, &target, name, async {
-            commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(name, &e))
+            commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e))
         })
         .await;
         // Only the names the bot registers become labels, so a forged
@@ -106,13 +140,16 @@ impl Handler {
             &press.user,
             press.guild_id,
             abort::moderates(press.member.as_ref(), press.channel.as_ref()),
+            &press.locale,
+            press.guild_locale.as_deref(),
         );
+        self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let target =
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
         respond(&ctx.http, &self.notices, &target, "button", async {
-            components::press(&inv, id).await.unwrap_or_else(|e| error_reply("button", &e))
+            components::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e))
         })
         .await;
     }

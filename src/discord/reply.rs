@@ -14,6 +14,9 @@ use serenity::all::{
 };
 use tokio::time::Instant;
 
+use crate::i18n::Lang;
+use crate::t;
+
 use super::deliver::{self, CALL_TIMEOUT, ChannelNotices, Delivered, call, original_shows, persist, post_in_channel};
 
 /// What the bot answers to one interaction.
@@ -32,20 +35,23 @@ pub struct Reply {
     /// The users this message notifies; `None`: everyone it mentions but
     /// the user who acted (see [`Reply::pings_for`]).
     pub pings: Option<Vec<u64>>,
+    /// The language it is written in, for the words the delivery adds
+    /// (a missing picture, a ping after an edit).
+    pub lang: Lang,
 }
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
 
 impl Reply {
-    /// A public message.
-    pub fn public(content: impl Into<String>) -> Reply {
-        Reply { content: content.into(), ..Reply::default() }
+    /// A public message in `lang` (the server's, as everyone reads it).
+    pub fn public(lang: Lang, content: impl Into<String>) -> Reply {
+        Reply { content: content.into(), lang, ..Reply::default() }
     }
 
-    /// A message only the user who asked sees.
-    pub fn ephemeral(content: impl Into<String>) -> Reply {
-        Reply { content: content.into(), ephemeral: true, ..Reply::default() }
+    /// A message only the user who asked sees, in `lang` (theirs).
+    pub fn ephemeral(lang: Lang, content: impl Into<String>) -> Reply {
+        Reply { content: content.into(), ephemeral: true, lang, ..Reply::default() }
     }
 
     /// Adds a file.
@@ -142,9 +148,9 @@ pub fn mentions(users: &[u64]) -> CreateAllowedMentions {
 
 /// The few words that notify `users` of a message they were not notified by
 /// (an edit notifies nobody on Discord).
-pub fn ping_note(users: &[u64]) -> Reply {
+pub fn ping_note(lang: Lang, users: &[u64]) -> Reply {
     let who: Vec<String> = users.iter().map(|u| format!("<@{u}>")).collect();
-    Reply::public(format!("{}: see the message above.", who.join(" "))).pinging(users.to_vec())
+    Reply::public(lang, t!(lang, "ping-note", players = who.join(" "))).pinging(users.to_vec())
 }
 
 /// The interaction being answered.
@@ -251,7 +257,7 @@ async fn respond_now(
     match sent {
         // An update edits a message, which notifies nobody.
         Ok(_) if reply.update && !pings.is_empty() => {
-            post_note(http, notices, target, &pings).await;
+            post_note(http, notices, target, reply.lang, &pings).await;
         }
         Ok(_) => {}
         Err(e) => fall_back(http, notices, target, what, reply, &e).await,
@@ -295,7 +301,7 @@ async fn respond_late(
     } else if reply.update || !is_button {
         match edit_original(http, target, what, &reply, until).await {
             // An edit notifies nobody.
-            Ok(_) if !pings.is_empty() => post_note(http, notices, target, &pings).await,
+            Ok(_) if !pings.is_empty() => post_note(http, notices, target, reply.lang, &pings).await,
             Ok(_) => {}
             Err(e) => fall_back(http, notices, target, what, &reply, &e).await,
         }
@@ -382,9 +388,9 @@ async fn private_followup(
 /// channel message, safe to retry; where the channel refuses the bot's
 /// messages, with a followup instead (the interaction needs no permission),
 /// sent once: a followup that may have landed cannot be told apart.
-async fn post_note(http: &Http, notices: &ChannelNotices, target: &Target, pings: &[u64]) {
+async fn post_note(http: &Http, notices: &ChannelNotices, target: &Target, reply_lang: Lang, pings: &[u64]) {
     let nonce = format!("p{}", target.id.get());
-    let note = ping_note(pings);
+    let note = ping_note(reply_lang, pings);
     let posted = post_in_channel(http, notices, target.channel, &note, pings, &nonce).await;
     if let Err(deliver::PostError::Forbidden | deliver::PostError::Gone) = posted {
         let followup = CreateInteractionResponseFollowup::new().content(note.text()).allowed_mentions(mentions(pings));
@@ -444,17 +450,17 @@ mod tests {
 
     #[test]
     fn long_text_is_cut_to_the_limit() {
-        let reply = Reply::public("x".repeat(5000));
+        let reply = Reply::public(Lang::En, "x".repeat(5000));
         assert_eq!(reply.text().chars().count(), MESSAGE_LIMIT);
-        assert_eq!(Reply::public("short").text(), "short");
+        assert_eq!(Reply::public(Lang::En, "short").text(), "short");
     }
 
     #[test]
     fn responses_have_the_discord_types() {
-        let json = serde_json::to_value(Reply::ephemeral("no").response(&[])).unwrap();
+        let json = serde_json::to_value(Reply::ephemeral(Lang::En, "no").response(&[])).unwrap();
         assert_eq!(json["type"], 4);
         assert_eq!(json["data"]["flags"], 64);
-        let json = serde_json::to_value(Reply::public("yes").updating().response(&[7])).unwrap();
+        let json = serde_json::to_value(Reply::public(Lang::En, "yes").updating().response(&[7])).unwrap();
         assert_eq!(json["type"], 7);
         assert_eq!(json["data"]["components"], serde_json::json!([]));
         assert_eq!(json["data"]["allowed_mentions"]["users"], serde_json::json!(["7"]));
@@ -462,10 +468,11 @@ mod tests {
 
     #[test]
     fn the_actor_is_not_notified_of_their_own_action() {
-        let reply = Reply::public("<@1> played **11-15**.\n<@1> (White) vs <@2> (Black)\n<@2> (Black) to move");
+        let reply =
+            Reply::public(Lang::En, "<@1> played **11-15**.\n<@1> (White) vs <@2> (Black)\n<@2> (Black) to move");
         assert_eq!(reply.pings_for(Some(1)), vec![2]);
         assert_eq!(reply.pings_for(None), vec![1, 2]);
         assert_eq!(reply.clone().pinging(vec![1]).pings_for(Some(1)), vec![1]);
-        assert!(Reply::ephemeral("<@2>").pings_for(Some(1)).is_empty());
+        assert!(Reply::ephemeral(Lang::En, "<@2>").pings_for(Some(1)).is_empty());
     }
 }

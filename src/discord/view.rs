@@ -3,8 +3,10 @@
 
 use crate::engine::Level;
 use crate::game::{Finish, FinishReason, GameView, PLAYER_ABORT_BEFORE_PLY};
+use crate::i18n::{self, Lang};
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
+use crate::t;
 use crate::workers::Workers;
 
 use super::components::abort_button;
@@ -27,57 +29,63 @@ pub fn relative_time(unix: i64) -> String {
 }
 
 /// "<@id> (White)"; the bot's side says its engine level.
-pub fn player(view: &GameView, color: Color) -> String {
+pub fn player(lang: Lang, view: &GameView, color: Color) -> String {
     let id = match color {
         Color::White => view.white,
         Color::Black => view.black,
     };
-    seat(id, color, view.engine)
+    seat(lang, id, color, view.engine)
 }
 
 /// "<@id> (White)", or "<@id> (White, engine level 8)" when `engine` says
 /// the bot plays that side.
-pub fn seat(id: u64, color: Color, engine: Option<(Color, Level)>) -> String {
+pub fn seat(lang: Lang, id: u64, color: Color, engine: Option<(Color, Level)>) -> String {
+    let side = i18n::color(lang, color);
     match engine {
-        Some((side, level)) if side == color => format!("{} ({color}, engine level {level})", user(id)),
-        _ => format!("{} ({color})", user(id)),
+        Some((bot, level)) if bot == color => {
+            t!(lang, "seat-engine", player = user(id), side = side, level = level.to_string())
+        }
+        _ => t!(lang, "seat", player = user(id), side = side),
     }
 }
 
 /// "<@w> (White) vs <@b> (Black)".
-pub fn players(view: &GameView) -> String {
-    format!("{} vs {}", player(view, Color::White), player(view, Color::Black))
+pub fn players(lang: Lang, view: &GameView) -> String {
+    t!(lang, "players", white = player(lang, view, Color::White), black = player(lang, view, Color::Black))
 }
 
 /// "<@x> (Black) to move, deadline <t:..:R>."
-pub fn to_move(view: &GameView) -> String {
+pub fn to_move(lang: Lang, view: &GameView) -> String {
     let turn = view.game.position().turn();
-    format!("{} to move, deadline {}.", player(view, turn), relative_time(view.deadline))
+    t!(lang, "to-move", player = player(lang, view, turn), deadline = relative_time(view.deadline))
 }
 
 /// "White wins (2-0): Black has no legal move." and the like.
-pub fn result(view: &GameView, finish: &Finish) -> String {
+pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
+    let score = finish.outcome.pdn();
     let headline = match finish.outcome {
-        Outcome::Win(color) => format!("{} wins ({})", player(view, color), finish.outcome.pdn()),
-        Outcome::Draw => format!("Draw ({})", finish.outcome.pdn()),
+        Outcome::Win(color) => t!(lang, "result-win", player = player(lang, view, color), score = score),
+        Outcome::Draw => t!(lang, "result-draw", score = score),
     };
     let loser = match finish.outcome {
-        Outcome::Win(color) => Some(player(view, color.opponent())),
+        Outcome::Win(color) => Some(player(lang, view, color.opponent())),
         Outcome::Draw => None,
     };
     let reason = match (&finish.reason, loser) {
         // The side to move in the final position is the one left without a move.
         (FinishReason::Rules(EndReason::NoLegalMove), _) => {
-            format!("{} has no legal move", player(view, view.game.position().turn()))
+            t!(lang, "reason-no-legal-move", player = player(lang, view, view.game.position().turn()))
         }
-        (FinishReason::Rules(reason), _) => format!("by {reason}"),
-        (FinishReason::Resignation, Some(loser)) => format!("{loser} resigned"),
-        (FinishReason::Time, Some(loser)) => format!("{loser} ran out of time"),
-        (FinishReason::Agreement, _) => "by agreement".to_string(),
-        (FinishReason::Resignation, None) => "by resignation".to_string(),
-        (FinishReason::Time, None) => "on time".to_string(),
+        (FinishReason::Rules(EndReason::Repetition), _) => t!(lang, "reason-repetition"),
+        (FinishReason::Rules(EndReason::KingMoveRule), _) => t!(lang, "reason-king-move-rule"),
+        (FinishReason::Rules(EndReason::ThreeKingsRule), _) => t!(lang, "reason-three-kings-rule"),
+        (FinishReason::Resignation, Some(loser)) => t!(lang, "reason-resigned", player = loser),
+        (FinishReason::Time, Some(loser)) => t!(lang, "reason-out-of-time", player = loser),
+        (FinishReason::Agreement, _) => t!(lang, "reason-agreement"),
+        (FinishReason::Resignation, None) => t!(lang, "reason-resignation"),
+        (FinishReason::Time, None) => t!(lang, "reason-on-time"),
     };
-    format!("**Game over.** {headline}: {reason}.")
+    t!(lang, "game-over", headline = headline, reason = reason)
 }
 
 /// Renders a board on the shared worker pool (it is CPU work; see
@@ -110,36 +118,52 @@ pub fn pdn_file_name(view: &GameView) -> String {
 
 /// The message of a live game: who plays, the board, who is to move, and
 /// an Abort button until each side has moved.
-pub async fn live_game(view: &GameView, headline: String) -> Result<Reply, CommandError> {
-    let text = format!("{headline}\n{}\n{}", players(view), to_move(view));
-    let reply = Reply::public(text).file("board.png", game_board(view).await?);
-    Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(view.id)) } else { reply })
+pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<Reply, CommandError> {
+    let text = format!("{headline}\n{}\n{}", players(lang, view), to_move(lang, view));
+    let reply = Reply::public(lang, text).file("board.png", game_board(view).await?);
+    Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(lang, view.id)) } else { reply })
 }
 
 /// The message of a finished game: the result, the final board and the record.
 pub async fn finished_game(
+    lang: Lang,
     service: &crate::game::GameService,
     view: &GameView,
     headline: String,
     finish: &Finish,
 ) -> Result<Reply, CommandError> {
-    let text = format!("{headline}\n{}\n{}", result(view, finish), players(view));
+    let text = format!("{headline}\n{}\n{}", result(lang, view, finish), players(lang, view));
     let pdn = service.pdn(view.id).await?;
-    Ok(Reply::public(text).file("board.png", game_board(view).await?).file(pdn_file_name(view), pdn.into_bytes()))
+    Ok(Reply::public(lang, text).file("board.png", game_board(view).await?).file(pdn_file_name(view), pdn.into_bytes()))
 }
 
-/// The message after a game changed: live, or finished.
+/// The message after a game changed (live, finished or aborted), in
+/// `lang`, which is the server's: everyone in the channel reads it.
 pub async fn game_message(
+    lang: Lang,
     service: &crate::game::GameService,
     view: &GameView,
     headline: String,
 ) -> Result<Reply, CommandError> {
     match (&view.finished, view.aborted_by) {
-        (Some(finish), _) => finished_game(service, view, headline, finish).await,
+        (Some(finish), _) => finished_game(lang, service, view, headline, finish).await,
         (None, Some(by)) => {
-            let text = format!("{headline}\n**Game aborted** by {}: no result.\n{}", user(by), players(view));
-            Ok(Reply::public(text).file("board.png", game_board(view).await?))
+            let text =
+                format!("{headline}\n{}\n{}", t!(lang, "game-aborted-by", player = user(by)), players(lang, view));
+            Ok(Reply::public(lang, text).file("board.png", game_board(view).await?))
         }
-        (None, None) => live_game(view, headline).await,
+        (None, None) => live_game(lang, view, headline).await,
+    }
+}
+
+/// The language of what the bot posts in server `guild` on its own: the
+/// server's locale as last seen, English when unknown.
+pub async fn server_lang(service: &crate::game::GameService, guild: Option<u64>) -> Lang {
+    match service.server_locale(guild).await {
+        Ok(locale) => Lang::from_locale(locale.as_deref()),
+        Err(e) => {
+            tracing::warn!(guild, error = %e, "could not read the server's locale; writing in English");
+            Lang::En
+        }
     }
 }

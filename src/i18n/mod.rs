@@ -4,7 +4,17 @@
 //! binary; a test checks that both hold the same keys with the same
 //! placeholders.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+pub use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
+
+mod errors;
+mod help;
+
+pub use errors::{color, fen_error, game_error, move_error};
+pub use help::help;
 
 static_loader! {
     static LOCALES = {
@@ -20,9 +30,10 @@ static ENGLISH: LanguageIdentifier = langid!("en-US");
 static SPANISH: LanguageIdentifier = langid!("es");
 
 /// A language the bot speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// English: the fallback for every locale without a catalog.
+    #[default]
     En,
     /// Spanish, for Spain and Latin America alike.
     Es,
@@ -35,6 +46,11 @@ impl Lang {
     /// The language for a Discord locale code (`es-ES`, `es-419`, `en-US`, ...).
     pub fn from_discord(locale: &str) -> Lang {
         if locale == "es-ES" || locale == "es-419" { Lang::Es } else { Lang::En }
+    }
+
+    /// The language of an optional locale: English when none is known.
+    pub fn from_locale(locale: Option<&str>) -> Lang {
+        locale.map_or(Lang::En, Lang::from_discord)
     }
 
     /// The Discord locale codes this language's catalog serves, for command
@@ -67,6 +83,28 @@ impl Lang {
 /// happening).
 pub fn text(lang: Lang, key: &str) -> String {
     LOCALES.lookup(lang.id(), key)
+}
+
+/// The text of `key` in `lang` with its placeholders filled from `args`
+/// (see [`t!`](crate::t) for the usual way to call it).
+pub fn text_with(lang: Lang, key: &str, args: &[(&'static str, FluentValue<'static>)]) -> String {
+    let args: HashMap<Cow<'static, str>, FluentValue<'static>> =
+        args.iter().map(|(name, value)| (Cow::Borrowed(*name), value.clone())).collect();
+    LOCALES.lookup_with_args(lang.id(), key, &args)
+}
+
+/// A sentence from the catalog: `t!(lang, "key")` or
+/// `t!(lang, "key", name = value, ...)`. Values are anything a
+/// `FluentValue` is made from; pass ids and mentions as text (a number
+/// would be formatted as one).
+#[macro_export]
+macro_rules! t {
+    ($lang:expr, $key:literal) => {
+        $crate::i18n::text($lang, $key)
+    };
+    ($lang:expr, $key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::text_with($lang, $key, &[$((stringify!($name), $crate::i18n::FluentValue::from($value))),+])
+    };
 }
 
 #[cfg(test)]

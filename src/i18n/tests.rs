@@ -74,3 +74,58 @@ fn discord_locales_choose_the_language() {
     assert_eq!(text(Lang::Es, "cmd-challenge-name"), "desafiar");
     assert_eq!(text(Lang::En, "cmd-challenge-name"), "challenge");
 }
+
+/// Every `t!(lang, "key" ...)` in the sources, with the file it is in.
+fn keys_used_in_sources() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let source = std::fs::read_to_string(&path).unwrap();
+                for (at, _) in source.match_indices("t!(") {
+                    // Only calls: not in a comment, not the end of a longer name.
+                    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+                    let before = source[..at].chars().last();
+                    if source[line_start..at].trim_start().starts_with("//")
+                        || before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    {
+                        continue;
+                    }
+                    // `t!(lang, "key"`: a language expression, a comma, the key.
+                    let rest = &source[at + 3..];
+                    let Some(open) = rest.find('"') else { continue };
+                    let head = &rest[..open];
+                    let plain = head.chars().all(|c| c.is_alphanumeric() || "_.:, \n".contains(c));
+                    if !plain || head.matches(',').count() != 1 {
+                        continue;
+                    }
+                    let key: String = rest[open + 1..].chars().take_while(|&c| c != '"').collect();
+                    out.push((key, path.display().to_string()));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut out);
+    out
+}
+
+#[test]
+fn every_key_the_code_uses_is_in_the_catalog() {
+    let english = messages(Lang::En);
+    let used = keys_used_in_sources();
+    assert!(used.len() > 100, "found only {} uses of t!", used.len());
+    let missing: Vec<&(String, String)> = used.iter().filter(|(key, _)| !english.contains_key(key)).collect();
+    assert!(missing.is_empty(), "keys used but not in the catalog: {missing:?}");
+}
+
+#[test]
+fn placeholders_are_filled() {
+    let filled = crate::t!(Lang::Es, "played", player = "<@1>", notation = "11-15");
+    assert_eq!(filled, "<@1> jugó **11-15**.");
+    let plural = |days: u32| crate::t!(Lang::En, "challenge-days", days = days);
+    assert_eq!((plural(1), plural(3)), ("1 day per move".to_string(), "3 days per move".to_string()));
+    assert_eq!(crate::t!(Lang::Es, "challenge-days", days = 1u32), "1 día por jugada");
+}

@@ -5,11 +5,13 @@
 use serenity::all::{ChannelType, Member, PartialChannel};
 
 use crate::game::{AbortRequest, Aborted};
+use crate::t;
 
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view::{self, user};
 use super::Invocation;
+use super::challenge::challenge_list;
 
 /// Whether a member may moderate the channel of an interaction: Manage
 /// Messages, or Manage Threads in a thread, in the permissions Discord
@@ -27,24 +29,21 @@ pub fn moderates(member: Option<&Member>, channel: Option<&PartialChannel>) -> b
 pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, CommandError> {
     let request =
         AbortRequest { guild: inv.guild, channel: inv.channel, user: inv.user, moderator: inv.moderator, game };
+    let lang = inv.server_lang;
     match inv.service.abort(inv.now, request).await? {
         Aborted::Game(game) => {
-            let players = view::players(&game);
-            let text = format!(
-                "**Game #{} aborted** by {}: it ends without a result.\n{players}\nA new challenge may start here.",
-                game.id,
-                user(inv.user)
+            let text = t!(
+                lang,
+                "game-aborted",
+                game = game.id.to_string(),
+                player = user(inv.user),
+                players = view::players(lang, &game)
             );
-            Ok(Reply::public(text).file("board.png", view::game_board(&game).await?))
+            Ok(Reply::public(lang, text).file("board.png", view::game_board(&game).await?))
         }
         Aborted::Challenges(closed) => {
-            let list: Vec<String> =
-                closed.iter().map(|c| format!("{} to {}", user(c.challenger), user(c.opponent))).collect();
-            Ok(Reply::public(format!(
-                "{} closed the open challenges in this channel: {}.",
-                user(inv.user),
-                list.join(", ")
-            )))
+            let list = challenge_list(lang, &closed);
+            Ok(Reply::public(lang, t!(lang, "challenges-closed-by", player = user(inv.user), challenges = list)))
         }
     }
 }

@@ -3,103 +3,126 @@
 
 use crate::engine::{PROVEN, Proof, Score, Swing, Verdict};
 use crate::game::{GameReview, PositionAnalysis};
+use crate::i18n::{Lang, color};
 use crate::rules::{Color, Position};
+use crate::t;
 
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view;
 use super::{Invocation, Options};
 
-/// `/analyze [position] [level]`.
+/// `/analyze [position] [level]`: a public answer, in the server's language.
 pub async fn analyze(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     let level = opts.integer("level");
+    let lang = inv.server_lang;
     match opts.string("position") {
         Some(fen) => {
             let found = inv.service.analyze_fen(fen, inv.guild, inv.user, level).await?;
-            let text = format!("**Analysis** of `{}` (level {})\n{}", found.position, found.level, verdict(&found));
-            picture(text, &found).await
+            let head =
+                t!(lang, "analysis-title", position = found.position.to_string(), level = found.level.to_string());
+            picture(lang, format!("{head}\n{}", verdict(lang, &found)), &found).await
         }
         None => {
             let review = inv.service.review_channel(inv.channel, level).await?;
-            let text = format!(
-                "**Review** of the game {}\n{}\n{}\n**Final position:** {}",
-                view::players(&review.game),
-                review.game.finished.map(|f| view::result(&review.game, &f)).unwrap_or_default(),
-                swings(&review),
-                verdict(&review.last),
-            );
-            picture(text, &review.last).await
+            let text = [
+                t!(lang, "review-title", players = view::players(lang, &review.game)),
+                review.game.finished.map(|f| view::result(lang, &review.game, &f)).unwrap_or_default(),
+                swings(lang, &review),
+                t!(lang, "review-final", verdict = verdict(lang, &review.last)),
+            ];
+            picture(lang, text.join("\n"), &review.last).await
         }
     }
 }
 
 /// The text with the picture of the position, its best move marked.
-async fn picture(text: String, found: &PositionAnalysis) -> Result<Reply, CommandError> {
+async fn picture(lang: Lang, text: String, found: &PositionAnalysis) -> Result<Reply, CommandError> {
     let position = found.position;
     let png = view::board_png(position, position.turn(), found.analysis.best, false).await?;
-    Ok(Reply::public(text).file("analysis.png", png))
+    Ok(Reply::public(lang, text).file("analysis.png", png))
 }
 
 /// Best move, evaluation in words and numbers, and the principal variation.
-pub fn verdict(found: &PositionAnalysis) -> String {
+pub fn verdict(lang: Lang, found: &PositionAnalysis) -> String {
     let turn = found.position.turn();
     let Some(best) = &found.best else {
-        return format!("{turn} is to move and has no legal move: {} wins.", turn.opponent());
+        return t!(lang, "verdict-no-move", side = color(lang, turn), winner = color(lang, turn.opponent()));
     };
     let a = &found.analysis;
-    format!(
-        "Best move: **{best}** ({turn} to move). {}\nLine: {}\n(depth {}, {} nodes)",
-        evaluation(turn, a.score, a.proof),
-        found.pv.join(" "),
-        a.depth,
-        a.nodes
+    t!(
+        lang,
+        "verdict",
+        best = best.clone(),
+        side = color(lang, turn),
+        evaluation = evaluation(lang, turn, a.score, a.proof),
+        line = found.pv.join(" "),
+        depth = a.depth,
+        nodes = a.nodes.to_string()
     )
 }
 
 /// "White is better, about +1.3 men", or "White wins in 17 plies" when proven.
-pub fn evaluation(turn: Color, score: Score, proof: Option<Proof>) -> String {
+pub fn evaluation(lang: Lang, turn: Color, score: Score, proof: Option<Proof>) -> String {
     match proof {
-        Some(Proof { verdict: Verdict::Win, plies }) => return format!("{turn} wins in {plies} plies."),
-        Some(Proof { verdict: Verdict::Loss, plies }) => return format!("{} wins in {plies} plies.", turn.opponent()),
-        Some(Proof { verdict: Verdict::Draw, .. }) => return "A draw with best play.".to_string(),
+        Some(Proof { verdict: Verdict::Win, plies }) => {
+            return t!(lang, "eval-wins-in", side = color(lang, turn), plies = plies);
+        }
+        Some(Proof { verdict: Verdict::Loss, plies }) => {
+            return t!(lang, "eval-wins-in", side = color(lang, turn.opponent()), plies = plies);
+        }
+        Some(Proof { verdict: Verdict::Draw, .. }) => return t!(lang, "eval-draw"),
         None => {}
     }
     if score.abs() >= PROVEN {
         let winner = if score > 0 { turn } else { turn.opponent() };
-        return format!("{winner} wins by force.");
+        return t!(lang, "eval-wins-by-force", side = color(lang, winner));
     }
     let (side, men) = if score >= 0 { (turn, score) } else { (turn.opponent(), -score) };
-    let men = f64::from(men) / 100.0;
-    match men {
-        m if m < 0.25 => format!("The position is about equal ({side} {m:+.1} men)."),
-        m if m < 0.75 => format!("{side} is slightly better, about {m:+.1} men."),
-        m if m < 2.0 => format!("{side} is better, about {m:+.1} men."),
-        m => format!("{side} is winning, about {m:+.1} men."),
+    let m = f64::from(men) / 100.0;
+    let (side, amount) = (color(lang, side), signed(lang, m));
+    match m {
+        m if m < 0.25 => t!(lang, "eval-equal", side = side, men = amount),
+        m if m < 0.75 => t!(lang, "eval-slightly-better", side = side, men = amount),
+        m if m < 2.0 => t!(lang, "eval-better", side = side, men = amount),
+        _ => t!(lang, "eval-winning", side = side, men = amount),
+    }
+}
+
+/// "+1.3" (English) or "+1,3" (Spanish): one decimal, signed.
+fn signed(lang: Lang, value: f64) -> String {
+    let text = format!("{value:+.1}");
+    match lang {
+        Lang::En => text,
+        Lang::Es => text.replace('.', ","),
     }
 }
 
 /// The review's costliest moves, one line each.
-fn swings(review: &GameReview) -> String {
+fn swings(lang: Lang, review: &GameReview) -> String {
     if review.swings.is_empty() {
-        return "No move changed the evaluation much: a clean game.".to_string();
+        return t!(lang, "review-clean");
     }
     let start = review.game.game.start();
-    let mut text = "Moves where the evaluation swung most:".to_string();
+    let mut text = t!(lang, "review-swings");
     for swing in &review.swings {
-        text.push_str(&format!("\n- {}", swing_line(start, swing)));
+        text.push_str(&format!("\n- {}", swing_line(lang, start, swing)));
     }
     text
 }
 
-fn swing_line(start: &Position, swing: &Swing) -> String {
+fn swing_line(lang: Lang, start: &Position, swing: &Swing) -> String {
     let (number, mover) = move_number(start.turn(), swing.ply);
     let dots = if mover == Color::White { "." } else { "..." };
-    format!(
-        "{number}{dots} {} ({mover}): better **{}** ({} before, {} after, for {mover})",
-        swing.played,
-        swing.better,
-        men(swing.before),
-        men(swing.after)
+    t!(
+        lang,
+        "review-swing",
+        number = format!("{number}{dots}"),
+        played = swing.played.clone(),
+        side = color(lang, mover),
+        better = swing.better.clone(),
+        before = men(lang, swing.before),
+        after = men(lang, swing.after)
     )
 }
 
@@ -111,13 +134,13 @@ fn move_number(first: Color, ply: usize) -> (usize, Color) {
     ((ply + offset) / 2 + 1, mover)
 }
 
-fn men(score: Score) -> String {
+fn men(lang: Lang, score: Score) -> String {
     if score >= PROVEN {
-        "winning".to_string()
+        t!(lang, "score-winning")
     } else if score <= -PROVEN {
-        "losing".to_string()
+        t!(lang, "score-losing")
     } else {
-        format!("{:+.1} men", f64::from(score) / 100.0)
+        t!(lang, "score-men", men = signed(lang, f64::from(score) / 100.0))
     }
 }
 
@@ -127,14 +150,23 @@ mod tests {
 
     #[test]
     fn evaluations_in_words() {
-        assert_eq!(evaluation(Color::White, 130, None), "White is better, about +1.3 men.");
-        assert_eq!(evaluation(Color::Black, 130, None), "Black is better, about +1.3 men.");
-        assert_eq!(evaluation(Color::Black, -40, None), "White is slightly better, about +0.4 men.");
-        assert!(evaluation(Color::White, 10, None).starts_with("The position is about equal"));
+        let en = Lang::En;
+        assert_eq!(evaluation(en, Color::White, 130, None), "White is better, about +1.3 men.");
+        assert_eq!(evaluation(en, Color::Black, 130, None), "Black is better, about +1.3 men.");
+        assert_eq!(evaluation(en, Color::Black, -40, None), "White is slightly better, about +0.4 men.");
+        assert!(evaluation(en, Color::White, 10, None).starts_with("The position is about equal"));
         let win = Some(Proof { verdict: Verdict::Win, plies: 17 });
-        assert_eq!(evaluation(Color::White, 0, win), "White wins in 17 plies.");
+        assert_eq!(evaluation(en, Color::White, 0, win), "White wins in 17 plies.");
         let loss = Some(Proof { verdict: Verdict::Loss, plies: 4 });
-        assert_eq!(evaluation(Color::White, 0, loss), "Black wins in 4 plies.");
+        assert_eq!(evaluation(en, Color::White, 0, loss), "Black wins in 4 plies.");
+    }
+
+    #[test]
+    fn evaluations_in_spanish_use_a_decimal_comma() {
+        let es = Lang::Es;
+        assert_eq!(evaluation(es, Color::White, 130, None), "Las blancas están mejor, unos +1,3 peones.");
+        let win = Some(Proof { verdict: Verdict::Win, plies: 17 });
+        assert_eq!(evaluation(es, Color::Black, 0, win), "Las negras ganan en 17 medias jugadas.");
     }
 
     #[test]

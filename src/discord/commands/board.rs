@@ -1,6 +1,8 @@
 //! `/moves [position]` and `/board [perspective]`.
 
+use crate::i18n::{color, fen_error};
 use crate::rules::{Color, Position, parse_fen};
+use crate::t;
 
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
@@ -10,31 +12,36 @@ use super::Invocation;
 /// `/moves [position]`: the legal moves (text and picture) of a PDN FEN, of
 /// the channel's game, or of the start position where there is no game.
 pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, CommandError> {
+    // Only the asker sees the answer: it is in their language.
+    let lang = inv.lang;
     let (position, last_move, whose) = match fen {
         Some(text) => {
-            let position = parse_fen(text)
-                .map_err(|e| CommandError::refused(format!("That is not a valid PDN FEN position: {e}.")))?;
-            (position, None, "the position given".to_string())
+            let position = parse_fen(text).map_err(|e| CommandError::refused(fen_error(lang, &e)))?;
+            (position, None, t!(lang, "moves-of-position"))
         }
         None => match inv.service.game_in_channel(inv.channel).await {
-            Ok(game) => (*game.game.position(), game.game.last_move().copied(), "this channel's game".to_string()),
-            Err(e) if e.is_user_error() => {
-                (Position::initial(), None, "the start position (there is no game in this channel)".to_string())
-            }
+            Ok(game) => (*game.game.position(), game.game.last_move().copied(), t!(lang, "moves-of-game")),
+            Err(e) if e.is_user_error() => (Position::initial(), None, t!(lang, "moves-of-start")),
             Err(e) => return Err(e.into()),
         },
     };
     let legal = position.legal_moves_with_notation();
     let turn = position.turn();
+    let side = color(lang, turn);
     let text = if legal.is_empty() {
-        format!("In {whose}, {turn} is to move and has no legal move.")
+        t!(lang, "moves-none", whose = whose, side = side)
     } else {
         let list: Vec<&str> = legal.iter().map(|(_, n)| n.as_str()).collect();
-        let kind = if legal[0].0.is_capture() { "captures (capturing is compulsory)" } else { "moves" };
-        format!("In {whose}, {turn} is to move. {} legal {kind}:\n{}", legal.len(), list.join("  "))
+        let count = legal.len();
+        let head = if legal[0].0.is_capture() {
+            t!(lang, "moves-captures", whose = whose, side = side, count = count)
+        } else {
+            t!(lang, "moves-quiet", whose = whose, side = side, count = count)
+        };
+        format!("{head}\n{}", list.join("  "))
     };
     let png = view::board_png(position, turn, last_move, true).await?;
-    let mut reply = Reply::ephemeral(text);
+    let mut reply = Reply::ephemeral(lang, text);
     reply = reply.file("moves.png", png);
     Ok(reply)
 }
@@ -49,10 +56,11 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
         Some("white") => Color::White,
         Some("black") => Color::Black,
         Some(other) => {
-            return Err(CommandError::refused(format!("Unknown side `{other}`: choose white or black.")));
+            return Err(CommandError::refused(t!(inv.lang, "err-unknown-side", name = other.to_string())));
         }
     };
     let png = view::board_png(position, side, game.game.last_move().copied(), false).await?;
-    let text = format!("{}\n{}", view::players(&game), view::to_move(&game));
-    Ok(Reply::public(text).file("board.png", png))
+    let lang = inv.server_lang;
+    let text = format!("{}\n{}", view::players(lang, &game), view::to_move(lang, &game));
+    Ok(Reply::public(lang, text).file("board.png", png))
 }

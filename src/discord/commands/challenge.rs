@@ -3,7 +3,9 @@
 use crate::game::{
     Challenge, ChallengePick, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level,
 };
-use crate::rules::{DrawRules, Position, Variant, parse_fen};
+use crate::i18n::{Lang, color};
+use crate::rules::{Color, DrawRules, Position, Variant, parse_fen};
+use crate::t;
 
 use super::super::components::challenge_buttons;
 use super::super::errors::CommandError;
@@ -14,25 +16,30 @@ use super::{Invocation, Options};
 /// `/challenge opponent [level] [color] [days] [variant] [draw_rules] [position]`;
 /// naming the bot itself starts a game against its engine at once.
 pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
-    let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused("Choose an opponent to challenge."))?;
+    let lang = inv.lang;
+    let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused(t!(lang, "err-no-opponent")))?;
     let color = match opts.string("color") {
         None => ColorChoice::Random,
         Some(name) => ColorChoice::from_name(name)
-            .ok_or_else(|| CommandError::refused(format!("Unknown color `{name}`: choose white, black or random.")))?,
+            .ok_or_else(|| CommandError::refused(t!(lang, "err-unknown-color", name = name.to_string())))?,
     };
     let days_per_move = match opts.integer("days") {
         None => None,
-        Some(days) => {
-            Some(u32::try_from(days).map_err(|_| CommandError::refused("The days per move must be from 1 to 14."))?)
-        }
+        Some(days) => Some(
+            u32::try_from(days).map_err(|_| CommandError::refused(t!(lang, "err-days-out-of-range", days = days)))?,
+        ),
     };
     let variant = match opts.string("variant") {
         None => Variant::Classic,
-        Some(name) => name.parse().map_err(|e| CommandError::refused(format!("{e}.")))?,
+        Some(name) => {
+            name.parse().map_err(|_| CommandError::refused(t!(lang, "err-unknown-variant", name = name.to_string())))?
+        }
     };
     let draw_rules = match opts.string("draw_rules") {
         None => DrawRules::Classic,
-        Some(name) => name.parse().map_err(|e| CommandError::refused(format!("{e}.")))?,
+        Some(name) => name
+            .parse()
+            .map_err(|_| CommandError::refused(t!(lang, "err-unknown-draw-rules", name = name.to_string())))?,
     };
     let start = match opts.string("position") {
         None => None,
@@ -49,8 +56,9 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
         request.draw_rules = draw_rules;
         request.start = start;
         let game = inv.service.start_bot_game(inv.now, request).await?;
-        let headline = format!("{} starts a game against me at level {level}. The game begins!", user(inv.user));
-        return view::game_message(&inv.service, &game, headline).await;
+        let lang = inv.server_lang;
+        let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
+        return view::game_message(lang, &inv.service, &game, headline).await;
     }
     let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
     request.opponent_is_bot = opts.user_is_bot("opponent");
@@ -63,54 +71,98 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
     request.challenger_name = inv.user_name.clone();
     request.opponent_name = opts.user_name("opponent");
     let challenge = inv.service.challenge(inv.now, request).await?;
-    Ok(Reply::public(challenge_text(&challenge)).components(challenge_buttons(challenge.id)))
+    let lang = inv.server_lang;
+    Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
 }
 
 /// The public text of a challenge.
-pub fn challenge_text(c: &Challenge) -> String {
+pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
     let colors = match c.color {
-        ColorChoice::White => format!("{} plays White", user(c.challenger)),
-        ColorChoice::Black => format!("{} plays Black", user(c.challenger)),
-        ColorChoice::Random => "colors drawn at random".to_string(),
+        ColorChoice::White => {
+            t!(lang, "challenge-plays", player = user(c.challenger), side = color(lang, Color::White))
+        }
+        ColorChoice::Black => {
+            t!(lang, "challenge-plays", player = user(c.challenger), side = color(lang, Color::Black))
+        }
+        ColorChoice::Random => t!(lang, "challenge-random-colors"),
     };
-    format!(
-        "{}, {} challenges you to a game of Spanish draughts.\n{colors} · {} days per move · variant {} · draw rules {}{}\nThe challenge expires {}.",
-        user(c.opponent),
-        user(c.challenger),
-        c.days_per_move,
-        c.variant.name(),
-        c.draw_rules.name(),
-        if c.start == Position::initial() { String::new() } else { format!(" · from `{}`", c.start) },
-        view::relative_time(c.expires_at),
+    let mut terms = vec![
+        colors,
+        t!(lang, "challenge-days", days = c.days_per_move),
+        t!(lang, "challenge-variant", variant = variant_name(lang, c.variant)),
+        t!(lang, "challenge-draw-rules", rules = draw_rules_name(lang, c.draw_rules)),
+    ];
+    if c.start != Position::initial() {
+        terms.push(t!(lang, "challenge-from", position = c.start.to_string()));
+    }
+    t!(
+        lang,
+        "challenge-text",
+        opponent = user(c.opponent),
+        challenger = user(c.challenger),
+        terms = terms.join(" · "),
+        expires = view::relative_time(c.expires_at)
     )
+}
+
+/// A variant's name as the `/challenge` choices show it in `lang`.
+fn variant_name(lang: Lang, variant: Variant) -> String {
+    match variant {
+        Variant::Classic => t!(lang, "choice-variant-classic"),
+        Variant::Giveaway => t!(lang, "choice-variant-giveaway"),
+    }
+}
+
+/// A draw-rules preset's name as the `/challenge` choices show it in `lang`.
+fn draw_rules_name(lang: Lang, rules: DrawRules) -> String {
+    match rules {
+        DrawRules::Classic => t!(lang, "choice-draws-classic"),
+        DrawRules::Ludoteka => t!(lang, "choice-draws-ludoteka"),
+        DrawRules::Long => t!(lang, "choice-draws-long"),
+        DrawRules::Hundred => t!(lang, "choice-draws-hundred"),
+    }
 }
 
 /// `/accept` or the Accept button: the game starts, and the channel's other
 /// open challenges are closed, said in the same message.
 pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let accepted = inv.service.accept_challenge(inv.now, inv.channel, inv.user, pick).await?;
-    let mut headline = format!("{} accepted the challenge. The game begins!", user(inv.user));
+    let lang = inv.server_lang;
+    let mut headline = t!(lang, "challenge-accepted", player = user(inv.user));
     if !accepted.closed.is_empty() {
-        let closed: Vec<String> =
-            accepted.closed.iter().map(|c| format!("{} to {}", user(c.challenger), user(c.opponent))).collect();
-        headline.push_str(&format!(
-            "\nThe other challenges in this channel are closed, as it now holds this game: {}.",
-            closed.join(", ")
-        ));
+        headline.push('\n');
+        headline.push_str(&t!(lang, "challenges-closed-by-game", challenges = challenge_list(lang, &accepted.closed)));
     }
-    view::game_message(&inv.service, &accepted.game, headline).await
+    view::game_message(lang, &inv.service, &accepted.game, headline).await
 }
 
 /// `/decline` or the Decline button.
 pub async fn decline(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let c = inv.service.decline(inv.now, inv.channel, inv.user, pick).await?;
-    Ok(Reply::public(format!("{} declined the challenge from {}.", user(c.opponent), user(c.challenger))))
+    let lang = inv.server_lang;
+    Ok(Reply::public(
+        lang,
+        t!(lang, "challenge-declined", opponent = user(c.opponent), challenger = user(c.challenger)),
+    ))
 }
 
 /// `/cancel` or the Cancel button.
 pub async fn cancel(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let c = inv.service.cancel(inv.now, inv.channel, inv.user, pick).await?;
-    Ok(Reply::public(format!("{} withdrew the challenge to {}.", user(c.challenger), user(c.opponent))))
+    let lang = inv.server_lang;
+    Ok(Reply::public(
+        lang,
+        t!(lang, "challenge-withdrawn", challenger = user(c.challenger), opponent = user(c.opponent)),
+    ))
+}
+
+/// "<@a> to <@b>, <@c> to <@d>": challenges closed at once.
+pub fn challenge_list(lang: Lang, closed: &[Challenge]) -> String {
+    let items: Vec<String> = closed
+        .iter()
+        .map(|c| t!(lang, "challenge-between", challenger = user(c.challenger), opponent = user(c.opponent)))
+        .collect();
+    items.join(", ")
 }
 
 /// The challenge a command means: the one with the player named in

@@ -13,6 +13,8 @@ pub mod table;
 use serenity::all::{CommandData, CommandDataOptionValue};
 
 use crate::game::GameService;
+use crate::i18n::Lang;
+use crate::t;
 
 use super::errors::CommandError;
 use super::reply::Reply;
@@ -36,6 +38,11 @@ pub struct Invocation {
     pub bot_user: u64,
     /// Whether the user may moderate the channel (see [`abort::moderates`]).
     pub moderator: bool,
+    /// The user's language (the interaction's `locale`): what only they read.
+    pub lang: Lang,
+    /// The server's language (`guild_locale`; the user's in a direct
+    /// message): what everyone in the channel reads.
+    pub server_lang: Lang,
 }
 
 /// Runs the slash command `data.name`.
@@ -44,11 +51,7 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
     // Discord offers game commands in servers only; an old registration or
     // a hand-made request may still bring one here from a direct message.
     if inv.guild.is_none() && !super::register::works_in_direct_messages(&data.name) {
-        return Err(CommandError::refused(format!(
-            "Games are played in a server: use /{} in a channel of a server I am in. Here I answer /help and \
-             /moves.",
-            data.name
-        )));
+        return Err(CommandError::refused(t!(inv.lang, "err-server-only", command = data.name.clone())));
     }
     match data.name.as_str() {
         "challenge" => challenge::challenge(inv, &opts).await,
@@ -64,8 +67,8 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
         "pdn" => records::pdn(inv).await,
         "analyze" => analyze::analyze(inv, &opts).await,
         "abort" => abort::abort(inv, opts.integer("game")).await,
-        "help" => Ok(help::help()),
-        other => Err(CommandError::refused(format!("I do not know the command /{other}."))),
+        "help" => Ok(help::help(inv.lang)),
+        other => Err(CommandError::refused(t!(inv.lang, "err-unknown-command", command = other.to_string()))),
     }
 }
 

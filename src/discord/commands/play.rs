@@ -1,6 +1,7 @@
 //! `/move` and its autocomplete.
 
 use crate::game::GameService;
+use crate::t;
 
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
@@ -13,8 +14,9 @@ pub const MAX_CHOICES: usize = 25;
 /// `/move move`: the service checks the text (autocomplete is only a hint).
 pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
     let report = inv.service.play(inv.now, inv.channel, inv.user, text, None).await?;
-    let headline = format!("{} played **{}**.", user(inv.user), report.notation);
-    view::game_message(&inv.service, &report.game, headline).await
+    let lang = inv.server_lang;
+    let headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
+    view::game_message(lang, &inv.service, &report.game, headline).await
 }
 
 /// The legal moves of the channel's game that match what was typed; none

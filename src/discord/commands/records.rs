@@ -2,7 +2,9 @@
 //! `/pdn`.
 
 use crate::game::{GameSummary, GamesPage};
+use crate::i18n::{Lang, text};
 use crate::rules::Color;
+use crate::t;
 
 use super::super::components::games_page_buttons;
 use super::super::errors::CommandError;
@@ -18,36 +20,39 @@ pub async fn games(inv: &Invocation) -> Result<Reply, CommandError> {
 /// Page `page` (from 0) of this server's live games, nearest deadline
 /// first, with buttons to the pages before and after.
 pub async fn games_page(inv: &Invocation, page: u32) -> Result<Reply, CommandError> {
-    let guild = inv.guild.ok_or_else(|| CommandError::refused("/games lists a server's games; use it in a server."))?;
+    let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
     let page = inv.service.live_games_page(guild, page).await?;
+    let lang = inv.server_lang;
     if page.total == 0 {
-        return Ok(Reply::public("No games are being played in this server. Start one with /challenge."));
+        let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
+        return Ok(Reply::public(lang, t!(lang, "games-none", challenge = challenge)));
     }
-    let reply = Reply::public(page_text(&page));
-    Ok(if page.pages > 1 { reply.components(games_page_buttons(page.page, page.pages)) } else { reply })
+    let reply = Reply::public(lang, page_text(lang, &page));
+    Ok(if page.pages > 1 { reply.components(games_page_buttons(lang, page.page, page.pages)) } else { reply })
 }
 
-fn page_text(page: &GamesPage) -> String {
-    let mut text = format!("**Live games ({})**, nearest deadline first", page.total);
+fn page_text(lang: Lang, page: &GamesPage) -> String {
+    let mut text = t!(lang, "games-title", count = page.total);
     if page.pages > 1 {
-        text.push_str(&format!(" - page {} of {}", page.page + 1, page.pages));
+        text.push_str(&t!(lang, "games-page", page = page.page + 1, pages = page.pages));
     }
     for game in &page.games {
         text.push('\n');
-        text.push_str(&line(game));
+        text.push_str(&line(lang, game));
     }
     text
 }
 
 /// "<#c>: <@w> (White) vs <@b> (Black) - <@x> (Black) to move, deadline <t:..:R>."
-fn line(game: &GameSummary) -> String {
-    format!(
-        "{}: {} vs {} - {} to move, deadline {}.",
-        view::channel(game.channel),
-        view::seat(game.white, Color::White, game.engine),
-        view::seat(game.black, Color::Black, game.engine),
-        view::seat(game.player_to_move(), game.turn, game.engine),
-        view::relative_time(game.deadline)
+fn line(lang: Lang, game: &GameSummary) -> String {
+    t!(
+        lang,
+        "games-line",
+        channel = view::channel(game.channel),
+        white = view::seat(lang, game.white, Color::White, game.engine),
+        black = view::seat(lang, game.black, Color::Black, game.engine),
+        player = view::seat(lang, game.player_to_move(), game.turn, game.engine),
+        deadline = view::relative_time(game.deadline)
     )
 }
 
@@ -55,6 +60,7 @@ fn line(game: &GameSummary) -> String {
 pub async fn pdn(inv: &Invocation) -> Result<Reply, CommandError> {
     let game = inv.service.game_in_channel(inv.channel).await?;
     let pdn = inv.service.pdn(game.id).await?;
-    let text = format!("The record so far of {}.", view::players(&game));
-    Ok(Reply::public(text).file(view::pdn_file_name(&game), pdn.into_bytes()))
+    let lang = inv.server_lang;
+    let text = t!(lang, "pdn-so-far", players = view::players(lang, &game));
+    Ok(Reply::public(lang, text).file(view::pdn_file_name(&game), pdn.into_bytes()))
 }

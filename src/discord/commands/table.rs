@@ -1,6 +1,7 @@
 //! `/resign` (with its confirm button) and `/draw` (offer, accept, decline).
 
 use crate::game::GameError;
+use crate::t;
 
 use super::super::components::{draw_buttons, resign_buttons};
 use super::super::errors::CommandError;
@@ -8,57 +9,65 @@ use super::super::reply::Reply;
 use super::super::view::{self, user};
 use super::Invocation;
 
-const STALE_BUTTON: &str = "This button belongs to a game that is over.";
+/// The refusal of a button whose game is over or gone.
+fn stale_button(inv: &Invocation) -> CommandError {
+    CommandError::refused(t!(inv.lang, "button-game-over"))
+}
 
 /// `/resign`: asks the player to confirm, privately.
 pub async fn resign_confirm(inv: &Invocation) -> Result<Reply, CommandError> {
     let game = inv.service.game_in_channel(inv.channel).await?;
     let opponent = game.opponent_of(inv.user).ok_or(GameError::NotAPlayer)?;
-    Ok(Reply::ephemeral(format!("Resign this game against {}? This cannot be undone.", user(opponent)))
-        .components(resign_buttons(game.id)))
+    let lang = inv.lang;
+    Ok(Reply::ephemeral(lang, t!(lang, "resign-confirm", opponent = user(opponent)))
+        .components(resign_buttons(lang, game.id)))
 }
 
 /// The Resign button: the game ends; the result is posted publicly.
 pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_channel(inv.channel).await.map_err(|_| CommandError::refused(STALE_BUTTON))?;
+    let game = inv.service.game_in_channel(inv.channel).await.map_err(|_| stale_button(inv))?;
     if game.id != game_id {
-        return Err(CommandError::refused(STALE_BUTTON));
+        return Err(stale_button(inv));
     }
     let game = inv.service.resign(inv.now, inv.channel, inv.user).await?;
-    view::game_message(&inv.service, &game, format!("{} resigned.", user(inv.user))).await
+    let lang = inv.server_lang;
+    view::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
 }
 
 /// `/draw`: offers a draw, or accepts the opponent's standing offer.
 pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
     let game = inv.service.game_in_channel(inv.channel).await?;
     let opponent = game.opponent_of(inv.user).ok_or(GameError::NotAPlayer)?;
+    let lang = inv.server_lang;
     if game.draw_offer_by == Some(opponent) {
         let game = inv.service.answer_draw(inv.now, inv.channel, inv.user, true).await?;
-        return view::game_message(&inv.service, &game, format!("{} accepted the draw.", user(inv.user))).await;
+        let headline = t!(lang, "draw-accepted", player = user(inv.user));
+        return view::game_message(lang, &inv.service, &game, headline).await;
     }
     let game = inv.service.offer_draw(inv.now, inv.channel, inv.user).await?;
     if game.engine.is_some() {
         // The bot has answered already.
         return if game.finished.is_some() {
-            view::game_message(&inv.service, &game, format!("{} accepts the draw.", user(opponent))).await
+            view::game_message(lang, &inv.service, &game, t!(lang, "bot-accepts-draw", player = user(opponent))).await
         } else {
-            Ok(Reply::public(format!("{} declines the draw offer. The game goes on.", user(opponent))))
+            Ok(Reply::public(lang, t!(lang, "bot-declines-draw", player = user(opponent))))
         };
     }
-    let text = format!("{} offers a draw. {}, do you accept?", user(inv.user), user(opponent));
-    Ok(Reply::public(text).components(draw_buttons(game.id)))
+    let text = t!(lang, "draw-offered", player = user(inv.user), opponent = user(opponent));
+    Ok(Reply::public(lang, text).components(draw_buttons(lang, game.id)))
 }
 
 /// The Accept / Decline buttons of a draw offer.
 pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_channel(inv.channel).await.map_err(|_| CommandError::refused(STALE_BUTTON))?;
+    let game = inv.service.game_in_channel(inv.channel).await.map_err(|_| stale_button(inv))?;
     if game.id != game_id {
-        return Err(CommandError::refused(STALE_BUTTON));
+        return Err(stale_button(inv));
     }
     let game = inv.service.answer_draw(inv.now, inv.channel, inv.user, accept).await?;
+    let lang = inv.server_lang;
     if accept {
-        view::game_message(&inv.service, &game, format!("{} accepted the draw.", user(inv.user))).await
+        view::game_message(lang, &inv.service, &game, t!(lang, "draw-accepted", player = user(inv.user))).await
     } else {
-        Ok(Reply::public(format!("{} declined the draw offer. The game goes on.", user(inv.user))))
+        Ok(Reply::public(lang, t!(lang, "draw-declined", player = user(inv.user))))
     }
 }

@@ -210,6 +210,7 @@ pub struct InteractionBuilder {
     resolved_members: Map<String, Value>,
     message: Option<Value>,
     locale: String,
+    guild_locale: String,
 }
 
 impl InteractionBuilder {
@@ -226,6 +227,7 @@ impl InteractionBuilder {
             resolved_members: Map::new(),
             message: None,
             locale: "en-US".to_string(),
+            guild_locale: "en-US".to_string(),
         }
     }
 
@@ -270,6 +272,12 @@ impl InteractionBuilder {
     /// The user's locale (default `en-US`).
     pub fn locale(mut self, locale: &str) -> Self {
         self.locale = locale.to_string();
+        self
+    }
+
+    /// The server's locale, sent as `guild_locale` in a server (default `en-US`).
+    pub fn guild_locale(mut self, locale: &str) -> Self {
+        self.guild_locale = locale.to_string();
         self
     }
 
@@ -348,7 +356,7 @@ impl InteractionBuilder {
         match self.place {
             Place::Guild { guild_id, .. } | Place::Thread { guild_id, .. } => {
                 payload["guild_id"] = json!(guild_id.to_string());
-                payload["guild_locale"] = json!("en-US");
+                payload["guild_locale"] = json!(self.guild_locale);
                 payload["member"] = user.member_json();
                 payload["context"] = json!(0);
                 if let Place::Thread { parent_id, .. } = self.place {

@@ -1,0 +1,120 @@
+# What the bot says about games and challenges. Messages everyone in a
+# channel reads are in the server's language; private answers in the user's.
+
+something-went-wrong = Something went wrong on my side. Please try again in a moment.
+ping-note = { $players }: see the message above.
+no-picture = (No picture: I lack the **Attach Files** permission in this channel.)
+err-server-only = Games are played in a server: use /{ $command } in a channel of a server I am in. Here I answer /help and /moves.
+err-unknown-command = I do not know the command /{ $command }.
+err-games-server-only = This lists a server's games; use it in a server.
+err-no-opponent = Choose an opponent to challenge.
+err-unknown-color = Unknown color `{ $name }`: choose white, black or random.
+err-unknown-variant = Unknown variant `{ $name }`: choose classic or giveaway.
+err-unknown-draw-rules = Unknown draw rules `{ $name }`: choose classic, ludoteka, long or hundred.
+err-unknown-side = Unknown side `{ $name }`: choose white or black.
+
+button-abort = Abort
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-resign = Resign
+button-accept-draw = Accept draw
+button-decline-draw = Decline draw
+button-previous = Previous
+button-next = Next
+button-unknown = This button is no longer in use.
+button-game-over = This button belongs to a game that is over.
+
+# Players and the state of a game.
+seat = { $player } ({ $side })
+seat-engine = { $player } ({ $side }, engine level { $level })
+players = { $white } vs { $black }
+to-move = { $player } to move, deadline { $deadline }.
+game-over = **Game over.** { $headline }: { $reason }.
+result-win = { $player } wins ({ $score })
+result-draw = Draw ({ $score })
+reason-no-legal-move = { $player } has no legal move
+reason-repetition = by threefold repetition
+reason-king-move-rule = by the king-move rule
+reason-three-kings-rule = by the three-kings-against-one rule
+reason-resigned = { $player } resigned
+reason-out-of-time = { $player } ran out of time
+reason-agreement = by agreement
+reason-resignation = by resignation
+reason-on-time = on time
+game-aborted-by = **Game aborted** by { $player }: no result.
+game-aborted = **Game #{ $game } aborted** by { $player }: it ends without a result.
+    { $players }
+    A new challenge may start here.
+
+# Challenges.
+challenge-text = { $opponent }, { $challenger } challenges you to a game of Spanish draughts.
+    { $terms }
+    The challenge expires { $expires }.
+challenge-plays = { $player } plays { $side }
+challenge-random-colors = colors drawn at random
+challenge-days = { $days ->
+        [one] 1 day per move
+       *[other] { $days } days per move
+    }
+challenge-variant = variant { $variant }
+challenge-draw-rules = draw rules { $rules }
+challenge-from = from `{ $position }`
+challenge-accepted = { $player } accepted the challenge. The game begins!
+challenges-closed-by-game = The other challenges in this channel are closed, as it now holds this game: { $challenges }.
+challenges-closed-by = { $player } closed the open challenges in this channel: { $challenges }.
+challenge-between = { $challenger } to { $opponent }
+challenge-declined = { $opponent } declined the challenge from { $challenger }.
+challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent }.
+challenge-expired = { $challenger }, your challenge to { $opponent } expired without an answer.
+bot-game-starts = { $player } starts a game against me at level { $level }. The game begins!
+
+# Moves, draws, resignation, the clock.
+played = { $player } played **{ $notation }**.
+bot-played = **damas (level { $level })** played **{ $notation }**.
+bot-played-bare = I played **{ $notation }**.
+resign-confirm = Resign this game against { $opponent }? This cannot be undone.
+resigned = { $player } resigned.
+draw-offered = { $player } offers a draw. { $opponent }, do you accept?
+draw-accepted = { $player } accepted the draw.
+draw-declined = { $player } declined the draw offer. The game goes on.
+bot-accepts-draw = { $player } accepts the draw.
+bot-declines-draw = { $player } declines the draw offer. The game goes on.
+reminder = { $player }, reminder: your move is due { $deadline }.
+time-is-up = Time is up.
+time-is-up-in = Time is up in the game { $players }.
+
+# /games, /pdn, /moves.
+games-none = No games are being played in this server. Start one with { $challenge }.
+games-title = **Live games ({ $count })**, nearest deadline first
+games-page = {" "}- page { $page } of { $pages }
+games-line = { $channel }: { $white } vs { $black } - { $player } to move, deadline { $deadline }.
+pdn-so-far = The record so far of { $players }.
+moves-of-position = the position given
+moves-of-game = this channel's game
+moves-of-start = the start position (there is no game in this channel)
+moves-none = In { $whose }, { $side } is to move and has no legal move.
+moves-quiet = In { $whose }, { $side } is to move. { $count } legal moves:
+moves-captures = In { $whose }, { $side } is to move. { $count } legal captures (capturing is compulsory):
+
+# /analyze.
+analysis-title = **Analysis** of `{ $position }` (level { $level })
+review-title = **Review** of the game { $players }
+review-final = **Final position:** { $verdict }
+review-clean = No move changed the evaluation much: a clean game.
+review-swings = Moves where the evaluation swung most:
+review-swing = { $number } { $played } ({ $side }): better **{ $better }** ({ $before } before, { $after } after, for { $side })
+verdict = Best move: **{ $best }** ({ $side } to move). { $evaluation }
+    Line: { $line }
+    (depth { $depth }, { $nodes } nodes)
+verdict-no-move = { $side } is to move and has no legal move: { $winner } wins.
+eval-wins-in = { $side } wins in { $plies } plies.
+eval-draw = A draw with best play.
+eval-wins-by-force = { $side } wins by force.
+eval-equal = The position is about equal ({ $side } { $men } men).
+eval-slightly-better = { $side } is slightly better, about { $men } men.
+eval-better = { $side } is better, about { $men } men.
+eval-winning = { $side } is winning, about { $men } men.
+score-winning = winning
+score-losing = losing
+score-men = { $men } men

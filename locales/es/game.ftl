@@ -1,0 +1,121 @@
+# Lo que el bot dice de las partidas y los desafíos. Lo que lee todo el
+# canal va en el idioma del servidor; las respuestas privadas, en el de quien
+# preguntó.
+
+something-went-wrong = Algo falló por mi parte. Vuelve a intentarlo dentro de un momento.
+ping-note = { $players }: mirad el mensaje de arriba.
+no-picture = (Sin imagen: me falta el permiso **Adjuntar archivos** en este canal.)
+err-server-only = Las partidas se juegan en un servidor: usa /{ $command } en un canal de un servidor donde yo esté. Aquí respondo a /ayuda y /jugadas.
+err-unknown-command = No conozco el comando /{ $command }.
+err-games-server-only = Esto muestra las partidas de un servidor; úsalo en un servidor.
+err-no-opponent = Elige a un rival para desafiar.
+err-unknown-color = Color desconocido `{ $name }`: elige blancas, negras o al azar.
+err-unknown-variant = Variante desconocida `{ $name }`: elige clásica o pierde gana.
+err-unknown-draw-rules = Reglas de tablas desconocidas `{ $name }`: elige clásicas, ludoteka, largas o cien jugadas.
+err-unknown-side = Bando desconocido `{ $name }`: elige blancas o negras.
+
+button-abort = Anular
+button-accept = Aceptar
+button-decline = Rechazar
+button-cancel = Cancelar
+button-resign = Abandonar
+button-accept-draw = Aceptar tablas
+button-decline-draw = Rechazar tablas
+button-previous = Anterior
+button-next = Siguiente
+button-unknown = Este botón ya no se usa.
+button-game-over = Este botón es de una partida que ya terminó.
+
+# Los jugadores y el estado de una partida.
+seat = { $player } ({ $side })
+seat-engine = { $player } ({ $side }, motor de nivel { $level })
+players = { $white } contra { $black }
+to-move = Le toca a { $player }; plazo: { $deadline }.
+game-over = **Fin de la partida.** { $headline }: { $reason }.
+result-win = Gana { $player } ({ $score })
+result-draw = Tablas ({ $score })
+reason-no-legal-move = { $player } no tiene ninguna jugada legal
+reason-repetition = por triple repetición
+reason-king-move-rule = por la regla de las jugadas de dama
+reason-three-kings-rule = por la regla de tres damas contra una
+reason-resigned = { $player } abandonó
+reason-out-of-time = a { $player } se le acabó el tiempo
+reason-agreement = por acuerdo
+reason-resignation = por abandono
+reason-on-time = por tiempo
+game-aborted-by = **Partida anulada** por { $player }: sin resultado.
+game-aborted = **Partida #{ $game } anulada** por { $player }: termina sin resultado.
+    { $players }
+    Ya se puede empezar un nuevo desafío aquí.
+
+# Desafíos.
+challenge-text = { $opponent }, { $challenger } te desafía a una partida de damas españolas.
+    { $terms }
+    El desafío caduca { $expires }.
+challenge-plays = { $player } juega con { $side }
+challenge-random-colors = colores al azar
+challenge-days = { $days ->
+        [one] 1 día por jugada
+       *[other] { $days } días por jugada
+    }
+challenge-variant = variante { $variant }
+challenge-draw-rules = reglas de tablas { $rules }
+challenge-from = desde `{ $position }`
+challenge-accepted = { $player } aceptó el desafío. ¡Empieza la partida!
+challenges-closed-by-game = Los demás desafíos de este canal quedan cerrados, porque ahora tiene esta partida: { $challenges }.
+challenges-closed-by = { $player } cerró los desafíos abiertos de este canal: { $challenges }.
+challenge-between = { $challenger } a { $opponent }
+challenge-declined = { $opponent } rechazó el desafío de { $challenger }.
+challenge-withdrawn = { $challenger } retiró el desafío a { $opponent }.
+challenge-expired = { $challenger }, tu desafío a { $opponent } caducó sin respuesta.
+bot-game-starts = { $player } empieza una partida contra mí en el nivel { $level }. ¡Empieza la partida!
+
+# Jugadas, tablas, abandono, el reloj.
+played = { $player } jugó **{ $notation }**.
+bot-played = **damas (nivel { $level })** jugó **{ $notation }**.
+bot-played-bare = Jugué **{ $notation }**.
+resign-confirm = ¿Abandonas esta partida contra { $opponent }? No se puede deshacer.
+resigned = { $player } abandonó.
+draw-offered = { $player } propone tablas. { $opponent }, ¿las aceptas?
+draw-accepted = { $player } aceptó las tablas.
+draw-declined = { $player } rechazó las tablas. La partida sigue.
+bot-accepts-draw = { $player } acepta las tablas.
+bot-declines-draw = { $player } rechaza las tablas. La partida sigue.
+reminder = { $player }, recordatorio: el plazo de tu jugada vence { $deadline }.
+time-is-up = Se acabó el tiempo.
+time-is-up-in = Se acabó el tiempo en la partida { $players }.
+
+# /partidas, /pdn, /jugadas.
+games-none = No se está jugando ninguna partida en este servidor. Empieza una con { $challenge }.
+games-title = **Partidas en curso ({ $count })**, primero el plazo más cercano
+games-page = {" "}- página { $page } de { $pages }
+games-line = { $channel }: { $white } contra { $black } - le toca a { $player }, plazo { $deadline }.
+pdn-so-far = La partida hasta ahora entre { $players }.
+moves-of-position = la posición dada
+moves-of-game = la partida de este canal
+moves-of-start = la posición inicial (no hay partida en este canal)
+moves-none = En { $whose } juegan las { $side } y no tienen ninguna jugada legal.
+moves-quiet = En { $whose } juegan las { $side }. { $count } jugadas legales:
+moves-captures = En { $whose } juegan las { $side }. { $count } capturas legales (la captura es obligatoria):
+
+# /analizar.
+analysis-title = **Análisis** de `{ $position }` (nivel { $level })
+review-title = **Revisión** de la partida { $players }
+review-final = **Posición final:** { $verdict }
+review-clean = Ninguna jugada cambió mucho la evaluación: una partida limpia.
+review-swings = Las jugadas en que más cambió la evaluación:
+review-swing = { $number } { $played } ({ $side }): mejor **{ $better }** ({ $before } antes, { $after } después, para las { $side })
+verdict = Mejor jugada: **{ $best }** (juegan las { $side }). { $evaluation }
+    Variante: { $line }
+    (profundidad { $depth }, { $nodes } nodos)
+verdict-no-move = Juegan las { $side } y no tienen ninguna jugada legal: ganan las { $winner }.
+eval-wins-in = Las { $side } ganan en { $plies } medias jugadas.
+eval-draw = Tablas con el mejor juego.
+eval-wins-by-force = Las { $side } ganan por fuerza.
+eval-equal = La posición está más o menos igualada ({ $side } { $men } peones).
+eval-slightly-better = Las { $side } están algo mejor, unos { $men } peones.
+eval-better = Las { $side } están mejor, unos { $men } peones.
+eval-winning = Las { $side } están ganando, unos { $men } peones.
+score-winning = ganando
+score-losing = perdiendo
+score-men = { $men } peones

@@ -1,0 +1,144 @@
+//! The sentences of refusals: the service's, the rules' (a move or a
+//! position that is not accepted), in the reader's language.
+
+use crate::game::GameError;
+use crate::rules::{Color, FenError, FenSyntax, MoveError, NoSuchMove, NotNotation, SetupError};
+use crate::t;
+
+use super::Lang;
+
+/// "White" / "las blancas": a side, as a sentence names it.
+pub fn color(lang: Lang, color: Color) -> String {
+    match color {
+        Color::White => t!(lang, "color-white"),
+        Color::Black => t!(lang, "color-black"),
+    }
+}
+
+/// What the user reads when the service refuses a command. Internal
+/// failures (see [`GameError::is_user_error`]) keep their English text,
+/// which goes to the log only.
+pub fn game_error(lang: Lang, error: &GameError) -> String {
+    use GameError as E;
+    match error {
+        E::ChallengeSelf => t!(lang, "err-challenge-self"),
+        E::ChannelHasGame => t!(lang, "err-channel-has-game"),
+        E::ChannelHasChallenge => t!(lang, "err-channel-has-challenge"),
+        E::DuplicateChallenge => t!(lang, "err-duplicate-challenge"),
+        E::TooManyChallenges(limit) => t!(lang, "err-too-many-challenges", limit = *limit),
+        E::SeveralChallenges(count) => t!(lang, "err-several-challenges", count = *count),
+        E::NoChallengeWith => t!(lang, "err-no-challenge-with"),
+        E::OpponentIsBot => t!(lang, "err-opponent-is-bot"),
+        E::LevelOutOfRange(level) => t!(lang, "err-level-out-of-range", level = *level),
+        E::AnalysisOfLiveGame => t!(lang, "err-analysis-of-live-game"),
+        E::AnalysisOfLivePosition => t!(lang, "err-analysis-of-live-position"),
+        E::NothingToAnalyze => t!(lang, "err-nothing-to-analyze"),
+        E::DaysOutOfRange(days) => t!(lang, "err-days-out-of-range", days = *days),
+        E::StartDecided => t!(lang, "err-start-decided"),
+        E::NoChallenge => t!(lang, "err-no-challenge"),
+        E::StaleChallenge(id) => t!(lang, "err-stale-challenge", id = id.to_string()),
+        E::ChallengeExpired => t!(lang, "err-challenge-expired"),
+        E::NotChallenged => t!(lang, "err-not-challenged"),
+        E::NotChallenger => t!(lang, "err-not-challenger"),
+        E::NoGame => t!(lang, "err-no-game"),
+        E::NotModerator => t!(lang, "err-not-moderator"),
+        E::AbortTooLate => t!(lang, "err-abort-too-late"),
+        E::NothingToAbort => t!(lang, "err-nothing-to-abort"),
+        E::GameElsewhere { game, channel } => {
+            t!(lang, "err-game-elsewhere", game = game.to_string(), channel = format!("<#{channel}>"))
+        }
+        E::GameNotFound(id) => t!(lang, "err-game-not-found", game = id.to_string()),
+        E::NotAPlayer => t!(lang, "err-not-a-player"),
+        E::NotYourTurn => t!(lang, "err-not-your-turn"),
+        E::PositionChanged => t!(lang, "err-position-changed"),
+        E::TimeUp => t!(lang, "err-time-up"),
+        E::GameOver => t!(lang, "err-game-over"),
+        E::Move(e) => move_error(lang, e),
+        E::DrawAlreadyOffered => t!(lang, "err-draw-already-offered"),
+        E::DrawOfferPending => t!(lang, "err-draw-offer-pending"),
+        E::NoDrawOffer => t!(lang, "err-no-draw-offer"),
+        E::OwnDrawOffer => t!(lang, "err-own-draw-offer"),
+        E::BadFen(e) => fen_error(lang, e),
+        E::Engine(_) | E::Store(_) | E::Corrupt(_) => error.to_string(),
+    }
+}
+
+/// Why a typed move was not played.
+pub fn move_error(lang: Lang, error: &MoveError) -> String {
+    match error {
+        MoveError::NotNotation { text, reason } => {
+            let reason = match reason {
+                NotNotation::Empty => t!(lang, "move-empty"),
+                NotNotation::StrayCharacter(c) => t!(lang, "move-stray-character", character = c.to_string()),
+                NotNotation::NotASquare(token) => t!(lang, "move-not-a-square", token = token.clone()),
+                NotNotation::TooFewSquares => t!(lang, "move-too-few-squares"),
+                NotNotation::TooManySquares => t!(lang, "move-too-many-squares"),
+            };
+            t!(lang, "move-not-notation", text = text.clone(), reason = reason)
+        }
+        MoveError::CaptureRequired { text, captures } => {
+            t!(lang, "move-capture-required", text = text.clone(), captures = captures.join(", "))
+        }
+        MoveError::NoSuchMove { text, reason } => {
+            let reason = match reason {
+                NoSuchMove::NoLegalMove(side) => t!(lang, "move-no-legal-move", side = color(lang, *side)),
+                NoSuchMove::EmptySquare(square) => t!(lang, "move-empty-square", square = square.to_string()),
+                NoSuchMove::NotYourPiece { square, owner } => t!(
+                    lang,
+                    "move-not-your-piece",
+                    square = square.to_string(),
+                    owner = color(lang, *owner),
+                    turn = color(lang, owner.opponent())
+                ),
+                NoSuchMove::PieceCannotMove(square) => t!(lang, "move-piece-cannot-move", square = square.to_string()),
+                NoSuchMove::PieceMoves { square, moves } => {
+                    t!(lang, "move-piece-moves", square = square.to_string(), moves = moves.join(", "))
+                }
+                NoSuchMove::NotLegal => t!(lang, "move-not-legal"),
+            };
+            t!(lang, "move-no-such-move", text = text.clone(), reason = reason)
+        }
+        MoveError::Ambiguous { text, candidates } => {
+            t!(lang, "move-ambiguous", text = text.clone(), candidates = candidates.join(", "))
+        }
+        MoveError::GameOver => t!(lang, "err-game-over"),
+    }
+}
+
+/// Why a position given as PDN FEN was not accepted.
+pub fn fen_error(lang: Lang, error: &FenError) -> String {
+    let found = |c: &Option<char>| match c {
+        Some(c) => format!("`{c}`"),
+        None => t!(lang, "fen-the-end"),
+    };
+    let (at, reason) = match error {
+        FenError::Syntax { at, reason } => (
+            *at,
+            match reason {
+                FenSyntax::Empty => t!(lang, "fen-empty"),
+                FenSyntax::ExpectedSide(c) => t!(lang, "fen-expected-side", found = found(c)),
+                FenSyntax::ExpectedSquare(c) => t!(lang, "fen-expected-square", found = found(c)),
+                FenSyntax::SquareOutOfRange(digits) => t!(lang, "fen-square-out-of-range", square = digits.clone()),
+                FenSyntax::ExpectedColon(c) => t!(lang, "fen-expected-colon", found = found(&Some(*c))),
+                FenSyntax::ExpectedSeparator(c) => t!(lang, "fen-expected-separator", found = found(&Some(*c))),
+                FenSyntax::ListedTwice(side) => t!(lang, "fen-listed-twice", side = color(lang, *side)),
+                FenSyntax::RangeBackwards(first, last) => {
+                    t!(lang, "fen-range-backwards", range = format!("{first}-{last}"))
+                }
+            },
+        ),
+        FenError::Impossible { at, error } => (
+            *at,
+            match error {
+                SetupError::SquareTwice(square) => t!(lang, "fen-square-twice", square = square.to_string()),
+                SetupError::ManOnFarRank { square, color: side } => {
+                    t!(lang, "fen-man-on-far-rank", square = square.to_string(), side = color(lang, *side))
+                }
+                SetupError::TooManyPieces { color: side, count } => {
+                    t!(lang, "fen-too-many-pieces", side = color(lang, *side), count = *count)
+                }
+            },
+        ),
+    };
+    t!(lang, "fen-bad", at = at, reason = reason)
+}

@@ -1,0 +1,86 @@
+//! `/help`: the commands (named as Discord shows them in that language)
+//! and a summary of the rules, built from the catalog.
+
+use crate::t;
+
+use super::{Lang, text};
+
+/// The square numbers from White's side: numbers only, the same in every
+/// language (RULES 2).
+const SQUARES: &str = "\
+```
+    a  b  c  d  e  f  g  h
+8  32 .. 31 .. 30 .. 29 ..
+7  .. 28 .. 27 .. 26 .. 25
+6  24 .. 23 .. 22 .. 21 ..
+5  .. 20 .. 19 .. 18 .. 17
+4  16 .. 15 .. 14 .. 13 ..
+3  .. 12 .. 11 .. 10 ..  9
+2   8 ..  7 ..  6 ..  5 ..
+1  ..  4 ..  3 ..  2 ..  1
+```";
+
+/// The help text in `lang`: commands, rules in short, square numbers.
+pub fn help(lang: Lang) -> String {
+    // "/desafiar" for a Spanish reader: the name Discord shows them.
+    let cmd = |name: &str| format!("/{}", text(lang, &format!("cmd-{name}-name")));
+    let lines = [
+        t!(lang, "help-title"),
+        t!(lang, "help-challenge", challenge = cmd("challenge")),
+        t!(lang, "help-answer", accept = cmd("accept"), decline = cmd("decline"), cancel = cmd("cancel")),
+        t!(lang, "help-abort", abort = cmd("abort")),
+        t!(lang, "help-move", play = cmd("move")),
+        t!(lang, "help-moves", moves = cmd("moves")),
+        t!(lang, "help-board", board = cmd("board"), pdn = cmd("pdn"), games = cmd("games")),
+        t!(lang, "help-draw", draw = cmd("draw"), resign = cmd("resign")),
+        t!(lang, "help-analyze", analyze = cmd("analyze")),
+        String::new(),
+        t!(lang, "help-rules-title"),
+        t!(lang, "help-rule-board"),
+        t!(lang, "help-rule-men"),
+        t!(lang, "help-rule-kings"),
+        t!(lang, "help-rule-capture"),
+        t!(lang, "help-rule-end"),
+        t!(lang, "help-rule-clock"),
+        String::new(),
+        t!(lang, "help-squares-title"),
+        SQUARES.to_string(),
+    ];
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_fits_in_one_message_in_every_language() {
+        for lang in Lang::ALL {
+            let help = help(lang);
+            assert!(help.chars().count() <= 2000, "{lang:?}: {} characters", help.chars().count());
+            assert!(!help.contains("{ $"), "{lang:?}: a placeholder left unfilled");
+        }
+    }
+
+    #[test]
+    fn help_names_the_commands_as_discord_shows_them() {
+        let english = help(Lang::En);
+        for name in ["/challenge", "/move 11-15", "/analyze", "/abort", "/resign"] {
+            assert!(english.contains(name), "English help lacks {name}");
+        }
+        let spanish = help(Lang::Es);
+        for name in ["/desafiar", "/mover 11-15", "/analizar", "/anular", "/abandonar"] {
+            assert!(spanish.contains(name), "Spanish help lacks {name}");
+        }
+    }
+
+    #[test]
+    fn the_spanish_rules_use_the_game_s_own_terms() {
+        let spanish = help(Lang::Es).to_lowercase();
+        for term in
+            ["damas españolas", "peón", "dama", "captura obligatoria", "ley de la cantidad", "calidad", "tablas"]
+        {
+            assert!(spanish.contains(term), "Spanish help lacks «{term}»");
+        }
+    }
+}
