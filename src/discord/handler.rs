@@ -56,7 +56,7 @@ impl Handler {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The invocation of an interaction; `locales` are its `locale` and `guild_locale`.
     fn invocation(
         &self,
         ctx: &Context,
@@ -64,9 +64,9 @@ impl Handler {
         user: &User,
         guild: Option<GuildId>,
         moderator: bool,
-        locale: &str,
-        guild_locale: Option<&str>,
+        locales: (&str, Option<&str>),
     ) -> Invocation {
+        let (locale, guild_locale) = locales;
         let lang = Lang::from_discord(locale);
         Invocation {
             bot_user: ctx.cache.current_user().id.get(),
@@ -109,10 +109,8 @@ impl Handler {
             &cmd.user,
             cmd.guild_id,
             abort::moderates(cmd.member.as_deref(), cmd.channel.as_ref()),
-            &cmd.locale,
-            cmd.guild_locale.as_deref(),
+            (&cmd.locale, cmd.guild_locale.as_deref()),
         );
-        self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let target =
             Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
@@ -126,6 +124,9 @@ impl Handler {
         // interaction cannot grow the metrics without bound.
         let label = if register::is_command(name) { name.to_string() } else { "other".to_string() };
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
+        // After the reply, so it costs the user nothing; before the bot's
+        // own move, which is posted in the server's language.
+        self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if matches!(name, "move" | "challenge") {
@@ -140,10 +141,8 @@ impl Handler {
             &press.user,
             press.guild_id,
             abort::moderates(press.member.as_ref(), press.channel.as_ref()),
-            &press.locale,
-            press.guild_locale.as_deref(),
+            (&press.locale, press.guild_locale.as_deref()),
         );
-        self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let target =
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
@@ -152,6 +151,7 @@ impl Handler {
             components::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e))
         })
         .await;
+        self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
     }
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
