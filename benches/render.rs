@@ -10,7 +10,7 @@ fn bench_render(c: &mut Criterion) {
         "W:W1,2,3,5,6,7,9,10,12,13:B14,18,21,22,23,25,26,27,29,30,31,32".parse().expect("a valid FEN");
     let mv = before.parse_move("10x28").expect("a legal capture");
     let after = before.play(&mv).expect("legal");
-    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: false };
+    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: false, before: None };
     let size = render_png(&after, &opts).len();
     println!("render/middle_game_capture: PNG of {size} bytes");
     c.bench_function("render/middle_game_capture", |b| b.iter(|| render_png(&after, &opts)));

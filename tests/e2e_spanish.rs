@@ -77,7 +77,10 @@ async fn a_spanish_server_with_players_of_three_locales() {
 
     // Bruno accepts: the game message, in Spanish, with a Spanish Abort button.
     let started = ask(&fake, from(fake.command("accept"), &bruno, latam, channel)).await;
-    public_says(&started, &["aceptó el desafío", "¡Empieza la partida!", "(blancas) contra", "Le toca a"]);
+    public_says(
+        &started,
+        &["aceptó el desafío", "¡Empieza la partida!", "**Partida #", "(blancas) contra", "Le toca a"],
+    );
     assert_eq!(button_labels(&started), ["Anular"]);
 
     // Refusals follow the one who acted: Bruno (es-419) out of turn, Ana

@@ -172,7 +172,8 @@ fn the_last_move_changes_exactly_its_squares() {
     let (after, mv) = capture_move();
     for perspective in [Color::White, Color::Black] {
         let plain = picture(&after, &from_side(perspective));
-        let marked = picture(&after, &RenderOptions { perspective, last_move: Some(mv), show_moves: false });
+        let marked =
+            picture(&after, &RenderOptions { perspective, last_move: Some(mv), show_moves: false, before: None });
         let expected: BTreeSet<(u32, u32)> = [10, 19, 28, 14, 23].map(|n| cell(square(n), perspective)).into();
         assert_eq!(changed_cells(&plain, &marked), expected, "from {perspective}'s side");
 
@@ -205,7 +206,7 @@ fn a_quiet_last_move_marks_only_its_two_squares() {
 #[test]
 fn the_same_input_gives_the_same_bytes() {
     let (after, mv) = capture_move();
-    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true };
+    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true, before: None };
     assert!(render_png(&after, &opts) == render_png(&after, &opts), "two renders differ");
     let white = RenderOptions { perspective: Color::White, ..opts };
     assert!(render_png(&after, &opts) != render_png(&after, &white), "the perspective matters");
@@ -216,7 +217,7 @@ fn the_moves_overlay_touches_every_moving_piece_and_destination() {
     let pos = Position::initial();
     for perspective in [Color::White, Color::Black] {
         let plain = picture(&pos, &from_side(perspective));
-        let overlay = picture(&pos, &RenderOptions { perspective, last_move: None, show_moves: true });
+        let overlay = picture(&pos, &RenderOptions { perspective, last_move: None, show_moves: true, before: None });
         let changed = changed_cells(&plain, &overlay);
         for mv in pos.legal_moves() {
             for sq in [mv.from(), mv.to()] {
@@ -270,8 +271,10 @@ fn the_cli_writes_a_picture_of_the_position_after_the_last_move() {
     run(&cli_args(Some(CAPTURE_FEN), Some("10x28"), &path), &mut Vec::new()).expect("the picture is written");
     let written = std::fs::read(&path).expect("the file exists");
     let (after, mv) = capture_move();
-    let expected =
-        render_png(&after, &RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true });
+    let expected = render_png(
+        &after,
+        &RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true, before: None },
+    );
     assert!(written == expected, "the file is not the picture of the position after 10x28");
     assert_eq!(decode(&written).dimensions(), (WIDTH, HEIGHT));
 }
@@ -316,4 +319,20 @@ fn the_binary_renders_and_fails_with_one_line() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
     assert!(!dir.path().join("bad.png").exists());
+}
+
+#[test]
+fn a_captured_king_leaves_a_king_s_ghost() {
+    // RULES 5.3: kings are captured like men; the picture tells them apart
+    // where they were taken too, when it knows the position before.
+    let men: Position = CAPTURE_FEN.parse().expect("a valid FEN");
+    let with_king: Position = CAPTURE_FEN.replace("B14", "BK14").parse().expect("a valid FEN");
+    assert_eq!(with_king.piece_at(square(14)).map(|p| p.role), Some(Role::King));
+    let render = |before: Position| {
+        let mv = before.parse_move("10x28").expect("a legal capture");
+        let after = before.play(&mv).expect("legal");
+        picture(&after, &RenderOptions { last_move: Some(mv), before: Some(before), ..RenderOptions::default() })
+    };
+    let expected: BTreeSet<(u32, u32)> = [cell(square(14), Color::White)].into();
+    assert_eq!(changed_cells(&render(men), &render(with_king)), expected, "only the king's ghost differs");
 }

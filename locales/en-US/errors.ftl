@@ -28,6 +28,7 @@ err-abort-too-late = Each side has moved already, so the game can no longer be a
 err-nothing-to-abort = There is no live game and no open challenge in this channel to abort.
 err-game-elsewhere = Game #{ $game } is played in { $channel }: use the command there.
 err-game-not-found = There is no game #{ $game } in this server.
+err-no-game-in-channel = No game has been played in this channel yet; give a game number to see one from elsewhere in this server.
 err-not-a-player = You are not playing in this game.
 err-not-your-turn = It is not your turn; wait for your opponent's move.
 err-position-changed = The position changed before your command arrived (a move was played or the game changed); look at the board again and retry if you still want to.

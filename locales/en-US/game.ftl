@@ -29,6 +29,7 @@ button-game-over = This button belongs to a game that is over.
 seat = { $player } ({ $side })
 seat-engine = { $player } ({ $side }, engine level { $level })
 players = { $white } vs { $black }
+numbered-players = **Game #{ $game }** · { $players }
 to-move = { $player } to move, deadline { $deadline }.
 game-over = **Game over.** { $headline }: { $reason }.
 result-win = { $player } wins ({ $score })
@@ -89,7 +90,13 @@ games-none = No games are being played in this server. Start one with { $challen
 games-title = **Live games ({ $count })**, nearest deadline first
 games-page = {" "}- page { $page } of { $pages }
 games-line = { $channel }: { $white } vs { $black } - { $player } to move, deadline { $deadline }.
-pdn-so-far = The record so far of { $players }.
+pdn-so-far = The record so far - { $players }
+pdn-final = The record - { $players }
+pdn-aborted = The record - { $players } (aborted, no result)
+game-summary = **Game #{ $game }** in { $channel }, started { $started } · { $days } · { $plies ->
+        [one] 1 ply played
+       *[other] { $plies } plies played
+    }
 moves-of-position = the position given
 moves-of-game = this channel's game
 moves-of-start = the start position (there is no game in this channel)

@@ -28,6 +28,7 @@ err-abort-too-late = Ambos bandos ya han movido, así que un jugador ya no puede
 err-nothing-to-abort = En este canal no hay ninguna partida en curso ni ningún desafío abierto que anular.
 err-game-elsewhere = La partida #{ $game } se juega en { $channel }: usa el comando allí.
 err-game-not-found = No hay ninguna partida #{ $game } en este servidor.
+err-no-game-in-channel = Todavía no se ha jugado ninguna partida en este canal; da el número de una partida para ver otra de este servidor.
 err-not-a-player = No juegas en esta partida.
 err-not-your-turn = No es tu turno; espera la jugada de tu rival.
 err-position-changed = La posición cambió antes de que llegara tu comando (se jugó una jugada o la partida cambió); vuelve a mirar el tablero y repítelo si aún quieres.

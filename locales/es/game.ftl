@@ -30,6 +30,7 @@ button-game-over = Este botón es de una partida que ya terminó.
 seat = { $player } ({ $side })
 seat-engine = { $player } ({ $side }, motor de nivel { $level })
 players = { $white } contra { $black }
+numbered-players = **Partida #{ $game }** · { $players }
 to-move = Le toca a { $player }; plazo: { $deadline }.
 game-over = **Fin de la partida.** { $headline }: { $reason }.
 result-win = Gana { $player } ({ $score })
@@ -90,7 +91,13 @@ games-none = No se está jugando ninguna partida en este servidor. Empieza una c
 games-title = **Partidas en curso ({ $count })**, primero el plazo más cercano
 games-page = {" "}- página { $page } de { $pages }
 games-line = { $channel }: { $white } contra { $black } - le toca a { $player }, plazo { $deadline }.
-pdn-so-far = La partida hasta ahora entre { $players }.
+pdn-so-far = La planilla hasta ahora - { $players }
+pdn-final = La planilla - { $players }
+pdn-aborted = La planilla - { $players } (anulada, sin resultado)
+game-summary = **Partida #{ $game }** en { $channel }, empezada el { $started } · { $days } · { $plies ->
+        [one] 1 media jugada
+       *[other] { $plies } medias jugadas
+    }
 moves-of-position = la posición dada
 moves-of-game = la partida de este canal
 moves-of-start = la posición inicial (no hay partida en este canal)

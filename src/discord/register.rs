@@ -53,7 +53,7 @@ fn side_option(command: &str, name: &str) -> CreateCommandOption {
 }
 
 /// The names of the commands [`commands`] registers.
-pub const COMMAND_NAMES: [&str; 14] = [
+pub const COMMAND_NAMES: [&str; 15] = [
     "challenge",
     "accept",
     "decline",
@@ -65,6 +65,7 @@ pub const COMMAND_NAMES: [&str; 14] = [
     "draw",
     "games",
     "pdn",
+    "game",
     "analyze",
     "abort",
     "help",
@@ -130,7 +131,9 @@ fn command_list() -> Vec<CreateCommand> {
         command("resign"),
         command("draw"),
         command("games"),
-        command("pdn"),
+        command("pdn").add_option(option(CommandOptionType::Integer, "pdn", "game").min_int_value(1)),
+        command("game")
+            .add_option(option(CommandOptionType::Integer, "game", "number").required(true).min_int_value(1)),
         command("analyze")
             .add_option(option(CommandOptionType::String, "analyze", "position").max_length(200))
             .add_option(option(CommandOptionType::Integer, "analyze", "level").min_int_value(1).max_int_value(10)),
@@ -158,7 +161,7 @@ mod tests {
     fn every_command_and_option_has_a_description() {
         let json = serde_json::to_value(commands()).unwrap();
         let list = json.as_array().unwrap();
-        assert_eq!(list.len(), 14);
+        assert_eq!(list.len(), COMMAND_NAMES.len());
         for command in list {
             let name = command["name"].as_str().unwrap();
             assert!(!command["description"].as_str().unwrap().is_empty(), "{name}");

@@ -49,9 +49,20 @@ pub fn seat(lang: Lang, id: u64, color: Color, engine: Option<(Color, Level)>) -
     }
 }
 
+/// A Discord timestamp shown as a date in the reader's language.
+pub fn date(unix: i64) -> String {
+    format!("<t:{unix}:D>")
+}
+
 /// "<@w> (White) vs <@b> (Black)".
 pub fn players(lang: Lang, view: &GameView) -> String {
     t!(lang, "players", white = player(lang, view, Color::White), black = player(lang, view, Color::Black))
+}
+
+/// "**Game #42** · <@w> (White) vs <@b> (Black)": the game's number, by
+/// which `/pdn` and `/game` find it, and its players.
+pub fn numbered_players(lang: Lang, view: &GameView) -> String {
+    t!(lang, "numbered-players", game = view.id.to_string(), players = players(lang, view))
 }
 
 /// "<@x> (Black) to move, deadline <t:..:R>."
@@ -91,14 +102,15 @@ pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
 /// Renders a board on the shared worker pool (it is CPU work; see
 /// [`crate::workers`]): at most one picture per core at a time, the others
 /// wait in its queue. `last_move` is the move marked (the one that led
-/// here, or a suggested one).
+/// here from `before`, or a suggested one).
 pub async fn board_png(
     position: Position,
     perspective: Color,
     last_move: Option<Move>,
     show_moves: bool,
+    before: Option<Position>,
 ) -> Result<Vec<u8>, CommandError> {
-    let options = RenderOptions { perspective, last_move, show_moves };
+    let options = RenderOptions { perspective, last_move, show_moves, before };
     Workers::shared()
         .run(move || render_png(&position, &options))
         .await
@@ -108,7 +120,8 @@ pub async fn board_png(
 /// The board of a game as the player to move sees it, last move marked.
 pub async fn game_board(view: &GameView) -> Result<Vec<u8>, CommandError> {
     let position = *view.game.position();
-    board_png(position, position.turn(), view.game.last_move().copied(), false).await
+    let game = &view.game;
+    board_png(position, position.turn(), game.last_move().copied(), false, game.previous_position().copied()).await
 }
 
 /// The name of a game's record file.
@@ -119,7 +132,7 @@ pub fn pdn_file_name(view: &GameView) -> String {
 /// The message of a live game: who plays, the board, who is to move, and
 /// an Abort button until each side has moved.
 pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<Reply, CommandError> {
-    let text = format!("{headline}\n{}\n{}", players(lang, view), to_move(lang, view));
+    let text = format!("{headline}\n{}\n{}", numbered_players(lang, view), to_move(lang, view));
     let reply = Reply::public(lang, text).file("board.png", game_board(view).await?);
     Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(lang, view.id)) } else { reply })
 }
@@ -132,7 +145,7 @@ pub async fn finished_game(
     headline: String,
     finish: &Finish,
 ) -> Result<Reply, CommandError> {
-    let text = format!("{headline}\n{}\n{}", result(lang, view, finish), players(lang, view));
+    let text = format!("{headline}\n{}\n{}", result(lang, view, finish), numbered_players(lang, view));
     let pdn = service.pdn(view.id).await?;
     Ok(Reply::public(lang, text).file("board.png", game_board(view).await?).file(pdn_file_name(view), pdn.into_bytes()))
 }
@@ -148,8 +161,8 @@ pub async fn game_message(
     match (&view.finished, view.aborted_by) {
         (Some(finish), _) => finished_game(lang, service, view, headline, finish).await,
         (None, Some(by)) => {
-            let text =
-                format!("{headline}\n{}\n{}", t!(lang, "game-aborted-by", player = user(by)), players(lang, view));
+            let aborted = t!(lang, "game-aborted-by", player = user(by));
+            let text = format!("{headline}\n{aborted}\n{}", numbered_players(lang, view));
             Ok(Reply::public(lang, text).file("board.png", game_board(view).await?))
         }
         (None, None) => live_game(lang, view, headline).await,

@@ -70,6 +70,8 @@ pub enum GameError {
     },
     /// No game with this id.
     GameNotFound(i64),
+    /// No game, live or finished, was played in the channel.
+    NoGameInChannel,
     /// The user is not one of the two players.
     NotAPlayer,
     /// The user is a player but the other side is to move.

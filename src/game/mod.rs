@@ -25,6 +25,7 @@ mod error;
 mod game_list;
 mod lookup;
 mod pdn;
+mod records;
 mod server_locale;
 mod view;
 

@@ -48,6 +48,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
             t!(lang, "err-game-elsewhere", game = game.to_string(), channel = format!("<#{channel}>"))
         }
         E::GameNotFound(id) => t!(lang, "err-game-not-found", game = id.to_string()),
+        E::NoGameInChannel => t!(lang, "err-no-game-in-channel"),
         E::NotAPlayer => t!(lang, "err-not-a-player"),
         E::NotYourTurn => t!(lang, "err-not-your-turn"),
         E::PositionChanged => t!(lang, "err-position-changed"),

@@ -23,8 +23,9 @@ pub struct Assets {
     men: [Sprite; 2],
     /// Kings, White's then Black's.
     kings: [Sprite; 2],
-    /// Ghosts of captured pieces, White's then Black's.
+    /// Ghosts of captured men, White's then Black's; then of captured kings.
     ghosts: [Sprite; 2],
+    king_ghosts: [Sprite; 2],
 }
 
 /// Built on first use, then shared by every picture.
@@ -62,7 +63,8 @@ impl Assets {
             numbers,
             men: [piece(Color::White, false), piece(Color::Black, false)],
             kings: [piece(Color::White, true), piece(Color::Black, true)],
-            ghosts: [ghost_sprite(&WHITE_PIECE), ghost_sprite(&BLACK_PIECE)],
+            ghosts: [ghost_sprite(&WHITE_PIECE, false), ghost_sprite(&BLACK_PIECE, false)],
+            king_ghosts: [ghost_sprite(&WHITE_PIECE, true), ghost_sprite(&BLACK_PIECE, true)],
         }
     }
 
@@ -84,8 +86,9 @@ impl Assets {
         }
     }
 
-    /// The ghost drawn where a captured piece of `color` stood.
-    pub fn ghost(&self, color: Color) -> &Sprite {
-        &self.ghosts[index(color)]
+    /// The ghost drawn where a captured piece of `color` stood: a man's,
+    /// or a king's.
+    pub fn ghost(&self, color: Color, king: bool) -> &Sprite {
+        if king { &self.king_ghosts[index(color)] } else { &self.ghosts[index(color)] }
     }
 }

@@ -10,7 +10,7 @@ use super::orientation::{square_center, square_rect};
 use super::theme::{
     ARROW_OPACITY, CAPTURE_ARROW, CAPTURED_SQUARE, LAST_MOVE_SQUARE, LAST_PATH_SQUARE, NUMBER, QUIET_ARROW, Rgb,
 };
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Move, Position, Role, Square};
 
 /// The picture of `pos` with `opts`, as pixels, in a new canvas.
 #[cfg(test)]
@@ -39,9 +39,16 @@ pub fn draw_into(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Re
     if let Some(mv) = &opts.last_move {
         // The captured pieces belong to the side that did not move.
         let mover = pos.piece_at(mv.to()).map_or(pos.turn().opponent(), |p| p.color);
+        // Which captured pieces were kings: the position before says; without
+        // it, only a capture of kings alone is known to be one.
+        let all_kings = mv.king_capture_count() == mv.capture_count();
         for square in mv.captures().filter(|&s| pos.piece_at(s).is_none()) {
+            let king = match &opts.before {
+                Some(before) => before.piece_at(square).is_some_and(|p| p.role == Role::King),
+                None => all_kings,
+            };
             let (x, y, _, _) = square_rect(square, perspective);
-            canvas.blend_sprite(assets.ghost(mover.opponent()), x as i32, y as i32);
+            canvas.blend_sprite(assets.ghost(mover.opponent(), king), x as i32, y as i32);
         }
     }
     if opts.show_moves {

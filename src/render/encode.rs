@@ -140,8 +140,14 @@ mod tests {
         let after = before.play(&mv).unwrap();
         let pictures = [
             draw(&Position::initial(), &RenderOptions::default()),
-            draw(&after, &RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true }),
-            draw(&after, &RenderOptions { perspective: Color::White, last_move: Some(mv), show_moves: false }),
+            draw(
+                &after,
+                &RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true, before: None },
+            ),
+            draw(
+                &after,
+                &RenderOptions { perspective: Color::White, last_move: Some(mv), show_moves: false, before: None },
+            ),
         ];
         let mut writer = PngWriter::new();
         // Twice over, so every picture after the first is written by a reused state.

@@ -49,9 +49,10 @@ pub fn piece_sprite(look: Look<'_>) -> Sprite {
     paint(SQUARE_SIZE, SQUARE_SIZE, |x, y| shade_piece(look, x - center, y - center))
 }
 
-/// The translucent man drawn where a captured piece of these colours stood.
-pub fn ghost_sprite(colors: &PieceColors) -> Sprite {
-    piece_sprite(Look { colors, king: false, shadow: false, opacity: GHOST_OPACITY })
+/// The translucent man (or king) drawn where a captured piece of these
+/// colours stood.
+pub fn ghost_sprite(colors: &PieceColors, king: bool) -> Sprite {
+    piece_sprite(Look { colors, king, shadow: false, opacity: GHOST_OPACITY })
 }
 
 /// The colour at (x, y) from the piece's centre.

@@ -260,6 +260,11 @@ impl Game {
         &self.notations
     }
 
+    /// The position the last move was played from, if any move was.
+    pub fn previous_position(&self) -> Option<&Position> {
+        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
+    }
+
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<&Move> {
         self.moves.last()

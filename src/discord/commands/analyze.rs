@@ -39,7 +39,7 @@ pub async fn analyze(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comm
 /// The text with the picture of the position, its best move marked.
 async fn picture(lang: Lang, text: String, found: &PositionAnalysis) -> Result<Reply, CommandError> {
     let position = found.position;
-    let png = view::board_png(position, position.turn(), found.analysis.best, false).await?;
+    let png = view::board_png(position, position.turn(), found.analysis.best, false, None).await?;
     Ok(Reply::public(lang, text).file("analysis.png", png))
 }
 

@@ -20,7 +20,10 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
             (position, None, t!(lang, "moves-of-position"))
         }
         None => match inv.service.game_in_channel(inv.channel).await {
-            Ok(game) => (*game.game.position(), game.game.last_move().copied(), t!(lang, "moves-of-game")),
+            Ok(game) => {
+                let g = &game.game;
+                (*g.position(), g.last_move().copied().zip(g.previous_position().copied()), t!(lang, "moves-of-game"))
+            }
             Err(e) if e.is_user_error() => (Position::initial(), None, t!(lang, "moves-of-start")),
             Err(e) => return Err(e.into()),
         },
@@ -40,7 +43,8 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
         };
         format!("{head}\n{}", list.join("  "))
     };
-    let png = view::board_png(position, turn, last_move, true).await?;
+    let (last_move, before) = last_move.unzip();
+    let png = view::board_png(position, turn, last_move, true, before).await?;
     let mut reply = Reply::ephemeral(lang, text);
     reply = reply.file("moves.png", png);
     Ok(reply)
@@ -59,7 +63,8 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
             return Err(CommandError::refused(t!(inv.lang, "err-unknown-side", name = other.to_string())));
         }
     };
-    let png = view::board_png(position, side, game.game.last_move().copied(), false).await?;
+    let g = &game.game;
+    let png = view::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;
     let lang = inv.server_lang;
     let text = format!("{}\n{}", view::players(lang, &game), view::to_move(lang, &game));
     Ok(Reply::public(lang, text).file("board.png", png))

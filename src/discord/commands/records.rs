@@ -56,11 +56,43 @@ fn line(lang: Lang, game: &GameSummary) -> String {
     )
 }
 
-/// `/pdn`: the record of the channel's game as a file.
-pub async fn pdn(inv: &Invocation) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_channel(inv.channel).await?;
+/// `/pdn [game]`: the record of a game of this server as a file: the one
+/// numbered, or the channel's live game, or the last that ended here.
+pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
+    let game = inv.service.game_for_record(inv.guild, inv.channel, number).await?;
     let pdn = inv.service.pdn(game.id).await?;
     let lang = inv.server_lang;
-    let text = t!(lang, "pdn-so-far", players = view::players(lang, &game));
+    let players = view::numbered_players(lang, &game);
+    let text = match &game.finished {
+        Some(finish) => format!("{}\n{}", t!(lang, "pdn-final", players = players), view::result(lang, &game, finish)),
+        None if game.is_live() => t!(lang, "pdn-so-far", players = players),
+        None => t!(lang, "pdn-aborted", players = players),
+    };
     Ok(Reply::public(lang, text).file(view::pdn_file_name(&game), pdn.into_bytes()))
+}
+
+/// `/game number`: one game of this server, its board (final or current)
+/// and a summary.
+pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
+    let game = match number {
+        Some(number) => inv.service.game_in_server(inv.guild, number).await?,
+        None => inv.service.game_for_record(inv.guild, inv.channel, None).await?,
+    };
+    let lang = inv.server_lang;
+    let head = t!(
+        lang,
+        "game-summary",
+        game = game.id.to_string(),
+        channel = view::channel(game.channel),
+        started = view::date(game.started_at),
+        days = t!(lang, "challenge-days", days = game.days_per_move),
+        plies = game.ply()
+    );
+    let state = match (&game.finished, game.aborted_by) {
+        (Some(finish), _) => view::result(lang, &game, finish),
+        (None, Some(by)) => t!(lang, "game-aborted-by", player = view::user(by)),
+        (None, None) => view::to_move(lang, &game),
+    };
+    let text = format!("{head}\n{}\n{state}", view::players(lang, &game));
+    Ok(Reply::public(lang, text).file("board.png", view::game_board(&game).await?))
 }

@@ -1,0 +1,80 @@
+//! Every game keeps its number and its record, end to end through the fake
+//! Discord: the game's messages show "Game #N"; `/pdn` gives the record of
+//! the channel's live game, of the last game that ended there, or of any
+//! game of the server by number; `/game number` shows one game; unknown
+//! numbers and games of another server get a clear private refusal.
+
+mod support;
+
+use std::time::Duration;
+
+use damas::config::Clock;
+use damas::game::GameService;
+use support::bot::{RunningBot, ask, config, database_in};
+use support::fake_discord::{Callback, FakeDiscord, Place};
+
+fn text(reply: &Callback) -> &str {
+    reply.content().unwrap_or_default()
+}
+
+fn pdn_of(reply: &Callback, game: i64) -> String {
+    let file = reply.file(&format!("damas-game-{game}.pdn")).unwrap_or_else(|| panic!("no record file: {reply:?}"));
+    String::from_utf8(file.bytes.to_vec()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_found_by_number_and_their_records_outlive_them() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let clock = Clock::system();
+    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_secs(60))).await;
+    let service = GameService::open(&url).await.unwrap();
+    let (ana, bruno, carla) = (fake.user("ana"), fake.user("bruno"), fake.user("carla"));
+    let (channel, elsewhere, empty) = (fake.new_id(), fake.new_id(), fake.new_id());
+
+    // The game's messages carry its number.
+    let c = fake.command("challenge").user("opponent", &bruno).string("color", "white").in_channel(channel);
+    ask(&fake, c.from(&ana)).await;
+    let started = ask(&fake, fake.command("accept").in_channel(channel).from(&bruno)).await;
+    let game = service.game_in_channel(channel).await.unwrap().id;
+    let number = format!("**Game #{game}**");
+    assert!(text(&started).contains(&number), "{}", text(&started));
+    let played = ask(&fake, fake.command("move").string("move", "11-15").in_channel(channel).from(&ana)).await;
+    assert!(text(&played).contains(&number), "{}", text(&played));
+
+    // The live game's record, from its channel.
+    let so_far = ask(&fake, fake.command("pdn").in_channel(channel).from(&carla)).await;
+    assert!(!so_far.is_ephemeral() && text(&so_far).contains("record so far"), "{}", text(&so_far));
+    assert!(pdn_of(&so_far, game).contains("1. 11-15 *"), "{}", pdn_of(&so_far, game));
+
+    // `/game number` from another channel: board and summary.
+    let shown = ask(&fake, fake.command("game").integer("number", game).in_channel(elsewhere).from(&carla)).await;
+    assert!(!shown.is_ephemeral(), "{}", text(&shown));
+    for words in [number.as_str(), "1 ply played", "(Black) to move", &format!("<#{channel}>")] {
+        assert!(text(&shown).contains(words), "«{words}» in {}", text(&shown));
+    }
+    assert!(shown.file("board.png").is_some());
+
+    // Once it is over, the channel's `/pdn` still finds it, with its result;
+    // and so does its number from anywhere in the server.
+    service.resign(clock.now(), channel, bruno.id).await.unwrap();
+    let last = ask(&fake, fake.command("pdn").in_channel(channel).from(&carla)).await;
+    assert!(text(&last).contains(&number) && text(&last).contains("wins"), "{}", text(&last));
+    let record = pdn_of(&last, game);
+    assert!(record.contains("[Result \"2-0\"]") && record.contains("11-15"), "{record}");
+    let by_number = ask(&fake, fake.command("pdn").integer("game", game).in_channel(elsewhere).from(&carla)).await;
+    assert_eq!(pdn_of(&by_number, game), record);
+    let over = ask(&fake, fake.command("game").integer("number", game).in_channel(elsewhere).from(&carla)).await;
+    assert!(text(&over).contains("Game over") && text(&over).contains("resigned"), "{}", text(&over));
+
+    // Bad numbers and other servers: a private refusal.
+    let unknown = ask(&fake, fake.command("pdn").integer("game", game + 100).in_channel(channel).from(&carla)).await;
+    assert!(unknown.is_ephemeral() && text(&unknown).contains("There is no game #"), "{}", text(&unknown));
+    let none = ask(&fake, fake.command("pdn").in_channel(empty).from(&carla)).await;
+    assert!(none.is_ephemeral() && text(&none).contains("No game has been played"), "{}", text(&none));
+    let other_server = Place::Guild { guild_id: fake.new_id(), channel_id: fake.new_id() };
+    let foreign = ask(&fake, fake.command("game").integer("number", game).at(other_server).from(&carla)).await;
+    assert!(foreign.is_ephemeral() && text(&foreign).contains("There is no game #"), "{}", text(&foreign));
+    bot.stop().await;
+}
