@@ -9,7 +9,7 @@ mod support;
 use std::time::Duration;
 
 use damas::config::Clock;
-use damas::game::GameService;
+use damas::game::{ChallengePick, ColorChoice, GameService, NewChallenge};
 use support::bot::{RunningBot, ask, config, database_in};
 use support::fake_discord::{Callback, FakeDiscord, Place};
 
@@ -76,5 +76,42 @@ async fn games_are_found_by_number_and_their_records_outlive_them() {
     let other_server = Place::Guild { guild_id: fake.new_id(), channel_id: fake.new_id() };
     let foreign = ask(&fake, fake.command("game").integer("number", game).at(other_server).from(&carla)).await;
     assert!(foreign.is_ephemeral() && text(&foreign).contains("There is no game #"), "{}", text(&foreign));
+
+    // Eleven more games, Bruno and Ana resigning in turn: Ana's history
+    // counts 12 (7 won, 5 lost), newest first, 10 to a page.
+    let none = ask(&fake, fake.command("history").user("user", &carla).in_channel(channel).from(&carla)).await;
+    assert!(text(&none).contains("no ended game"), "{}", text(&none));
+    let mut ids = vec![game];
+    for i in 0..11 {
+        let here = fake.new_id();
+        let c = NewChallenge {
+            guild: Some(fake.guild_id()),
+            color: ColorChoice::White,
+            ..NewChallenge::new(here, ana.id, bruno.id)
+        };
+        service.challenge(clock.now(), c).await.unwrap();
+        let started = service.accept(clock.now(), here, bruno.id, ChallengePick::Mine).await.unwrap();
+        let resigner = if i % 2 == 0 { bruno.id } else { ana.id };
+        service.resign(clock.now(), here, resigner).await.unwrap();
+        ids.push(started.id);
+    }
+    let first = ask(&fake, fake.command("history").in_channel(channel).from(&ana)).await;
+    let body = text(&first);
+    assert!(!first.is_ephemeral(), "{body}");
+    assert!(body.contains("(12)**: 7 won, 0 drawn, 5 lost") && body.contains("page 1 of 2"), "{body}");
+    let lines: Vec<&str> = body.lines().skip(1).collect();
+    assert_eq!(lines.len(), 10, "{body}");
+    assert!(lines[0].starts_with(&format!("#{} ", ids[11])), "newest first: {body}");
+    // The last of the eleven Bruno resigned; the one before, Ana.
+    assert!(lines[0].contains("White against") && lines[0].contains("won (resignation)"), "{body}");
+    assert!(lines[1].contains("lost (resignation)"), "{body}");
+    let next = first.custom_ids()[1].clone();
+    let message = first.message.clone().expect("the history message");
+    let second = ask(&fake, fake.button(&next).on_message(&message).in_channel(channel).from(&carla)).await;
+    let body = text(&second);
+    assert!(body.contains("page 2 of 2"), "{body}");
+    let lines: Vec<&str> = body.lines().skip(1).collect();
+    assert_eq!(lines.len(), 2, "{body}");
+    assert!(lines[1].starts_with(&format!("#{game} ")), "the oldest last: {body}");
     bot.stop().await;
 }

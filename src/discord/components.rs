@@ -29,11 +29,16 @@ pub enum ButtonId {
     GamesPage(u32),
     /// Abort this game (its players before each has moved, or a moderator).
     Abort(i64),
+    /// Show this page (from 0) of this user's history.
+    HistoryPage(u64, u32),
 }
 
 impl ButtonId {
     /// The `custom_id` Discord stores on the button.
     pub fn custom_id(self) -> String {
+        if let ButtonId::HistoryPage(user, page) = self {
+            return format!("hst:{user}:{page}");
+        }
         let (tag, id) = match self {
             ButtonId::Accept(id) => ("acc", id),
             ButtonId::Decline(id) => ("dec", id),
@@ -43,6 +48,7 @@ impl ButtonId {
             ButtonId::DrawDecline(id) => ("drd", id),
             ButtonId::GamesPage(page) => ("gms", i64::from(page)),
             ButtonId::Abort(id) => ("abo", id),
+            ButtonId::HistoryPage(..) => unreachable!("handled above"),
         };
         format!("{tag}:{id}")
     }
@@ -50,6 +56,10 @@ impl ButtonId {
     /// Reads a `custom_id`; `None` for one this bot did not make.
     pub fn parse(custom_id: &str) -> Option<ButtonId> {
         let (tag, id) = custom_id.split_once(':')?;
+        if tag == "hst" {
+            let (user, page) = id.split_once(':')?;
+            return Some(ButtonId::HistoryPage(user.parse().ok()?, page.parse().ok()?));
+        }
         let id: i64 = id.parse().ok()?;
         Some(match tag {
             "acc" => ButtonId::Accept(id),
@@ -110,6 +120,16 @@ pub fn games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateAction
     vec![CreateActionRow::Buttons(vec![previous.disabled(page == 0), next.disabled(page >= last)])]
 }
 
+/// Previous / Next under page `page` (from 0) of `pages` of `user`'s history.
+pub fn history_page_buttons(lang: Lang, user: u64, page: u32, pages: u32) -> Vec<CreateActionRow> {
+    let last = pages.saturating_sub(1);
+    let previous = ButtonId::HistoryPage(user, page.saturating_sub(1))
+        .button(&t!(lang, "button-previous"), ButtonStyle::Secondary);
+    let next =
+        ButtonId::HistoryPage(user, page.saturating_add(1)).button(&t!(lang, "button-next"), ButtonStyle::Secondary);
+    vec![CreateActionRow::Buttons(vec![previous.disabled(page == 0), next.disabled(page >= last)])]
+}
+
 /// Does what the pressed button says.
 pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandError> {
     let Some(button) = ButtonId::parse(custom_id) else {
@@ -124,6 +144,7 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
         ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
+        ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
     }
 }
 
@@ -142,6 +163,8 @@ mod tests {
             ButtonId::DrawDecline(9),
             ButtonId::GamesPage(0),
             ButtonId::GamesPage(u32::MAX),
+            ButtonId::HistoryPage(u64::MAX, u32::MAX),
+            ButtonId::HistoryPage(1, 0),
         ] {
             let id = b.custom_id();
             assert!((1..=100).contains(&id.len()));
@@ -152,6 +175,8 @@ mod tests {
         assert_eq!(ButtonId::parse("nothing"), None);
         assert_eq!(ButtonId::parse("gms:-1"), None);
         assert_eq!(ButtonId::parse("gms:4294967296"), None);
+        assert_eq!(ButtonId::parse("hst:1"), None);
+        assert_eq!(ButtonId::parse("hst:x:1"), None);
     }
 }
 

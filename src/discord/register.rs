@@ -53,7 +53,7 @@ fn side_option(command: &str, name: &str) -> CreateCommandOption {
 }
 
 /// The names of the commands [`commands`] registers.
-pub const COMMAND_NAMES: [&str; 15] = [
+pub const COMMAND_NAMES: [&str; 16] = [
     "challenge",
     "accept",
     "decline",
@@ -66,6 +66,7 @@ pub const COMMAND_NAMES: [&str; 15] = [
     "games",
     "pdn",
     "game",
+    "history",
     "analyze",
     "abort",
     "help",
@@ -134,6 +135,7 @@ fn command_list() -> Vec<CreateCommand> {
         command("pdn").add_option(option(CommandOptionType::Integer, "pdn", "game").min_int_value(1)),
         command("game")
             .add_option(option(CommandOptionType::Integer, "game", "number").required(true).min_int_value(1)),
+        command("history").add_option(option(CommandOptionType::User, "history", "user")),
         command("analyze")
             .add_option(option(CommandOptionType::String, "analyze", "position").max_length(200))
             .add_option(option(CommandOptionType::Integer, "analyze", "level").min_int_value(1).max_int_value(10)),

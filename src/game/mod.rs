@@ -23,6 +23,7 @@ mod draws;
 mod engine_runner;
 mod error;
 mod game_list;
+mod history;
 mod lookup;
 mod pdn;
 mod records;
@@ -42,6 +43,7 @@ pub use challenge::{
 pub use clock::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT};
 pub use error::GameError;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
+pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use pdn::pdn_record;
 pub use view::{Finish, FinishReason, GameView, MoveReport};
 

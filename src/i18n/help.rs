@@ -31,7 +31,15 @@ pub fn help(lang: Lang) -> String {
         t!(lang, "help-abort", abort = cmd("abort")),
         t!(lang, "help-move", play = cmd("move")),
         t!(lang, "help-moves", moves = cmd("moves")),
-        t!(lang, "help-board", board = cmd("board"), pdn = cmd("pdn"), game = cmd("game"), games = cmd("games")),
+        t!(
+            lang,
+            "help-board",
+            board = cmd("board"),
+            pdn = cmd("pdn"),
+            game = cmd("game"),
+            history = cmd("history"),
+            games = cmd("games")
+        ),
         t!(lang, "help-draw", draw = cmd("draw"), resign = cmd("resign")),
         t!(lang, "help-analyze", analyze = cmd("analyze")),
         String::new(),

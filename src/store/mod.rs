@@ -40,6 +40,7 @@ mod connect;
 mod engine_games;
 mod game_list;
 mod games;
+mod history;
 mod moves;
 mod scratch;
 mod server_locales;
@@ -49,6 +50,7 @@ pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused, Started};
+pub use history::{HistoryLine, HistoryPage};
 pub use moves::{Finishing, MoveWrite};
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 

@@ -66,6 +66,7 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
         "games" => records::games(inv).await,
         "pdn" => records::pdn(inv, opts.integer("game")).await,
         "game" => records::game(inv, opts.integer("number")).await,
+        "history" => records::history(inv, opts.user("user").unwrap_or(inv.user), 0).await,
         "analyze" => analyze::analyze(inv, &opts).await,
         "abort" => abort::abort(inv, opts.integer("game")).await,
         "help" => Ok(help::help(inv.lang)),

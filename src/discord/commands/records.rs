@@ -1,12 +1,12 @@
 //! `/games` (a page of the server's live games, with Previous / Next) and
 //! `/pdn`.
 
-use crate::game::{GameSummary, GamesPage};
-use crate::i18n::{Lang, text};
-use crate::rules::Color;
+use crate::game::{FinishReason, GameSummary, GamesPage, HistoryEntry, HistoryResult};
+use crate::i18n::{Lang, color, text};
+use crate::rules::{Color, EndReason};
 use crate::t;
 
-use super::super::components::games_page_buttons;
+use super::super::components::{games_page_buttons, history_page_buttons};
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view;
@@ -95,4 +95,67 @@ pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comman
     };
     let text = format!("{head}\n{}\n{state}", view::players(lang, &game));
     Ok(Reply::public(lang, text).file("board.png", view::game_board(&game).await?))
+}
+
+/// `/history [user]` and its page buttons: `user`'s ended games in this
+/// server, newest first, with their wins, draws and losses.
+pub async fn history(inv: &Invocation, user: u64, page: u32) -> Result<Reply, CommandError> {
+    let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
+    let history = inv.service.history(guild, user, page).await?;
+    let lang = inv.server_lang;
+    if history.total == 0 {
+        return Ok(Reply::public(lang, t!(lang, "history-none", player = view::user(user))));
+    }
+    let mut text = t!(
+        lang,
+        "history-title",
+        player = view::user(user),
+        total = history.total,
+        wins = history.wins,
+        draws = history.draws,
+        losses = history.losses
+    );
+    if history.pages > 1 {
+        text.push_str(&t!(lang, "games-page", page = history.page + 1, pages = history.pages));
+    }
+    for game in &history.games {
+        text.push('\n');
+        text.push_str(&history_line(lang, game));
+    }
+    // Only the user the history is about is named in a line of their own;
+    // the opponents listed are not pinged.
+    let reply = Reply::public(lang, text).pinging(Vec::new());
+    Ok(if history.pages > 1 {
+        reply.components(history_page_buttons(lang, user, history.page, history.pages))
+    } else {
+        reply
+    })
+}
+
+/// "#42 · <t:..:D> · White against <@o> · won (resignation)".
+fn history_line(lang: Lang, game: &HistoryEntry) -> String {
+    let why = |reason: FinishReason| match reason {
+        FinishReason::Rules(EndReason::NoLegalMove) => t!(lang, "why-no-legal-move"),
+        FinishReason::Rules(EndReason::Repetition) => t!(lang, "why-repetition"),
+        FinishReason::Rules(EndReason::KingMoveRule) => t!(lang, "why-king-move-rule"),
+        FinishReason::Rules(EndReason::ThreeKingsRule) => t!(lang, "why-three-kings-rule"),
+        FinishReason::Resignation => t!(lang, "why-resignation"),
+        FinishReason::Agreement => t!(lang, "why-agreement"),
+        FinishReason::Time => t!(lang, "why-time"),
+    };
+    let result = match game.result {
+        HistoryResult::Won(reason) => t!(lang, "history-won", reason = why(reason)),
+        HistoryResult::Drawn(reason) => t!(lang, "history-drawn", reason = why(reason)),
+        HistoryResult::Lost(reason) => t!(lang, "history-lost", reason = why(reason)),
+        HistoryResult::Aborted => t!(lang, "history-aborted"),
+    };
+    t!(
+        lang,
+        "history-line",
+        game = game.id.to_string(),
+        date = view::date(game.ended_at),
+        side = color(lang, game.color),
+        opponent = view::user(game.opponent),
+        result = result
+    )
 }
