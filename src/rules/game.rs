@@ -250,6 +250,12 @@ impl Game {
         self.positions.last().expect("a game always has its start")
     }
 
+    /// Every position so far: the start, then the one after each move
+    /// (`positions()[i + 1]` is `moves()[i]` played in `positions()[i]`).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The moves played so far.
     pub fn moves(&self) -> &[Move] {
         &self.moves
