@@ -1,9 +1,13 @@
 //! The board picture: draw + PNG-encode a middle game with a multiple
 //! capture as the last move, from Black's side (the usual post-move picture).
+//! And the replay: the GIF of a whole 80-ply game (`-- replay` runs it alone).
+
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use damas::render::{RenderOptions, render_png};
-use damas::rules::{Color, Position};
+use damas::render::replay::{REPLAY_SIZE, game_frames};
+use damas::render::{RenderOptions, render_gif, render_png};
+use damas::rules::{Color, DrawRules, Game, Position, Variant};
 
 fn bench_render(c: &mut Criterion) {
     let before: Position =
@@ -21,5 +25,23 @@ fn bench_render(c: &mut Criterion) {
     c.bench_function("render/middle_game_moves_overlay", |b| b.iter(|| render_png(&after, &overlay)));
 }
 
-criterion_group!(benches, bench_render);
+/// A real game of 80 plies (the engine against itself at depth 6), read
+/// from the file tests/render_replay.rs checks too.
+fn game_of_80_plies() -> Game {
+    let moves: Vec<&str> = include_str!("../tests/data/game_80_plies.txt").split_whitespace().collect();
+    Game::replay(Position::initial(), Variant::Classic, DrawRules::Classic, &moves).expect("a legal game")
+}
+
+fn bench_replay(c: &mut Criterion) {
+    let frames = game_frames(&game_of_80_plies());
+    let size = render_gif(&frames, Color::White).expect("a GIF").len();
+    println!("replay_80_plies: {} frames of {REPLAY_SIZE} px, GIF of {size} bytes", frames.len());
+    // Each run takes most of a second: ten samples are enough.
+    let mut group = c.benchmark_group("render");
+    group.sample_size(10).measurement_time(Duration::from_secs(15));
+    group.bench_function("replay_80_plies", |b| b.iter(|| render_gif(&frames, Color::White)));
+    group.finish();
+}
+
+criterion_group!(benches, bench_render, bench_replay);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! The board picture: a position (plus the last move and an optional
-//! legal-moves overlay) as PNG bytes, in the Spanish orientation.
+//! legal-moves overlay) as PNG bytes, in the Spanish orientation; and a
+//! whole game as an animated GIF of such pictures ([`replay`]).
 //!
 //! - **Orientation** (RULES 1.2-1.3): a dark playing square sits in the
 //!   viewer's bottom-right corner from either side. From White's side square
@@ -39,10 +40,12 @@ mod numbers;
 pub mod orientation;
 mod paint;
 mod pieces;
+pub mod replay;
 mod scratch;
 pub mod theme;
 
 pub use orientation::square_rect;
+pub use replay::{ReplayFrame, render_gif};
 
 use crate::rules::{Color, Move, Position};
 
