@@ -22,6 +22,7 @@ button-accept-draw = Accept draw
 button-decline-draw = Decline draw
 button-previous = Previous
 button-next = Next
+button-replay = Replay
 button-unknown = This button is no longer in use.
 button-game-over = This button belongs to a game that is over.
 
@@ -107,6 +108,9 @@ why-time = on time
 pdn-so-far = The record so far - { $players }
 pdn-final = The record - { $players }
 pdn-aborted = The record - { $players } (aborted, no result)
+replay-caption = Replay of { $players }
+replay-failed = I could not make the replay of this game just now (the game itself is not affected). Please try again in a moment.
+replay-too-long = This game is too long for a replay ({ $plies } plies; at most { $max }). Its record (`/pdn`) has every move.
 game-summary = **Game #{ $game }** in { $channel }, started { $started } · { $days } · { $plies ->
         [one] 1 ply played
        *[other] { $plies } plies played

@@ -2,12 +2,12 @@
 # names as Discord shows them in this language.
 
 help-title = **Spanish draughts (damas españolas) - correspondence games**
-help-challenge = `{ $challenge } @opponent [color] [days] [variant] [draw_rules]` challenge someone in this channel; name me (`[level]` 1-10, default 5) to play my engine at once
+help-challenge = `{ $challenge } @opponent [color] [days] [variant] [draw_rules]` challenge someone here; name me (`[level]` 1-10, default 5) to play my engine at once
 help-answer = `{ $accept }` `{ $decline }` `{ $cancel }` answer or withdraw a challenge (name the other player if several wait)
 help-abort = `{ $abort }` moderators end a game without result; players: the Abort button, until both have moved
-help-move = `{ $play } 11-15` play a move (`x` for captures, e.g. `22x13`); suggestions appear as you type
+help-move = `{ $play } 11-15` play a move (`22x13` for a capture); suggested as you type
 help-moves = `{ $moves } [position]` legal moves of this game, or of a PDN FEN such as `W:W1-12:B21-32`
-help-board = `{ $board }` the board, `{ $pdn } [game]` a record, `{ $game } number` a game, `{ $history }` games played, `{ $games }` live games
+help-board = `{ $board }` the board, `{ $pdn } [game]` a record, `{ $replay } [game]` a GIF, `{ $game } number` a game, `{ $history }` games played, `{ $games }` live games
 help-draw = `{ $draw }` offer (or accept) a draw; I answer mine at once; `{ $resign }` give up (asks to confirm)
 help-analyze = `{ $analyze } [position] [level]` best move and line of a PDN FEN; here, once the game is over, its review
 help-rules-title = **Rules in short**

@@ -23,6 +23,7 @@ button-accept-draw = Aceptar tablas
 button-decline-draw = Rechazar tablas
 button-previous = Anterior
 button-next = Siguiente
+button-replay = Repetición
 button-unknown = Este botón ya no se usa.
 button-game-over = Este botón es de una partida que ya terminó.
 
@@ -108,6 +109,9 @@ why-time = por tiempo
 pdn-so-far = La planilla hasta ahora - { $players }
 pdn-final = La planilla - { $players }
 pdn-aborted = La planilla - { $players } (anulada, sin resultado)
+replay-caption = Repetición de { $players }
+replay-failed = No he podido hacer la repetición de esta partida ahora (la partida en sí no se ve afectada). Vuelve a intentarlo dentro de un momento.
+replay-too-long = Esta partida es demasiado larga para una repetición ({ $plies } medias jugadas; como mucho { $max }). Su planilla (`/pdn`) tiene todas las jugadas.
 game-summary = **Partida #{ $game }** en { $channel }, empezada el { $started } · { $days } · { $plies ->
         [one] 1 media jugada
        *[other] { $plies } medias jugadas

@@ -31,6 +31,8 @@ pub enum ButtonId {
     Abort(i64),
     /// Show this page (from 0) of this user's history.
     HistoryPage(u64, u32),
+    /// Show the replay of this game.
+    Replay(i64),
 }
 
 impl ButtonId {
@@ -48,6 +50,7 @@ impl ButtonId {
             ButtonId::DrawDecline(id) => ("drd", id),
             ButtonId::GamesPage(page) => ("gms", i64::from(page)),
             ButtonId::Abort(id) => ("abo", id),
+            ButtonId::Replay(id) => ("rpl", id),
             ButtonId::HistoryPage(..) => unreachable!("handled above"),
         };
         format!("{tag}:{id}")
@@ -70,6 +73,7 @@ impl ButtonId {
             "drd" => ButtonId::DrawDecline(id),
             "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
             "abo" => ButtonId::Abort(id),
+            "rpl" => ButtonId::Replay(id),
             _ => return None,
         })
     }
@@ -83,6 +87,14 @@ impl ButtonId {
 pub fn abort_button(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
         ButtonId::Abort(game_id).button(&t!(lang, "button-abort"), ButtonStyle::Secondary),
+    ])]
+}
+
+/// The Replay button of a finished game's message. It never goes stale:
+/// the game's moves are kept for good.
+pub fn replay_button(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::Replay(game_id).button(&t!(lang, "button-replay"), ButtonStyle::Secondary),
     ])]
 }
 
@@ -145,6 +157,7 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
         ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
         ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
+        ButtonId::Replay(id) => records::replay_pressed(inv, id).await,
     }
 }
 
@@ -165,6 +178,8 @@ mod tests {
             ButtonId::GamesPage(u32::MAX),
             ButtonId::HistoryPage(u64::MAX, u32::MAX),
             ButtonId::HistoryPage(1, 0),
+            ButtonId::Replay(42),
+            ButtonId::Replay(i64::MAX),
         ] {
             let id = b.custom_id();
             assert!((1..=100).contains(&id.len()));

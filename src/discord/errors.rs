@@ -1,6 +1,6 @@
 //! The one place that decides what a user sees when a command fails: a
 //! refusal becomes an ephemeral sentence, anything else is logged and
-//! answered with a generic ephemeral apology.
+//! answered with an ephemeral apology (generic, or saying what failed).
 
 use crate::game::GameError;
 use crate::i18n::{Lang, game_error};
@@ -21,6 +21,16 @@ pub enum CommandError {
     /// Something broke that the user cannot fix (rendering, Discord).
     #[error("{0}")]
     Internal(String),
+    /// Like [`CommandError::Internal`], logged the same way, but the user
+    /// is told what did not work (`sentence`, already in their language)
+    /// rather than the generic apology.
+    #[error("{cause}")]
+    Failed {
+        /// What the user reads.
+        sentence: String,
+        /// What the log says.
+        cause: String,
+    },
 }
 
 impl CommandError {
@@ -45,6 +55,11 @@ pub fn error_reply(lang: Lang, command: &str, error: &CommandError) -> Reply {
             metrics::counter!(crate::metrics::ERRORS, "kind" => "internal").increment(1);
             tracing::error!(command, error = %e, "internal failure");
             Reply::ephemeral(lang, t!(lang, "something-went-wrong"))
+        }
+        CommandError::Failed { sentence, cause } => {
+            metrics::counter!(crate::metrics::ERRORS, "kind" => "internal").increment(1);
+            tracing::error!(command, error = %cause, "internal failure");
+            Reply::ephemeral(lang, sentence.clone())
         }
     }
 }

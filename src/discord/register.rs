@@ -53,7 +53,7 @@ fn side_option(command: &str, name: &str) -> CreateCommandOption {
 }
 
 /// The names of the commands [`commands`] registers.
-pub const COMMAND_NAMES: [&str; 16] = [
+pub const COMMAND_NAMES: [&str; 17] = [
     "challenge",
     "accept",
     "decline",
@@ -65,6 +65,7 @@ pub const COMMAND_NAMES: [&str; 16] = [
     "draw",
     "games",
     "pdn",
+    "replay",
     "game",
     "history",
     "analyze",
@@ -133,6 +134,7 @@ fn command_list() -> Vec<CreateCommand> {
         command("draw"),
         command("games"),
         command("pdn").add_option(option(CommandOptionType::Integer, "pdn", "game").min_int_value(1)),
+        command("replay").add_option(option(CommandOptionType::Integer, "replay", "game").min_int_value(1)),
         command("game")
             .add_option(option(CommandOptionType::Integer, "game", "number").required(true).min_int_value(1)),
         command("history").add_option(option(CommandOptionType::User, "history", "user")),

@@ -4,12 +4,12 @@
 use crate::engine::Level;
 use crate::game::{Finish, FinishReason, GameView, PLAYER_ABORT_BEFORE_PLY};
 use crate::i18n::{self, Lang};
-use crate::render::{RenderOptions, render_png};
+use crate::render::{RenderOptions, render_gif, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
 use crate::t;
 use crate::workers::Workers;
 
-use super::components::abort_button;
+use super::components::{abort_button, replay_button};
 use super::errors::CommandError;
 use super::reply::Reply;
 
@@ -129,6 +129,49 @@ pub fn pdn_file_name(view: &GameView) -> String {
     format!("damas-game-{}.pdn", view.id)
 }
 
+/// The name of a game's replay file.
+pub fn replay_file_name(view: &GameView) -> String {
+    format!("damas-game-{}.gif", view.id)
+}
+
+/// The longest game a replay is made of. A frame costs about 11 KB and
+/// 7 ms (`benches/render.rs`), so 500 plies make about 5.5 MB in 3.5 s.
+/// Real games are far shorter; the draw rules do not bound them tightly.
+pub const REPLAY_MAX_PLIES: u32 = 500;
+
+/// The largest replay sent: Discord takes attachments of up to 10 MiB
+/// (more only in boosted servers); kept under it with room to spare.
+pub const REPLAY_MAX_BYTES: usize = 8 * 1024 * 1024;
+
+/// The replay of a game as an animated GIF (see [`crate::render::replay`]),
+/// from White's side like a printed diagram, whoever asks. Made on the
+/// shared worker pool as a long job: an 80-ply game takes most of a second
+/// of one core, and a long job leaves a thread free, so no move's picture
+/// waits behind a replay. A failure is told to the user in `lang` (theirs:
+/// the error reply is private) and logged by the error handler; nothing
+/// about the game changes.
+///
+/// A game longer than [`REPLAY_MAX_PLIES`] is refused before any work: its
+/// GIF would take seconds and could outgrow what Discord accepts.
+pub async fn replay_gif(lang: Lang, view: &GameView) -> Result<Vec<u8>, CommandError> {
+    let too_long = || CommandError::refused(t!(lang, "replay-too-long", plies = view.ply(), max = REPLAY_MAX_PLIES));
+    if view.ply() > REPLAY_MAX_PLIES {
+        return Err(too_long());
+    }
+    let frames = view.replay_frames();
+    let made = Workers::shared().run_long(move || render_gif(&frames, Color::White)).await;
+    let cause = match made {
+        Ok(Ok(gif)) if gif.len() > REPLAY_MAX_BYTES => return Err(too_long()),
+        Ok(Ok(gif)) => return Ok(gif),
+        Ok(Err(e)) => e.to_string(),
+        Err(e) => e.to_string(),
+    };
+    Err(CommandError::Failed {
+        sentence: t!(lang, "replay-failed"),
+        cause: format!("the replay of game {} failed: {cause}", view.id),
+    })
+}
+
 /// The message of a live game: who plays, the board, who is to move, and
 /// an Abort button until each side has moved.
 pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<Reply, CommandError> {
@@ -137,7 +180,9 @@ pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<
     Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(lang, view.id)) } else { reply })
 }
 
-/// The message of a finished game: the result, the final board and the record.
+/// The message of a finished game: the result, the final board, the
+/// record, and a Replay button (the replay is made only when asked for, so
+/// the move that ended the game is announced without waiting for it).
 pub async fn finished_game(
     lang: Lang,
     service: &crate::game::GameService,
@@ -147,7 +192,10 @@ pub async fn finished_game(
 ) -> Result<Reply, CommandError> {
     let text = format!("{headline}\n{}\n{}", result(lang, view, finish), numbered_players(lang, view));
     let pdn = service.pdn(view.id).await?;
-    Ok(Reply::public(lang, text).file("board.png", game_board(view).await?).file(pdn_file_name(view), pdn.into_bytes()))
+    Ok(Reply::public(lang, text)
+        .file("board.png", game_board(view).await?)
+        .file(pdn_file_name(view), pdn.into_bytes())
+        .components(replay_button(lang, view.id)))
 }
 
 /// The message after a game changed (live, finished or aborted), in

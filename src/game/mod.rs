@@ -27,6 +27,7 @@ mod history;
 mod lookup;
 mod pdn;
 mod records;
+mod replay;
 mod server_locale;
 mod view;
 

@@ -36,6 +36,7 @@ pub fn help(lang: Lang) -> String {
             "help-board",
             board = cmd("board"),
             pdn = cmd("pdn"),
+            replay = cmd("replay"),
             game = cmd("game"),
             history = cmd("history"),
             games = cmd("games")

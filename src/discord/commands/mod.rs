@@ -65,6 +65,7 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
         "draw" => table::draw(inv).await,
         "games" => records::games(inv).await,
         "pdn" => records::pdn(inv, opts.integer("game")).await,
+        "replay" => records::replay(inv, opts.integer("game")).await,
         "game" => records::game(inv, opts.integer("number")).await,
         "history" => records::history(inv, opts.user("user").unwrap_or(inv.user), 0).await,
         "analyze" => analyze::analyze(inv, &opts).await,

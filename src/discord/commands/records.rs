@@ -1,5 +1,5 @@
-//! `/games` (a page of the server's live games, with Previous / Next) and
-//! `/pdn`.
+//! `/games` (a page of the server's live games, with Previous / Next),
+//! `/pdn`, `/replay`, `/game` and `/history`.
 
 use crate::game::{FinishReason, GameSummary, GamesPage, HistoryEntry, HistoryResult};
 use crate::i18n::{Lang, color, text};
@@ -69,6 +69,32 @@ pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, Command
         None => t!(lang, "pdn-aborted", players = players),
     };
     Ok(Reply::public(lang, text).file(view::pdn_file_name(&game), pdn.into_bytes()))
+}
+
+/// `/replay [game]`: an animated GIF of a game of this server, found as
+/// `/pdn` finds it (the one numbered, or the channel's live game, or the
+/// last that ended here), posted for the channel to see.
+pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
+    let game = inv.service.game_for_record(inv.guild, inv.channel, number).await?;
+    let gif = view::replay_gif(inv.lang, &game).await?;
+    let lang = inv.server_lang;
+    let text = t!(lang, "replay-caption", players = view::numbered_players(lang, &game));
+    // Asking for a replay is no reason to notify the players it names.
+    Ok(Reply::public(lang, text).pinging(Vec::new()).file(view::replay_file_name(&game), gif))
+}
+
+/// The Replay button of a finished game's message: the same GIF, but seen
+/// only by whoever pressed it, in their language. The button stays on a
+/// public message that anyone in the channel may press; answering each
+/// press publicly would fill the channel with copies of one replay (a
+/// player who wants to show it uses `/replay`). A game of another server
+/// (a forged or copied button) is refused as `/replay` refuses it.
+pub async fn replay_pressed(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
+    let game = inv.service.game_in_server(inv.guild, game_id).await?;
+    let gif = view::replay_gif(inv.lang, &game).await?;
+    let lang = inv.lang;
+    let text = t!(lang, "replay-caption", players = view::numbered_players(lang, &game));
+    Ok(Reply::ephemeral(lang, text).file(view::replay_file_name(&game), gif))
 }
 
 /// `/game number`: one game of this server, its board (final or current)
