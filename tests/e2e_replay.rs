@@ -13,7 +13,7 @@ use damas::config::Clock;
 use damas::game::GameService;
 use image::AnimationDecoder;
 use image::codecs::gif::GifDecoder;
-use support::bot::{RunningBot, ask, config, database_in};
+use support::bot::{RunningBot, WAIT, ask, config, database_in};
 use support::fake_discord::{Callback, FakeDiscord, Place};
 
 /// An opening with a capture each way (RULES 5.1): 4 plies.
@@ -89,5 +89,33 @@ async fn replays_by_number_from_the_channel_and_from_the_end_of_game_button() {
     let forged = ask(&fake, fake.button(&replay_button).at(other_server()).from(&carla)).await;
     assert!(forged.is_ephemeral() && text(&forged).contains("There is no game #"), "{}", text(&forged));
     assert!(forged.files.is_empty());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_loss_on_time_announced_by_the_clock_carries_the_replay_button() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let clock = Clock::system();
+    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let service = GameService::open(&url).await.unwrap();
+    let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
+    let channel = fake.new_id();
+    let c = fake.command("challenge").user("opponent", &bruno).string("color", "white").in_channel(channel);
+    ask(&fake, c.from(&ana)).await;
+    ask(&fake, fake.command("accept").in_channel(channel).from(&bruno)).await;
+    ask(&fake, fake.command("move").string("move", OPENING[0]).in_channel(channel).from(&ana)).await;
+    let game = service.game_in_channel(channel).await.unwrap().id;
+
+    // Bruno lets his 3 days pass: the clock posts the end in the channel,
+    // as a plain message that keeps its button.
+    clock.advance(4 * damas::game::DAY);
+    let lost = fake.wait_for_channel_message(channel, |m| m.content().contains("Time is up"), WAIT).await;
+    assert_eq!(lost.custom_ids(), [format!("rpl:{game}")]);
+    let press = fake.button(&format!("rpl:{game}")).on_message(&lost.message).in_channel(channel).from(&bruno);
+    let pressed = ask(&fake, press).await;
+    assert!(pressed.is_ephemeral(), "{}", text(&pressed));
+    assert_eq!(replay_frames(&pressed, game), 2, "the start and one move");
     bot.stop().await;
 }

@@ -260,12 +260,18 @@ pub async fn post_in_channel(
 
 async fn post_once(http: &Http, channel: u64, reply: &Reply, pings: &[u64], nonce: &str) -> Result<Delivered, Failure> {
     let channel = ChannelId::new(channel);
-    let message = CreateMessage::new()
+    let mut message = CreateMessage::new()
         .content(reply.text())
         .files(reply.attachments())
         .allowed_mentions(super::reply::mentions(pings))
         .nonce(Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
+    // The buttons go too: the end of a game announced by the clock or by
+    // the bot's move carries its Replay button like any other. (A reply
+    // that falls back to the channel has had its buttons taken off first.)
+    if let Some(rows) = &reply.components {
+        message = message.components(rows.clone());
+    }
     let until = Instant::now() + POST_PATIENCE;
     // The nonce makes a repeat harmless, so there is nothing to check first.
     persist(
