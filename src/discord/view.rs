@@ -145,9 +145,35 @@ pub async fn finished_game(
     headline: String,
     finish: &Finish,
 ) -> Result<Reply, CommandError> {
-    let text = format!("{headline}\n{}\n{}", result(lang, view, finish), numbered_players(lang, view));
+    let mut text = format!("{headline}\n{}\n{}", result(lang, view, finish), numbered_players(lang, view));
+    if let Some(changes) = rating_changes(lang, view) {
+        text.push('\n');
+        text.push_str(&changes);
+    }
     let pdn = service.pdn(view.id).await?;
     Ok(Reply::public(lang, text).file("board.png", game_board(view).await?).file(pdn_file_name(view), pdn.into_bytes()))
+}
+
+/// "Ratings: @Ana 1523 (+12), @Bruno 1488 (-12)": what a rated game did to
+/// its players' ratings; `None` when it did nothing.
+pub fn rating_changes(lang: Lang, view: &GameView) -> Option<String> {
+    if view.rating_changes.is_empty() {
+        return None;
+    }
+    let changes: Vec<String> = view
+        .rating_changes
+        .iter()
+        .map(|c| {
+            t!(
+                lang,
+                "rating-change",
+                player = user(c.user),
+                rating = c.shown_after(),
+                delta = format!("{:+}", c.delta())
+            )
+        })
+        .collect();
+    Some(t!(lang, "game-rating-changes", changes = changes.join(", ")))
 }
 
 /// The message after a game changed (live, finished or aborted), in

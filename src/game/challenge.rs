@@ -118,11 +118,14 @@ pub struct NewChallenge {
     /// Whether the opponent is a bot account (other than this bot, which is
     /// played with [`GameService::start_bot_game`]): refused.
     pub opponent_is_bot: bool,
+    /// Whether the game is to count for ratings (default true). Giveaway
+    /// games and games from a set-up position never do.
+    pub rated: bool,
 }
 
 impl NewChallenge {
     /// A challenge with the defaults: random colours, 3 days per move,
-    /// classic variant and draw rules, the initial position, no server.
+    /// classic variant and draw rules, the initial position, rated, no server.
     pub fn new(channel: u64, challenger: u64, opponent: u64) -> NewChallenge {
         NewChallenge {
             guild: None,
@@ -137,6 +140,7 @@ impl NewChallenge {
             challenger_name: None,
             opponent_name: None,
             opponent_is_bot: false,
+            rated: true,
         }
     }
 }
@@ -176,6 +180,17 @@ pub struct Challenge {
     pub state: ChallengeState,
     /// The game it started, once accepted.
     pub game_id: Option<i64>,
+    /// Whether the challenger asked for a rated game.
+    pub rated: bool,
+}
+
+impl Challenge {
+    /// Whether its game will count for ratings: asked for, in a server, in
+    /// the classic variant from the initial position (as lichess rates no
+    /// game from a set-up position).
+    pub fn counts_for_ratings(&self) -> bool {
+        self.rated && self.guild.is_some() && self.variant == Variant::Classic && self.start == Position::initial()
+    }
 }
 
 /// Which open challenge of a channel a command is about.
@@ -282,6 +297,7 @@ impl GameService {
             start_fen: start.to_string(),
             challenger_name: req.challenger_name,
             opponent_name: req.opponent_name,
+            rated: req.rated,
             created_at: now,
             expires_at: now + CHALLENGE_TTL,
         };
@@ -321,6 +337,7 @@ impl GameService {
             ColorChoice::Black => false,
             ColorChoice::Random => RandomState::new().hash_one((c.id, now)) & 1 == 0,
         };
+        let rated = c.counts_for_ratings();
         let (white, black, white_name, black_name) = if challenger_white {
             (c.challenger, c.opponent, c.challenger_name, c.opponent_name)
         } else {
@@ -343,6 +360,7 @@ impl GameService {
             deadline: deadline(now, c.days_per_move),
             remind_at: reminder_time(now, c.days_per_move),
             engine: None,
+            rated,
         };
         match self.store.start_game(c.id, &row).await? {
             Ok(started) => Ok(Accepted {

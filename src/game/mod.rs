@@ -26,6 +26,7 @@ mod game_list;
 mod history;
 mod lookup;
 mod pdn;
+mod ratings;
 mod records;
 mod server_locale;
 mod view;
@@ -45,7 +46,8 @@ pub use error::GameError;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use pdn::pdn_record;
-pub use view::{Finish, FinishReason, GameView, MoveReport};
+pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
+pub use view::{Finish, FinishReason, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;
 pub use crate::store::{AnnouncementOutcome, MAX_OPEN_CHALLENGES};

@@ -4,7 +4,11 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{AnnouncementKind, ChallengeRow, Store, StoreError, db_id, is_unique_violation, small, user_id};
+use super::ratings::rate_finished_game;
+use super::{
+    AnnouncementKind, ChallengeRow, RatingChangeRow, Store, StoreError, db_id, flag, is_unique_violation, small,
+    user_id,
+};
 
 /// A game to start.
 #[derive(Clone, Debug)]
@@ -41,6 +45,8 @@ pub struct NewGameRow {
     pub remind_at: i64,
     /// The bot's seat in a game against its engine; `None` between people.
     pub engine: Option<EngineSeat>,
+    /// Whether the game counts for ratings (if each side moves twice).
+    pub rated: bool,
 }
 
 /// The side the bot's engine plays in a game, and at which level.
@@ -81,6 +87,8 @@ pub struct GameRow {
     pub aborted_by: Option<u64>,
     /// Every move, in order, in canonical notation.
     pub moves: Vec<String>,
+    /// What the game did to its players' ratings (finished rated games).
+    pub rating_changes: Vec<RatingChangeRow>,
 }
 
 macro_rules! select_games {
@@ -88,7 +96,7 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by \
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated \
              FROM games ",
             $where
         )
@@ -132,6 +140,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             deadline: row.try_get("deadline")?,
             remind_at: row.try_get("remind_at")?,
             engine,
+            rated: flag(row.try_get("rated")?, "rated")?,
         },
         ply: small(row.try_get("ply")?, "ply")?,
         turn: row.try_get("turn")?,
@@ -144,6 +153,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         finished_at: row.try_get("finished_at")?,
         aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| user_id(u, "aborted_by")).transpose()?,
         moves: Vec::new(),
+        rating_changes: Vec::new(),
     })
 }
 
@@ -217,8 +227,8 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
-             remind_at, engine_level, engine_color) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17) \
+             remind_at, engine_level, engine_color, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17, $18) \
              RETURNING id",
         )
         .bind(challenge_id)
@@ -238,6 +248,7 @@ impl Store {
         .bind(g.remind_at)
         .bind(g.engine.as_ref().map(|e| i64::from(e.level)))
         .bind(g.engine.as_ref().map(|e| e.color.as_str()))
+        .bind(i64::from(g.rated))
         .fetch_one(&mut *tx)
         .await?)
     }
@@ -252,6 +263,9 @@ impl Store {
             .await?;
         if game.moves.len() != game.ply as usize {
             return Err(StoreError::Corrupt("games.ply"));
+        }
+        if game.new.rated && game.status == "finished" {
+            game.rating_changes = self.rating_changes(game.id).await?;
         }
         Ok(game)
     }
@@ -299,7 +313,9 @@ impl Store {
 
     /// Ends a live game outside a move (resignation): `false` when it was
     /// no longer live.
+    /// A rated game's rating changes are written in the same transaction.
     pub async fn finish_game(&self, id: i64, result: &str, reason: &str, now: i64) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'finished', result = $2, reason = $3, finished_at = $4, draw_offer_by = NULL \
              WHERE id = $1 AND status = 'live'",
@@ -308,9 +324,25 @@ impl Store {
         .bind(result)
         .bind(reason)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        self.rate_if_finished(tx, id, done.rows_affected() == 1, now).await
+    }
+
+    /// Commits `tx`, in which game `id` was just finished if `finished`,
+    /// with the game's rating changes; `finished` back.
+    async fn rate_if_finished(
+        &self,
+        mut tx: sqlx::Transaction<'_, sqlx::Any>,
+        id: i64,
+        finished: bool,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        if finished {
+            rate_finished_game(&mut tx, self.backend, id, now).await?;
+            tx.commit().await?;
+        }
+        Ok(finished)
     }
 
     /// Aborts a live game, ending it without a result, on behalf of `by`;
@@ -331,8 +363,10 @@ impl Store {
     }
 
     /// Draws a live game by agreement, if `offerer`'s offer still stands
-    /// at ply `ply`; `false` otherwise.
+    /// at ply `ply`; `false` otherwise. A rated game's rating changes are
+    /// written in the same transaction.
     pub async fn agree_draw(&self, id: i64, ply: u32, offerer: u64, now: i64) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'finished', result = '1-1', reason = 'agreement', finished_at = $4, \
              draw_offer_by = NULL WHERE id = $1 AND ply = $2 AND status = 'live' AND draw_offer_by = $3",
@@ -341,9 +375,9 @@ impl Store {
         .bind(i64::from(ply))
         .bind(db_id(offerer)?)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        self.rate_if_finished(tx, id, done.rows_affected() == 1, now).await
     }
 
     /// Records `user`'s draw offer if the game is live and no offer stands.
@@ -388,6 +422,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for &(game, channel) in &claimed {
+            rate_finished_game(&mut tx, self.backend, game, now).await?;
             let kind = AnnouncementKind::LossOnTime { game };
             Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
         }

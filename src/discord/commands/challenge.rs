@@ -70,6 +70,7 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
     request.start = start;
     request.challenger_name = inv.user_name.clone();
     request.opponent_name = opts.user_name("opponent");
+    request.rated = opts.boolean("rated").unwrap_or(true);
     let challenge = inv.service.challenge(inv.now, request).await?;
     let lang = inv.server_lang;
     Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
@@ -86,7 +87,9 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
         }
         ColorChoice::Random => t!(lang, "challenge-random-colors"),
     };
+    let rated = if c.counts_for_ratings() { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") };
     let mut terms = vec![
+        rated,
         colors,
         t!(lang, "challenge-days", days = c.days_per_move),
         t!(lang, "challenge-variant", variant = variant_name(lang, c.variant)),
