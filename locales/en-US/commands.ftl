@@ -19,6 +19,8 @@ opt-challenge-position-name = position
 opt-challenge-position-desc = Start from this PDN FEN instead of the usual start
 opt-challenge-rated-name = rated
 opt-challenge-rated-desc = Whether the game counts for ratings (default: yes)
+opt-challenge-match-name = match
+opt-challenge-match-desc = A match of 4 games, colours alternating (RULES 8.3)
 
 cmd-accept-name = accept
 cmd-accept-desc = Accept a challenge made to you in this channel

@@ -56,6 +56,7 @@ challenge-plays = { $player } plays { $side }
 challenge-random-colors = colors drawn at random
 challenge-rated = rated
 challenge-casual = casual (not rated)
+challenge-match = a match of 4 games (colours alternate; games 3 and 4 from a balanced opening)
 challenge-days = { $days ->
         [one] 1 day per move
        *[other] { $days } days per move
@@ -160,3 +161,11 @@ leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
        *[other] { $games } games
     }
 leaderboard-empty = No one in this server has an established rating yet: it takes a few rated games to get one (RD 110 or less).
+
+# Match play (RULES 8.3).
+match-line = Match: game { $number } of 4 · { $first } { $first_points } - { $second } { $second_points }
+match-won = **Match over**: { $player } wins the match { $score }.
+match-drawn = **Match over**: the match is drawn { $score }.
+match-aborted = The match is aborted: no further game is played.
+match-game-begins = **Game { $number } of the match begins.**
+match-game-opening = It starts from the opening drawn for games 3 and 4: { $opening }.

@@ -2,7 +2,7 @@
 # names as Discord shows them in this language.
 
 help-title = **Spanish draughts (damas españolas) - correspondence games**
-help-challenge = `{ $challenge } @opponent [color] [days] [variant] [draw_rules]` challenge someone here; name me (`[level]` 1-10) to play my engine
+help-challenge = `{ $challenge } @opponent [color] [days] [variant] [draw_rules] [match]` challenge someone here (`match`: 4 games); name me (`[level]` 1-10) to play my engine
 help-answer = `{ $accept }` `{ $decline }` `{ $cancel }` answer or withdraw a challenge
 help-abort = `{ $abort }` a moderator ends a game without result (players: the Abort button, before both moved)
 help-move = `{ $play } 11-15` play a move (`22x13` for a capture)

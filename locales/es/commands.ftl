@@ -19,6 +19,8 @@ opt-challenge-position-name = posicion
 opt-challenge-position-desc = Empezar desde este FEN de PDN en lugar de la posición inicial
 opt-challenge-rated-name = puntuable
 opt-challenge-rated-desc = Si la partida cuenta para la puntuación (por defecto: sí)
+opt-challenge-match-name = encuentro
+opt-challenge-match-desc = Un encuentro de 4 partidas, alternando colores (reglas 8.3)
 
 cmd-accept-name = aceptar
 cmd-accept-desc = Acepta un desafío que te hicieron en este canal

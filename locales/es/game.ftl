@@ -57,6 +57,7 @@ challenge-plays = { $player } juega con { $side }
 challenge-random-colors = colores al azar
 challenge-rated = puntuable
 challenge-casual = amistosa (no puntúa)
+challenge-match = un encuentro de 4 partidas (colores alternos; la 3.ª y la 4.ª desde una apertura equilibrada)
 challenge-days = { $days ->
         [one] 1 día por jugada
        *[other] { $days } días por jugada
@@ -161,3 +162,11 @@ leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
        *[other] { $games } partidas
     }
 leaderboard-empty = Nadie en este servidor tiene aún una puntuación asentada: hacen falta unas cuantas partidas puntuables (RD 110 o menos).
+
+# Encuentros (reglas 8.3).
+match-line = Encuentro: partida { $number } de 4 · { $first } { $first_points } - { $second } { $second_points }
+match-won = **Fin del encuentro**: { $player } gana el encuentro { $score }.
+match-drawn = **Fin del encuentro**: el encuentro queda en tablas { $score }.
+match-aborted = El encuentro queda anulado: no se juega ninguna partida más.
+match-game-begins = **Empieza la partida { $number } del encuentro.**
+match-game-opening = Parte de la apertura sorteada para la 3.ª y la 4.ª partidas: { $opening }.

@@ -123,7 +123,8 @@ fn command_list() -> Vec<CreateCommand> {
             .add_option(variant)
             .add_option(draw_rules)
             .add_option(option(CommandOptionType::String, "challenge", "position").max_length(200))
-            .add_option(option(CommandOptionType::Boolean, "challenge", "rated")),
+            .add_option(option(CommandOptionType::Boolean, "challenge", "rated"))
+            .add_option(option(CommandOptionType::Boolean, "challenge", "match")),
         command("accept").add_option(option(CommandOptionType::User, "accept", "challenger")),
         command("decline").add_option(option(CommandOptionType::User, "decline", "challenger")),
         command("cancel").add_option(option(CommandOptionType::User, "cancel", "opponent")),

@@ -72,7 +72,7 @@ impl GameService {
         if finish.is_some() {
             view.finished = finish;
             view.finished_at = Some(now);
-            view.rating_changes = self.rating_changes_of(view.id).await?;
+            self.after_game_end(now, &mut view).await?;
         }
         Ok(MoveReport { game: view, played, notation })
     }
@@ -87,7 +87,7 @@ impl GameService {
         view.finished = Some(finish);
         view.finished_at = Some(now);
         view.draw_offer_by = None;
-        view.rating_changes = self.rating_changes_of(view.id).await?;
+        self.after_game_end(now, &mut view).await?;
         Ok(view)
     }
 

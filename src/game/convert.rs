@@ -2,7 +2,9 @@
 
 use std::str::FromStr;
 
-use super::{Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView, RatingChange};
+use super::{
+    Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView, MatchPlay, RatingChange,
+};
 use crate::engine::Level;
 use crate::rules::{Color, DrawRules, Game, Outcome, Position, Variant, parse_fen};
 use crate::store::{ChallengeRow, EngineSeat, GameRow, RatingChangeRow};
@@ -73,6 +75,10 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         engine: engine_seat(n.engine.as_ref())?,
         rated: n.rated,
         rating_changes: row.rating_changes.iter().map(rating_change).collect(),
+        match_play: match (&row.match_row, n.match_seat) {
+            (Some(m), Some(seat)) => Some(MatchPlay::from_row(m, seat.number)),
+            _ => None,
+        },
     })
 }
 
@@ -107,5 +113,6 @@ pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
         state: ChallengeState::from_name(&row.state).ok_or_else(|| corrupt(format!("state `{}`", row.state)))?,
         game_id: row.game_id,
         rated: n.rated,
+        is_match: n.is_match,
     })
 }

@@ -85,7 +85,7 @@ impl GameService {
         if accept {
             view.finished = Some(Finish { outcome: Outcome::Draw, reason: FinishReason::Agreement });
             view.finished_at = Some(now);
-            view.rating_changes = self.rating_changes_of(view.id).await?;
+            self.after_game_end(now, &mut view).await?;
         }
         Ok(view)
     }

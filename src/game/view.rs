@@ -1,6 +1,7 @@
 //! What the service hands back about games: a rebuilt [`Game`] with its
 //! players, clock and result.
 
+use super::MatchPlay;
 use crate::engine::Level;
 use crate::rules::{Color, EndReason, Game, Move, Outcome};
 
@@ -48,6 +49,8 @@ pub struct GameView {
     /// What the game did to its players' ratings once over, White's first;
     /// empty while live and for a game that did not count.
     pub rating_changes: Vec<RatingChange>,
+    /// The match it is a game of, and how the match stands.
+    pub match_play: Option<MatchPlay>,
 }
 
 /// What a rated game did to one player's rating.

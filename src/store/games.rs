@@ -4,10 +4,11 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::matches::insert_match;
 use super::ratings::rate_finished_game;
 use super::{
-    AnnouncementKind, ChallengeRow, RatingChangeRow, Store, StoreError, db_id, flag, is_unique_violation, small,
-    user_id,
+    AnnouncementKind, ChallengeRow, MatchRow, NewMatchRow, RatingChangeRow, Store, StoreError, db_id, flag,
+    is_unique_violation, small, user_id,
 };
 
 /// A game to start.
@@ -47,6 +48,17 @@ pub struct NewGameRow {
     pub engine: Option<EngineSeat>,
     /// Whether the game counts for ratings (if each side moves twice).
     pub rated: bool,
+    /// The match it is a game of, if any.
+    pub match_seat: Option<MatchSeat>,
+}
+
+/// A game's place in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchSeat {
+    /// The match.
+    pub match_id: i64,
+    /// Which of its games, 1-4.
+    pub number: u8,
 }
 
 /// The side the bot's engine plays in a game, and at which level.
@@ -89,6 +101,8 @@ pub struct GameRow {
     pub moves: Vec<String>,
     /// What the game did to its players' ratings (finished rated games).
     pub rating_changes: Vec<RatingChangeRow>,
+    /// The match it is a game of, with all the match's games so far.
+    pub match_row: Option<MatchRow>,
 }
 
 macro_rules! select_games {
@@ -96,11 +110,25 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated \
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game \
              FROM games ",
             $where
         )
     };
+}
+
+/// A row's `match_id` and `match_game`: both NULL outside a match.
+fn match_seat(row: &AnyRow) -> Result<Option<MatchSeat>, StoreError> {
+    let id: Option<i64> = row.try_get("match_id")?;
+    let number: Option<i64> = row.try_get("match_game")?;
+    match (id, number) {
+        (None, None) => Ok(None),
+        (Some(match_id), Some(number)) => Ok(Some(MatchSeat {
+            match_id,
+            number: u8::try_from(number).map_err(|_| StoreError::Corrupt("match_game"))?,
+        })),
+        _ => Err(StoreError::Corrupt("match_game")),
+    }
 }
 
 /// The bot's seat from a row's `engine_level` and `engine_color` columns:
@@ -141,6 +169,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             remind_at: row.try_get("remind_at")?,
             engine,
             rated: flag(row.try_get("rated")?, "rated")?,
+            match_seat: match_seat(row)?,
         },
         ply: small(row.try_get("ply")?, "ply")?,
         turn: row.try_get("turn")?,
@@ -154,6 +183,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| user_id(u, "aborted_by")).transpose()?,
         moves: Vec::new(),
         rating_changes: Vec::new(),
+        match_row: None,
     })
 }
 
@@ -179,11 +209,13 @@ pub struct Started {
 impl Store {
     /// Accepts open challenge `challenge_id`, starts its game and closes
     /// the channel's other open challenges, in one transaction: all of it
-    /// happens or none.
+    /// happens or none. With `new_match`, the match is stored too and the
+    /// game is its first.
     pub async fn start_game(
         &self,
         challenge_id: i64,
         game: &NewGameRow,
+        new_match: Option<&NewMatchRow>,
     ) -> Result<Result<Started, StartRefused>, StoreError> {
         let mut tx = self.pool.begin().await?;
         // PostgreSQL: against a challenge being stored in the channel now.
@@ -196,7 +228,15 @@ impl Store {
         if closed.rows_affected() == 0 {
             return Ok(Err(StartRefused::ChallengeClosed));
         }
-        let inserted = self.insert_game(&mut tx, Some(challenge_id), game).await;
+        let mut game = game.clone();
+        if let Some(m) = new_match {
+            match insert_match(&mut tx, m).await {
+                Ok(match_id) => game.match_seat = Some(MatchSeat { match_id, number: 1 }),
+                Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(StartRefused::ChannelHasGame)),
+                Err(e) => return Err(e),
+            }
+        }
+        let inserted = self.insert_game(&mut tx, Some(challenge_id), &game).await;
         let id = match inserted {
             Ok(id) => id,
             Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(StartRefused::ChannelHasGame)),
@@ -227,8 +267,9 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
-             remind_at, engine_level, engine_color, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17, $18) \
+             remind_at, engine_level, engine_color, rated, match_id, match_game) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17, $18, \
+             $19, $20) \
              RETURNING id",
         )
         .bind(challenge_id)
@@ -249,6 +290,8 @@ impl Store {
         .bind(g.engine.as_ref().map(|e| i64::from(e.level)))
         .bind(g.engine.as_ref().map(|e| e.color.as_str()))
         .bind(i64::from(g.rated))
+        .bind(g.match_seat.map(|m| m.match_id))
+        .bind(g.match_seat.map(|m| i64::from(m.number)))
         .fetch_one(&mut *tx)
         .await?)
     }
@@ -266,6 +309,9 @@ impl Store {
         }
         if game.new.rated && game.status == "finished" {
             game.rating_changes = self.rating_changes(game.id).await?;
+        }
+        if let Some(seat) = game.new.match_seat {
+            game.match_row = Some(self.match_row(seat.match_id).await?.ok_or(StoreError::Corrupt("games.match_id"))?);
         }
         Ok(game)
     }
