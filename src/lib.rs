@@ -10,6 +10,7 @@ pub mod engine;
 pub mod game;
 pub mod i18n;
 pub mod metrics;
+pub mod rating;
 pub mod render;
 pub mod rules;
 pub mod store;

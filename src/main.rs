@@ -20,6 +20,8 @@ enum Command {
     Analyze(damas::cli::analyze::Args),
     /// Lists the legal moves of a position.
     Moves(damas::cli::moves::Args),
+    /// Prints the balanced two-ply openings of match play (`data/balanced_openings.txt`).
+    Openings(damas::cli::openings::Args),
     /// Counts move sequences to a depth (perft), to check the move generator.
     Perft(damas::cli::perft::Args),
     /// Draws a position as a PNG picture of the board.
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Command::Run => damas::cli::run::run(),
         Command::Analyze(args) => damas::cli::analyze::run(&args, &mut std::io::stdout().lock()),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
+        Command::Openings(args) => damas::cli::openings::run(&args, &mut std::io::stdout().lock()),
         Command::Perft(args) => damas::cli::perft::run(&args, &mut std::io::stdout().lock()),
         Command::Render(args) => damas::cli::render::run(&args, &mut std::io::stdout().lock()),
         Command::Tables(args) => damas::cli::tables::run(&args, &mut std::io::stdout().lock()),

@@ -14,6 +14,7 @@ fn label(due: &Option<DueEvent>) -> String {
     match due {
         Some(DueEvent::Reminder(g)) => format!("reminder {} ply {}", g.channel, g.ply()),
         Some(DueEvent::LossOnTime(g)) => format!("time {}", g.channel),
+        Some(DueEvent::MatchGame(g)) => format!("match game {}", g.channel),
         Some(DueEvent::ChallengeExpired(c)) => format!("expired {}", c.channel),
         None => "cancelled".to_string(),
     }

@@ -165,6 +165,7 @@ async fn due_items_are_handed_out_once_to_racing_loops(backend: Backend) {
             let key = match event {
                 DueEvent::Reminder(g) => format!("reminder {}", g.channel),
                 DueEvent::LossOnTime(g) => format!("time {}", g.channel),
+                DueEvent::MatchGame(g) => format!("match game {}", g.channel),
                 DueEvent::ChallengeExpired(c) => format!("expired {}", c.channel),
             };
             *seen.entry(key).or_default() += 1;

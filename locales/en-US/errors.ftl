@@ -17,6 +17,7 @@ err-analysis-of-live-position = That is the current position of a live game in t
 err-nothing-to-analyze = There is no finished game in this channel to review; give a position (a PDN FEN such as `W:W1-12:B21-32`) to analyse it.
 err-days-out-of-range = Days per move must be between 1 and 14; { $days } is out of range.
 err-start-decided = That start position is already decided: the side to move has no legal move.
+err-match-terms = A match (RULES 8.3) is four classic games from the usual start between two people: leave out the variant and the position, and challenge a person.
 err-no-challenge = There is no open challenge in this channel.
 err-stale-challenge = Challenge #{ $id } is no longer open; it was already answered, cancelled or it expired.
 err-challenge-expired = This challenge expired: challenges stay open for 48 hours.

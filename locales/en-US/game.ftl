@@ -55,6 +55,9 @@ challenge-text = { $opponent }, { $challenger } challenges you to a game of Span
     The challenge expires { $expires }.
 challenge-plays = { $player } plays { $side }
 challenge-random-colors = colors drawn at random
+challenge-rated = rated
+challenge-casual = casual (not rated)
+challenge-match = a match of 4 games (colours alternate; games 3 and 4 from a balanced opening)
 challenge-days = { $days ->
         [one] 1 day per move
        *[other] { $days } days per move
@@ -143,3 +146,30 @@ eval-winning = { $side } is winning, about { $men } men.
 score-winning = winning
 score-losing = losing
 score-men = { $men } men
+
+# Ratings.
+game-rating-changes = Ratings: { $changes }
+rating-change = { $player } { $rating } ({ $delta })
+rating-title = **Rating of { $player }** in this server: **{ $rating }** (RD { $deviation })
+rating-games = { $games ->
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }
+rating-best = best { $best }
+rating-provisional = A "?" marks a provisional rating: it settles (RD 110 or less) after a few more rated games.
+rating-none = { $player } has played no rated game in this server yet: a rating starts at 1500 (RD 350).
+rating-chart-failed = The rating chart could not be drawn this time; the figures above are right.
+leaderboard-title = **Leaderboard** of this server (established ratings, RD 110 or less)
+leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
+leaderboard-empty = No one in this server has an established rating yet: it takes a few rated games to get one (RD 110 or less).
+
+# Match play (RULES 8.3).
+match-line = Match: game { $number } of 4 · { $first } { $first_points } - { $second } { $second_points }
+match-won = **Match over**: { $player } wins the match { $score }.
+match-drawn = **Match over**: the match is drawn { $score }.
+match-aborted = The match is aborted: no further game is played.
+match-game-begins = **Game { $number } of the match begins.**
+match-game-opening = It starts from the opening drawn for games 3 and 4: { $opening }.

@@ -17,6 +17,7 @@ err-analysis-of-live-position = Esa es la posición actual de una partida en cur
 err-nothing-to-analyze = No hay ninguna partida terminada en este canal que revisar; da una posición (un FEN de PDN como `W:W1-12:B21-32`) para analizarla.
 err-days-out-of-range = Los días por jugada van de 1 a 14; { $days } está fuera de rango.
 err-start-decided = Esa posición inicial ya está decidida: el bando que juega no tiene ninguna jugada legal.
+err-match-terms = Un encuentro (reglas 8.3) son cuatro partidas clásicas desde la posición inicial entre dos personas: no indiques variante ni posición, y desafía a una persona.
 err-no-challenge = No hay ningún desafío abierto en este canal.
 err-stale-challenge = El desafío #{ $id } ya no está abierto: ya se respondió, se canceló o caducó.
 err-challenge-expired = Este desafío caducó: los desafíos siguen abiertos 48 horas.

@@ -56,6 +56,9 @@ challenge-text = { $opponent }, { $challenger } te desafía a una partida de dam
     El desafío caduca { $expires }.
 challenge-plays = { $player } juega con { $side }
 challenge-random-colors = colores al azar
+challenge-rated = puntuable
+challenge-casual = amistosa (no puntúa)
+challenge-match = un encuentro de 4 partidas (colores alternos; la 3.ª y la 4.ª desde una apertura equilibrada)
 challenge-days = { $days ->
         [one] 1 día por jugada
        *[other] { $days } días por jugada
@@ -144,3 +147,30 @@ eval-winning = Las { $side } están ganando, unos { $men } peones.
 score-winning = ganando
 score-losing = perdiendo
 score-men = { $men } peones
+
+# Puntuaciones.
+game-rating-changes = Puntuaciones: { $changes }
+rating-change = { $player } { $rating } ({ $delta })
+rating-title = **Puntuación de { $player }** en este servidor: **{ $rating }** (RD { $deviation })
+rating-games = { $games ->
+        [one] 1 partida puntuable
+       *[other] { $games } partidas puntuables
+    }
+rating-best = máxima { $best }
+rating-provisional = Una "?" indica una puntuación provisional: se asienta (RD 110 o menos) tras unas cuantas partidas puntuables más.
+rating-none = { $player } aún no ha jugado ninguna partida puntuable en este servidor: la puntuación empieza en 1500 (RD 350).
+rating-chart-failed = Esta vez no se pudo dibujar el gráfico de la puntuación; las cifras de arriba son correctas.
+leaderboard-title = **Clasificación** de este servidor (puntuaciones asentadas, RD 110 o menos)
+leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    }
+leaderboard-empty = Nadie en este servidor tiene aún una puntuación asentada: hacen falta unas cuantas partidas puntuables (RD 110 o menos).
+
+# Encuentros (reglas 8.3).
+match-line = Encuentro: partida { $number } de 4 · { $first } { $first_points } - { $second } { $second_points }
+match-won = **Fin del encuentro**: { $player } gana el encuentro { $score }.
+match-drawn = **Fin del encuentro**: el encuentro queda en tablas { $score }.
+match-aborted = El encuentro queda anulado: no se juega ninguna partida más.
+match-game-begins = **Empieza la partida { $number } del encuentro.**
+match-game-opening = Parte de la apertura sorteada para la 3.ª y la 4.ª partidas: { $opening }.

@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod moves;
+pub mod openings;
 pub mod perft;
 pub mod render;
 pub mod run;

@@ -116,7 +116,7 @@ async fn deliver(
 /// The message of a due event, in the language of its server.
 async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
     let guild = match event {
-        DueEvent::Reminder(game) | DueEvent::LossOnTime(game) => game.guild,
+        DueEvent::Reminder(game) | DueEvent::LossOnTime(game) | DueEvent::MatchGame(game) => game.guild,
         DueEvent::ChallengeExpired(c) => c.guild,
     };
     let lang = view::server_lang(service, guild).await;
@@ -137,6 +137,29 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                     }
                 },
                 None => Reply::public(lang, t!(lang, "time-is-up-in", players = view::players(lang, game))),
+            }
+        }
+        DueEvent::MatchGame(game) => {
+            let play = game.match_play.as_ref();
+            let number = play.map_or(0, |p| u32::from(p.number));
+            let mut headline = t!(lang, "match-game-begins", number = number);
+            if let Some(p) = play.filter(|p| p.number >= 3) {
+                headline.push(' ');
+                headline.push_str(&t!(
+                    lang,
+                    "match-game-opening",
+                    opening = format!("{} {}", p.opening.0, p.opening.1)
+                ));
+            }
+            match view::live_game(lang, game, headline.clone()).await {
+                Ok(reply) => reply,
+                Err(e) => {
+                    tracing::error!(error = %e, "could not build the message of a match's next game");
+                    Reply::public(
+                        lang,
+                        format!("{headline}\n{}\n{}", view::numbered_players(lang, game), view::to_move(lang, game)),
+                    )
+                }
             }
         }
         DueEvent::ChallengeExpired(c) => {

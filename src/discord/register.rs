@@ -53,7 +53,7 @@ fn side_option(command: &str, name: &str) -> CreateCommandOption {
 }
 
 /// The names of the commands [`commands`] registers.
-pub const COMMAND_NAMES: [&str; 17] = [
+pub const COMMAND_NAMES: [&str; 19] = [
     "challenge",
     "accept",
     "decline",
@@ -68,6 +68,8 @@ pub const COMMAND_NAMES: [&str; 17] = [
     "replay",
     "game",
     "history",
+    "rating",
+    "leaderboard",
     "analyze",
     "abort",
     "help",
@@ -121,7 +123,9 @@ fn command_list() -> Vec<CreateCommand> {
             .add_option(option(CommandOptionType::Integer, "challenge", "days").min_int_value(1).max_int_value(14))
             .add_option(variant)
             .add_option(draw_rules)
-            .add_option(option(CommandOptionType::String, "challenge", "position").max_length(200)),
+            .add_option(option(CommandOptionType::String, "challenge", "position").max_length(200))
+            .add_option(option(CommandOptionType::Boolean, "challenge", "rated"))
+            .add_option(option(CommandOptionType::Boolean, "challenge", "match")),
         command("accept").add_option(option(CommandOptionType::User, "accept", "challenger")),
         command("decline").add_option(option(CommandOptionType::User, "decline", "challenger")),
         command("cancel").add_option(option(CommandOptionType::User, "cancel", "opponent")),
@@ -138,6 +142,8 @@ fn command_list() -> Vec<CreateCommand> {
         command("game")
             .add_option(option(CommandOptionType::Integer, "game", "number").required(true).min_int_value(1)),
         command("history").add_option(option(CommandOptionType::User, "history", "user")),
+        command("rating").add_option(option(CommandOptionType::User, "rating", "user")),
+        command("leaderboard"),
         command("analyze")
             .add_option(option(CommandOptionType::String, "analyze", "position").max_length(200))
             .add_option(option(CommandOptionType::Integer, "analyze", "level").min_int_value(1).max_int_value(10)),

@@ -2,7 +2,7 @@
 //! deadlines, results, and the board PNG. No decisions are made here.
 
 use crate::engine::Level;
-use crate::game::{Finish, FinishReason, GameView, PLAYER_ABORT_BEFORE_PLY};
+use crate::game::{Finish, FinishReason, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY};
 use crate::i18n::{self, Lang};
 use crate::render::{RenderOptions, render_gif, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
@@ -61,8 +61,51 @@ pub fn players(lang: Lang, view: &GameView) -> String {
 
 /// "**Game #42** · <@w> (White) vs <@b> (Black)": the game's number, by
 /// which `/pdn` and `/game` find it, and its players.
+/// In a match, the standing below: "Match: game 2 of 4 · @Ana 1½ - @Bruno ½".
 pub fn numbered_players(lang: Lang, view: &GameView) -> String {
-    t!(lang, "numbered-players", game = view.id.to_string(), players = players(lang, view))
+    let line = t!(lang, "numbered-players", game = view.id.to_string(), players = players(lang, view));
+    match &view.match_play {
+        Some(play) => format!("{line}\n{}", match_standing(lang, play)),
+        None => line,
+    }
+}
+
+/// "Match: game 2 of 4 · @Ana 1½ - @Bruno ½" (RULES 8.3: a win 1, a draw ½).
+pub fn match_standing(lang: Lang, play: &MatchPlay) -> String {
+    t!(
+        lang,
+        "match-line",
+        number = u32::from(play.number),
+        first = user(play.first_white),
+        first_points = points(play.half_points[0]),
+        second = user(play.first_black),
+        second_points = points(play.half_points[1])
+    )
+}
+
+/// Half-points as points: "0", "½", "1", "1½", ...
+fn points(halves: u32) -> String {
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// What a game's end means for its match: the match's result once it is
+/// over, or that it was aborted; `None` while it goes on or outside a match.
+pub fn match_outcome(lang: Lang, play: &MatchPlay) -> Option<String> {
+    if play.aborted {
+        return Some(t!(lang, "match-aborted"));
+    }
+    if !play.over {
+        return None;
+    }
+    let score = format!("{}-{}", points(play.half_points[0]), points(play.half_points[1]));
+    Some(match play.winner() {
+        Some(winner) => t!(lang, "match-won", player = user(winner), score = score),
+        None => t!(lang, "match-drawn", score = score),
+    })
 }
 
 /// "<@x> (Black) to move, deadline <t:..:R>."
@@ -190,12 +233,40 @@ pub async fn finished_game(
     headline: String,
     finish: &Finish,
 ) -> Result<Reply, CommandError> {
-    let text = format!("{headline}\n{}\n{}", result(lang, view, finish), numbered_players(lang, view));
+    let mut text = format!("{headline}\n{}\n{}", result(lang, view, finish), numbered_players(lang, view));
+    for line in
+        rating_changes(lang, view).into_iter().chain(view.match_play.as_ref().and_then(|p| match_outcome(lang, p)))
+    {
+        text.push('\n');
+        text.push_str(&line);
+    }
     let pdn = service.pdn(view.id).await?;
     Ok(Reply::public(lang, text)
         .file("board.png", game_board(view).await?)
         .file(pdn_file_name(view), pdn.into_bytes())
         .components(replay_button(lang, view.id)))
+}
+
+/// "Ratings: @Ana 1523 (+12), @Bruno 1488 (-12)": what a rated game did to
+/// its players' ratings; `None` when it did nothing.
+pub fn rating_changes(lang: Lang, view: &GameView) -> Option<String> {
+    if view.rating_changes.is_empty() {
+        return None;
+    }
+    let changes: Vec<String> = view
+        .rating_changes
+        .iter()
+        .map(|c| {
+            t!(
+                lang,
+                "rating-change",
+                player = user(c.user),
+                rating = c.shown_after(),
+                delta = format!("{:+}", c.delta())
+            )
+        })
+        .collect();
+    Some(t!(lang, "game-rating-changes", changes = changes.join(", ")))
 }
 
 /// The message after a game changed (live, finished or aborted), in
@@ -210,7 +281,11 @@ pub async fn game_message(
         (Some(finish), _) => finished_game(lang, service, view, headline, finish).await,
         (None, Some(by)) => {
             let aborted = t!(lang, "game-aborted-by", player = user(by));
-            let text = format!("{headline}\n{aborted}\n{}", numbered_players(lang, view));
+            let mut text = format!("{headline}\n{aborted}\n{}", numbered_players(lang, view));
+            if let Some(line) = view.match_play.as_ref().and_then(|p| match_outcome(lang, p)) {
+                text.push('\n');
+                text.push_str(&line);
+            }
             Ok(Reply::public(lang, text).file("board.png", game_board(view).await?))
         }
         (None, None) => live_game(lang, view, headline).await,

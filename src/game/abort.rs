@@ -84,6 +84,11 @@ impl GameService {
         view.aborted_by = Some(req.user);
         view.finished_at = Some(now);
         view.draw_offer_by = None;
+        // Aborting a game of a match aborts the match: no further game.
+        if let Some(play) = &mut view.match_play {
+            self.store.end_match(play.id, true, now).await?;
+            play.aborted = true;
+        }
         Ok(view)
     }
 

@@ -115,6 +115,9 @@ impl GameService {
             deadline: deadline(now, days),
             remind_at: reminder_time(now, days),
             engine: Some(EngineSeat { level: req.level.number(), color: engine_color.name().into() }),
+            // Games against the bot never count for ratings.
+            rated: false,
+            match_seat: None,
         };
         match self.store.start_engine_game(&row).await? {
             Ok(game) => convert::game_view(game),

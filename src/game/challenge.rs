@@ -6,9 +6,10 @@ use std::hash::{BuildHasher, RandomState};
 
 use super::clock::{deadline, reminder_time};
 use super::convert;
+use super::openings::random_opening;
 use super::{GameError, GameService, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
-use crate::store::{ChallengeRefused, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, StartRefused};
+use crate::store::{ChallengeRefused, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused};
 
 /// How long a challenge stays open (seconds).
 pub const CHALLENGE_TTL: i64 = 48 * 3600;
@@ -118,11 +119,16 @@ pub struct NewChallenge {
     /// Whether the opponent is a bot account (other than this bot, which is
     /// played with [`GameService::start_bot_game`]): refused.
     pub opponent_is_bot: bool,
+    /// Whether the game is to count for ratings (default true). Giveaway
+    /// games and games from a set-up position never do.
+    pub rated: bool,
+    /// A match of four games (RULES 8.3) rather than one game.
+    pub is_match: bool,
 }
 
 impl NewChallenge {
     /// A challenge with the defaults: random colours, 3 days per move,
-    /// classic variant and draw rules, the initial position, no server.
+    /// classic variant and draw rules, the initial position, rated, no server.
     pub fn new(channel: u64, challenger: u64, opponent: u64) -> NewChallenge {
         NewChallenge {
             guild: None,
@@ -137,6 +143,8 @@ impl NewChallenge {
             challenger_name: None,
             opponent_name: None,
             opponent_is_bot: false,
+            rated: true,
+            is_match: false,
         }
     }
 }
@@ -176,6 +184,19 @@ pub struct Challenge {
     pub state: ChallengeState,
     /// The game it started, once accepted.
     pub game_id: Option<i64>,
+    /// Whether the challenger asked for a rated game.
+    pub rated: bool,
+    /// Whether it is a challenge to a match of four games (RULES 8.3).
+    pub is_match: bool,
+}
+
+impl Challenge {
+    /// Whether its game will count for ratings: asked for, in a server, in
+    /// the classic variant from the initial position (as lichess rates no
+    /// game from a set-up position).
+    pub fn counts_for_ratings(&self) -> bool {
+        self.rated && self.guild.is_some() && self.variant == Variant::Classic && self.start == Position::initial()
+    }
 }
 
 /// Which open challenge of a channel a command is about.
@@ -269,6 +290,9 @@ impl GameService {
         if req.opponent_is_bot {
             return Err(GameError::OpponentIsBot);
         }
+        if req.is_match && (req.variant != Variant::Classic || req.start.is_some_and(|p| p != Position::initial())) {
+            return Err(GameError::MatchTerms);
+        }
         let (days, start) = terms(req.days_per_move, req.start, req.variant, req.draw_rules)?;
         let row = NewChallengeRow {
             guild: req.guild,
@@ -282,6 +306,8 @@ impl GameService {
             start_fen: start.to_string(),
             challenger_name: req.challenger_name,
             opponent_name: req.opponent_name,
+            rated: req.rated,
+            is_match: req.is_match,
             created_at: now,
             expires_at: now + CHALLENGE_TTL,
         };
@@ -321,6 +347,7 @@ impl GameService {
             ColorChoice::Black => false,
             ColorChoice::Random => RandomState::new().hash_one((c.id, now)) & 1 == 0,
         };
+        let rated = c.counts_for_ratings();
         let (white, black, white_name, black_name) = if challenger_white {
             (c.challenger, c.opponent, c.challenger_name, c.opponent_name)
         } else {
@@ -343,8 +370,19 @@ impl GameService {
             deadline: deadline(now, c.days_per_move),
             remind_at: reminder_time(now, c.days_per_move),
             engine: None,
+            rated,
+            match_seat: None,
         };
-        match self.store.start_game(c.id, &row).await? {
+        // A match: game 1 now, its opening for games 3 and 4 drawn at once.
+        let new_match = c.is_match.then(|| NewMatchRow {
+            guild: c.guild,
+            channel: c.channel,
+            first_white: white,
+            first_black: black,
+            opening: random_opening((c.id, now)),
+            created_at: now,
+        });
+        match self.store.start_game(c.id, &row, new_match.as_ref()).await? {
             Ok(started) => Ok(Accepted {
                 game: convert::game_view(started.game)?,
                 closed: started.closed.into_iter().map(convert::challenge).collect::<Result<_, _>>()?,

@@ -16,6 +16,8 @@ pub enum DueEvent {
     Reminder(GameView),
     /// The player to move passed the deadline and lost; the game is finished.
     LossOnTime(GameView),
+    /// The next game of a match started (it is live).
+    MatchGame(GameView),
     /// A challenge was not answered in time and is now expired.
     ChallengeExpired(Challenge),
 }
@@ -73,6 +75,9 @@ impl GameService {
         for row in self.store.claim_expired_challenges(now).await? {
             due.push(DueEvent::ChallengeExpired(convert::challenge(row)?));
         }
+        // The games lost on time above, and any match left between two
+        // games: their next games start (announced through the outbox).
+        self.continue_matches(now).await?;
         Ok(due)
     }
 
@@ -108,6 +113,10 @@ impl GameService {
                 (view.is_live() && view.ply() == ply && now < view.deadline).then_some(DueEvent::Reminder(view))
             }
             AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
+            AnnouncementKind::MatchGame { game } => {
+                let view = self.game_by_id(game).await?;
+                view.is_live().then_some(DueEvent::MatchGame(view))
+            }
             AnnouncementKind::ChallengeExpired { challenge } => {
                 Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))
             }

@@ -2,7 +2,7 @@
 //! game command shares.
 
 use super::clock::{deadline, reminder_time};
-use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport};
+use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, MoveWrite};
 
@@ -72,6 +72,7 @@ impl GameService {
         if finish.is_some() {
             view.finished = finish;
             view.finished_at = Some(now);
+            self.after_game_end(now, &mut view).await?;
         }
         Ok(MoveReport { game: view, played, notation })
     }
@@ -86,7 +87,13 @@ impl GameService {
         view.finished = Some(finish);
         view.finished_at = Some(now);
         view.draw_offer_by = None;
+        self.after_game_end(now, &mut view).await?;
         Ok(view)
+    }
+
+    /// What game `id`, just finished, did to its players' ratings.
+    pub(super) async fn rating_changes_of(&self, id: i64) -> Result<Vec<RatingChange>, GameError> {
+        Ok(self.store.rating_changes(id).await?.iter().map(convert::rating_change).collect())
     }
 
     /// The live game of `channel` and the side `user` plays in it, refusing

@@ -2,10 +2,12 @@
 
 use std::str::FromStr;
 
-use super::{Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView};
+use super::{
+    Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView, MatchPlay, RatingChange,
+};
 use crate::engine::Level;
 use crate::rules::{Color, DrawRules, Game, Outcome, Position, Variant, parse_fen};
-use crate::store::{ChallengeRow, EngineSeat, GameRow};
+use crate::store::{ChallengeRow, EngineSeat, GameRow, RatingChangeRow};
 
 fn corrupt(what: impl std::fmt::Display) -> GameError {
     GameError::Corrupt(what.to_string())
@@ -71,7 +73,23 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         finished_at: row.finished_at,
         aborted_by: row.aborted_by,
         engine: engine_seat(n.engine.as_ref())?,
+        rated: n.rated,
+        rating_changes: row.rating_changes.iter().map(rating_change).collect(),
+        match_play: match (&row.match_row, n.match_seat) {
+            (Some(m), Some(seat)) => Some(MatchPlay::from_row(m, seat.number)),
+            _ => None,
+        },
     })
+}
+
+/// A stored rating change as the service shows it.
+pub(super) fn rating_change(row: &RatingChangeRow) -> RatingChange {
+    RatingChange {
+        user: row.user,
+        before: row.rating_before,
+        after: row.rating_after,
+        deviation_after: row.deviation_after,
+    }
 }
 
 /// A challenge from its row.
@@ -94,5 +112,7 @@ pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
         expires_at: n.expires_at,
         state: ChallengeState::from_name(&row.state).ok_or_else(|| corrupt(format!("state `{}`", row.state)))?,
         game_id: row.game_id,
+        rated: n.rated,
+        is_match: n.is_match,
     })
 }

@@ -85,6 +85,7 @@ impl GameService {
         if accept {
             view.finished = Some(Finish { outcome: Outcome::Draw, reason: FinishReason::Agreement });
             view.finished_at = Some(now);
+            self.after_game_end(now, &mut view).await?;
         }
         Ok(view)
     }

@@ -42,6 +42,9 @@ pub enum GameError {
     DaysOutOfRange(u32),
     /// The start position given is already decided (the side to move has no move).
     StartDecided,
+    /// A match asked for on other terms than RULES 8.3's: a variant, a
+    /// start position or the bot.
+    MatchTerms,
     /// No open challenge in the channel.
     NoChallenge,
     /// The challenge named is no longer open (answered, cancelled, expired or replaced).

@@ -25,7 +25,10 @@ mod error;
 mod game_list;
 mod history;
 mod lookup;
+mod matches;
+mod openings;
 mod pdn;
+mod ratings;
 mod records;
 mod replay;
 mod server_locale;
@@ -45,8 +48,11 @@ pub use clock::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_LEASE, Announcement, DAY, Du
 pub use error::GameError;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
+pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
+pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
-pub use view::{Finish, FinishReason, GameView, MoveReport};
+pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
+pub use view::{Finish, FinishReason, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;
 pub use crate::store::{AnnouncementOutcome, MAX_OPEN_CHALLENGES};

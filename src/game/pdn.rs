@@ -9,9 +9,19 @@ use crate::rules::{Color, Position};
 const LINE_WIDTH: usize = 79;
 
 impl GameService {
-    /// The PDN record of game `game_id`, live or finished.
+    /// The PDN record of game `game_id`, live or finished; for a game of a
+    /// match, the records of all the match's games so far, in order, in one
+    /// file.
     pub async fn pdn(&self, game_id: i64) -> Result<String, GameError> {
-        Ok(pdn_record(&self.game_by_id(game_id).await?))
+        let view = self.game_by_id(game_id).await?;
+        let Some(play) = &view.match_play else { return Ok(pdn_record(&view)) };
+        let row =
+            self.store.match_row(play.id).await?.ok_or_else(|| GameError::Corrupt(format!("match {}", play.id)))?;
+        let mut records = Vec::with_capacity(row.games.len());
+        for game in &row.games {
+            records.push(pdn_record(&self.game_by_id(game.game_id).await?));
+        }
+        Ok(records.join("\n"))
     }
 }
 
@@ -26,9 +36,19 @@ pub fn pdn_record(view: &GameView) -> String {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{key} \"{value}\"]");
     };
-    tag("Event", "damas correspondence game");
-    tag("Site", "Discord");
-    tag("Date", &pdn_date(view.started_at));
+    match &view.match_play {
+        Some(play) => {
+            tag("Event", &format!("damas correspondence match {}", play.id));
+            tag("Site", "Discord");
+            tag("Date", &pdn_date(view.started_at));
+            tag("Round", &play.number.to_string());
+        }
+        None => {
+            tag("Event", "damas correspondence game");
+            tag("Site", "Discord");
+            tag("Date", &pdn_date(view.started_at));
+        }
+    }
     tag("White", &name(view.white, &view.white_name));
     tag("Black", &name(view.black, &view.black_name));
     tag("Result", result);

@@ -1,6 +1,7 @@
 //! What the service hands back about games: a rebuilt [`Game`] with its
 //! players, clock and result.
 
+use super::MatchPlay;
 use crate::engine::Level;
 use crate::rules::{Color, EndReason, Game, Move, Outcome};
 
@@ -43,6 +44,39 @@ pub struct GameView {
     pub aborted_by: Option<u64>,
     /// In a game against the bot: the side its engine plays, and its level.
     pub engine: Option<(Color, Level)>,
+    /// Whether the game counts for ratings (if each side moves twice).
+    pub rated: bool,
+    /// What the game did to its players' ratings once over, White's first;
+    /// empty while live and for a game that did not count.
+    pub rating_changes: Vec<RatingChange>,
+    /// The match it is a game of, and how the match stands.
+    pub match_play: Option<MatchPlay>,
+}
+
+/// What a rated game did to one player's rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The player.
+    pub user: u64,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// The deviation after it.
+    pub deviation_after: f64,
+}
+
+impl RatingChange {
+    /// The rating after the game as shown ("1523", "1523?" while provisional).
+    pub fn shown_after(&self) -> String {
+        crate::rating::shown(self.after, self.deviation_after)
+    }
+
+    /// The change as shown: the difference of the rounded ratings, so the
+    /// numbers a reader sees add up.
+    pub fn delta(&self) -> i64 {
+        self.after.round() as i64 - self.before.round() as i64
+    }
 }
 
 /// How a game ended.

@@ -35,6 +35,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::NothingToAnalyze => t!(lang, "err-nothing-to-analyze"),
         E::DaysOutOfRange(days) => t!(lang, "err-days-out-of-range", days = *days),
         E::StartDecided => t!(lang, "err-start-decided"),
+        E::MatchTerms => t!(lang, "err-match-terms"),
         E::NoChallenge => t!(lang, "err-no-challenge"),
         E::StaleChallenge(id) => t!(lang, "err-stale-challenge", id = id.to_string()),
         E::ChallengeExpired => t!(lang, "err-challenge-expired"),

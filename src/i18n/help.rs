@@ -42,6 +42,13 @@ pub fn help(lang: Lang) -> String {
             games = cmd("games")
         ),
         t!(lang, "help-draw", draw = cmd("draw"), resign = cmd("resign")),
+        t!(
+            lang,
+            "help-ratings",
+            rating = cmd("rating"),
+            leaderboard = cmd("leaderboard"),
+            challenge = cmd("challenge")
+        ),
         t!(lang, "help-analyze", analyze = cmd("analyze")),
         String::new(),
         t!(lang, "help-rules-title"),

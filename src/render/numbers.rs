@@ -6,7 +6,7 @@ use super::canvas::Mask;
 use super::layout::NUMBER_FONT_PX;
 
 /// The digits' font (see `assets/DejaVuSans-Bold.LICENSE.txt`).
-const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
+pub(super) const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
 
 /// One mask per square number, index 0 for square 1. Each mask is cropped to
 /// the ink, so its top-left corner is where the number's ink starts.

@@ -22,6 +22,11 @@ pub enum AnnouncementKind {
         /// The game.
         game: i64,
     },
+    /// The next game of a match started.
+    MatchGame {
+        /// The game.
+        game: i64,
+    },
     /// A challenge expired unanswered.
     ChallengeExpired {
         /// The challenge.
@@ -71,6 +76,7 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
     let kind = match (kind.as_str(), game, challenge, ply) {
         ("reminder", Some(game), None, Some(ply)) => AnnouncementKind::Reminder { game, ply: small(ply, "ply")? },
         ("loss_on_time", Some(game), None, None) => AnnouncementKind::LossOnTime { game },
+        ("match_game", Some(game), None, None) => AnnouncementKind::MatchGame { game },
         ("challenge_expired", None, Some(challenge), None) => AnnouncementKind::ChallengeExpired { challenge },
         _ => return Err(StoreError::Corrupt("announcements.kind")),
     };
@@ -94,6 +100,7 @@ impl Store {
         let (name, game, challenge, ply) = match kind {
             AnnouncementKind::Reminder { game, ply } => ("reminder", Some(game), None, Some(i64::from(ply))),
             AnnouncementKind::LossOnTime { game } => ("loss_on_time", Some(game), None, None),
+            AnnouncementKind::MatchGame { game } => ("match_game", Some(game), None, None),
             AnnouncementKind::ChallengeExpired { challenge } => ("challenge_expired", None, Some(challenge), None),
         };
         sqlx::query(

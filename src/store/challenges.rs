@@ -3,7 +3,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{AnnouncementKind, ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, db_id, small, user_id};
+use super::{AnnouncementKind, ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, db_id, flag, small, user_id};
 
 /// A challenge to store.
 #[derive(Clone, Debug)]
@@ -30,6 +30,10 @@ pub struct NewChallengeRow {
     pub challenger_name: Option<String>,
     /// Optional display names.
     pub opponent_name: Option<String>,
+    /// Whether the game is to count for ratings (the `rated` option).
+    pub rated: bool,
+    /// Whether it is a challenge to a match of four games (RULES 8.3).
+    pub is_match: bool,
     /// Unix seconds.
     pub created_at: i64,
     /// Unix seconds.
@@ -52,7 +56,7 @@ pub struct ChallengeRow {
 macro_rules! challenge_columns {
     () => {
         "c.id, c.guild_id, c.channel_id, c.challenger_id, c.opponent_id, c.color, c.days_per_move, c.variant, \
-         c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, \
+         c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, c.rated, c.is_match, \
          (SELECT g.id FROM games g WHERE g.challenge_id = c.id) AS game_id"
     };
 }
@@ -73,6 +77,8 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
             start_fen: row.try_get("start_fen")?,
             challenger_name: row.try_get("challenger_name")?,
             opponent_name: row.try_get("opponent_name")?,
+            rated: flag(row.try_get("rated")?, "rated")?,
+            is_match: flag(row.try_get("is_match")?, "is_match")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
         },
@@ -96,9 +102,10 @@ impl Store {
         let guild = c.guild.map(db_id).transpose()?;
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
-             draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open' \
+             draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state, rated, is_match) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open', $15, $16 \
              WHERE NOT EXISTS (SELECT 1 FROM games WHERE channel_id = $2 AND status = 'live') \
+             AND NOT EXISTS (SELECT 1 FROM matches WHERE channel_id = $2 AND status = 'live') \
              AND NOT EXISTS (SELECT 1 FROM challenges WHERE state = 'open' AND channel_id = $2 \
                              AND challenger_id = $3 AND opponent_id = $4 AND expires_at > $12) \
              AND ($1 IS NULL OR (SELECT COUNT(*) FROM challenges WHERE state = 'open' AND guild_id = $1 \
@@ -119,6 +126,8 @@ impl Store {
         .bind(c.created_at)
         .bind(c.expires_at)
         .bind(MAX_OPEN_CHALLENGES)
+        .bind(i64::from(c.rated))
+        .bind(i64::from(c.is_match))
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(id) = inserted {
@@ -130,6 +139,8 @@ impl Store {
             .bind(db_id(c.channel)?)
             .fetch_optional(&mut *tx)
             .await?;
+        // Between two games of a match the channel is the match's still.
+        let live = live.is_some() || self.live_match_in_channel(&mut tx, c.channel).await?;
         let open: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM challenges WHERE state = 'open' AND guild_id = $1 AND challenger_id = $2 \
              AND expires_at > $3",
@@ -140,7 +151,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         tx.rollback().await?;
-        Ok(Err(if live.is_some() {
+        Ok(Err(if live {
             ChallengeRefused::ChannelHasGame
         } else if open >= MAX_OPEN_CHALLENGES {
             ChallengeRefused::TooManyOpen

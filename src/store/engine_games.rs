@@ -28,6 +28,11 @@ impl Store {
             tx.rollback().await?;
             return Ok(Err(ChannelTaken::Challenge));
         }
+        // Between two games of a match the channel is still the match's.
+        if self.live_match_in_channel(&mut tx, game.channel).await? {
+            tx.rollback().await?;
+            return Ok(Err(ChannelTaken::Game));
+        }
         tx.commit().await?;
         Ok(Ok(self.game(id).await?.ok_or(StoreError::Corrupt("games.id"))?))
     }

@@ -4,7 +4,12 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{AnnouncementKind, ChallengeRow, Store, StoreError, db_id, is_unique_violation, small, user_id};
+use super::matches::insert_match;
+use super::ratings::rate_finished_game;
+use super::{
+    AnnouncementKind, ChallengeRow, MatchRow, NewMatchRow, RatingChangeRow, Store, StoreError, db_id, flag,
+    is_unique_violation, small, user_id,
+};
 
 /// A game to start.
 #[derive(Clone, Debug)]
@@ -41,6 +46,19 @@ pub struct NewGameRow {
     pub remind_at: i64,
     /// The bot's seat in a game against its engine; `None` between people.
     pub engine: Option<EngineSeat>,
+    /// Whether the game counts for ratings (if each side moves twice).
+    pub rated: bool,
+    /// The match it is a game of, if any.
+    pub match_seat: Option<MatchSeat>,
+}
+
+/// A game's place in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchSeat {
+    /// The match.
+    pub match_id: i64,
+    /// Which of its games, 1-4.
+    pub number: u8,
 }
 
 /// The side the bot's engine plays in a game, and at which level.
@@ -81,6 +99,10 @@ pub struct GameRow {
     pub aborted_by: Option<u64>,
     /// Every move, in order, in canonical notation.
     pub moves: Vec<String>,
+    /// What the game did to its players' ratings (finished rated games).
+    pub rating_changes: Vec<RatingChangeRow>,
+    /// The match it is a game of, with all the match's games so far.
+    pub match_row: Option<MatchRow>,
 }
 
 macro_rules! select_games {
@@ -88,11 +110,25 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by \
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game \
              FROM games ",
             $where
         )
     };
+}
+
+/// A row's `match_id` and `match_game`: both NULL outside a match.
+fn match_seat(row: &AnyRow) -> Result<Option<MatchSeat>, StoreError> {
+    let id: Option<i64> = row.try_get("match_id")?;
+    let number: Option<i64> = row.try_get("match_game")?;
+    match (id, number) {
+        (None, None) => Ok(None),
+        (Some(match_id), Some(number)) => Ok(Some(MatchSeat {
+            match_id,
+            number: u8::try_from(number).map_err(|_| StoreError::Corrupt("match_game"))?,
+        })),
+        _ => Err(StoreError::Corrupt("match_game")),
+    }
 }
 
 /// The bot's seat from a row's `engine_level` and `engine_color` columns:
@@ -132,6 +168,8 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             deadline: row.try_get("deadline")?,
             remind_at: row.try_get("remind_at")?,
             engine,
+            rated: flag(row.try_get("rated")?, "rated")?,
+            match_seat: match_seat(row)?,
         },
         ply: small(row.try_get("ply")?, "ply")?,
         turn: row.try_get("turn")?,
@@ -144,6 +182,8 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         finished_at: row.try_get("finished_at")?,
         aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| user_id(u, "aborted_by")).transpose()?,
         moves: Vec::new(),
+        rating_changes: Vec::new(),
+        match_row: None,
     })
 }
 
@@ -169,11 +209,13 @@ pub struct Started {
 impl Store {
     /// Accepts open challenge `challenge_id`, starts its game and closes
     /// the channel's other open challenges, in one transaction: all of it
-    /// happens or none.
+    /// happens or none. With `new_match`, the match is stored too and the
+    /// game is its first.
     pub async fn start_game(
         &self,
         challenge_id: i64,
         game: &NewGameRow,
+        new_match: Option<&NewMatchRow>,
     ) -> Result<Result<Started, StartRefused>, StoreError> {
         let mut tx = self.pool.begin().await?;
         // PostgreSQL: against a challenge being stored in the channel now.
@@ -186,7 +228,15 @@ impl Store {
         if closed.rows_affected() == 0 {
             return Ok(Err(StartRefused::ChallengeClosed));
         }
-        let inserted = self.insert_game(&mut tx, Some(challenge_id), game).await;
+        let mut game = game.clone();
+        if let Some(m) = new_match {
+            match insert_match(&mut tx, m).await {
+                Ok(match_id) => game.match_seat = Some(MatchSeat { match_id, number: 1 }),
+                Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(StartRefused::ChannelHasGame)),
+                Err(e) => return Err(e),
+            }
+        }
+        let inserted = self.insert_game(&mut tx, Some(challenge_id), &game).await;
         let id = match inserted {
             Ok(id) => id,
             Err(StoreError::Sql(e)) if is_unique_violation(&e) => return Ok(Err(StartRefused::ChannelHasGame)),
@@ -217,8 +267,9 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
-             remind_at, engine_level, engine_color) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17) \
+             remind_at, engine_level, engine_color, rated, match_id, match_game) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17, $18, \
+             $19, $20) \
              RETURNING id",
         )
         .bind(challenge_id)
@@ -238,6 +289,9 @@ impl Store {
         .bind(g.remind_at)
         .bind(g.engine.as_ref().map(|e| i64::from(e.level)))
         .bind(g.engine.as_ref().map(|e| e.color.as_str()))
+        .bind(i64::from(g.rated))
+        .bind(g.match_seat.map(|m| m.match_id))
+        .bind(g.match_seat.map(|m| i64::from(m.number)))
         .fetch_one(&mut *tx)
         .await?)
     }
@@ -252,6 +306,12 @@ impl Store {
             .await?;
         if game.moves.len() != game.ply as usize {
             return Err(StoreError::Corrupt("games.ply"));
+        }
+        if game.new.rated && game.status == "finished" {
+            game.rating_changes = self.rating_changes(game.id).await?;
+        }
+        if let Some(seat) = game.new.match_seat {
+            game.match_row = Some(self.match_row(seat.match_id).await?.ok_or(StoreError::Corrupt("games.match_id"))?);
         }
         Ok(game)
     }
@@ -299,7 +359,9 @@ impl Store {
 
     /// Ends a live game outside a move (resignation): `false` when it was
     /// no longer live.
+    /// A rated game's rating changes are written in the same transaction.
     pub async fn finish_game(&self, id: i64, result: &str, reason: &str, now: i64) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'finished', result = $2, reason = $3, finished_at = $4, draw_offer_by = NULL \
              WHERE id = $1 AND status = 'live'",
@@ -308,9 +370,25 @@ impl Store {
         .bind(result)
         .bind(reason)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        self.rate_if_finished(tx, id, done.rows_affected() == 1, now).await
+    }
+
+    /// Commits `tx`, in which game `id` was just finished if `finished`,
+    /// with the game's rating changes; `finished` back.
+    async fn rate_if_finished(
+        &self,
+        mut tx: sqlx::Transaction<'_, sqlx::Any>,
+        id: i64,
+        finished: bool,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        if finished {
+            rate_finished_game(&mut tx, self.backend, id, now).await?;
+            tx.commit().await?;
+        }
+        Ok(finished)
     }
 
     /// Aborts a live game, ending it without a result, on behalf of `by`;
@@ -331,8 +409,10 @@ impl Store {
     }
 
     /// Draws a live game by agreement, if `offerer`'s offer still stands
-    /// at ply `ply`; `false` otherwise.
+    /// at ply `ply`; `false` otherwise. A rated game's rating changes are
+    /// written in the same transaction.
     pub async fn agree_draw(&self, id: i64, ply: u32, offerer: u64, now: i64) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'finished', result = '1-1', reason = 'agreement', finished_at = $4, \
              draw_offer_by = NULL WHERE id = $1 AND ply = $2 AND status = 'live' AND draw_offer_by = $3",
@@ -341,9 +421,9 @@ impl Store {
         .bind(i64::from(ply))
         .bind(db_id(offerer)?)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        self.rate_if_finished(tx, id, done.rows_affected() == 1, now).await
     }
 
     /// Records `user`'s draw offer if the game is live and no offer stands.
@@ -388,6 +468,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for &(game, channel) in &claimed {
+            rate_finished_game(&mut tx, self.backend, game, now).await?;
             let kind = AnnouncementKind::LossOnTime { game };
             Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
         }

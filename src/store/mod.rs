@@ -41,7 +41,9 @@ mod engine_games;
 mod game_list;
 mod games;
 mod history;
+mod matches;
 mod moves;
+mod ratings;
 mod scratch;
 mod server_locales;
 
@@ -49,9 +51,11 @@ pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
-pub use games::{EngineSeat, GameRow, NewGameRow, StartRefused, Started};
+pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started};
 pub use history::{HistoryLine, HistoryPage};
+pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite};
+pub use ratings::{RatingChangeRow, RatingPoint, RatingRow};
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 
 use std::time::Duration;
@@ -145,7 +149,7 @@ impl Store {
     pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
         let target = DatabaseTarget::parse(url)?;
         let pool = connect::open_pool(&target, durability).await?;
-        let writer = moves::spawn_writer(pool.clone());
+        let writer = moves::spawn_writer(pool.clone(), target.backend);
         Ok(Store { pool, backend: target.backend, writer })
     }
 
@@ -195,10 +199,25 @@ impl Store {
     /// at a time already, so there it does nothing. Take a channel's lock
     /// before a user's, so two transactions never wait for each other.
     async fn lock_id(&self, conn: &mut AnyConnection, id: u64) -> Result<(), StoreError> {
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(db_id(id)?).execute(&mut *conn).await?;
-        }
-        Ok(())
+        lock_key(conn, self.backend, id).await
+    }
+}
+
+/// Takes PostgreSQL's transaction-scoped advisory lock on `id` (a channel or
+/// a user); nothing on SQLite, whose writers are serialized already.
+async fn lock_key(conn: &mut AnyConnection, backend: Backend, id: u64) -> Result<(), StoreError> {
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(db_id(id)?).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// A stored 0/1 flag as a bool.
+fn flag(value: i64, column: &'static str) -> Result<bool, StoreError> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(StoreError::Corrupt(column)),
     }
 }
 

@@ -9,7 +9,8 @@
 use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Store, StoreError, db_id};
+use super::ratings::rate_finished_game;
+use super::{Backend, Store, StoreError, db_id};
 
 /// Most moves committed together.
 const MAX_BATCH: usize = 256;
@@ -55,7 +56,7 @@ pub(super) struct MoveJob {
 }
 
 /// Starts the writer task; it ends when every [`Store`] clone is dropped.
-pub(super) fn spawn_writer(pool: AnyPool) -> mpsc::Sender<MoveJob> {
+pub(super) fn spawn_writer(pool: AnyPool, backend: Backend) -> mpsc::Sender<MoveJob> {
     let (tx, mut rx) = mpsc::channel::<MoveJob>(MAX_BATCH * 4);
     tokio::spawn(async move {
         let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -67,7 +68,7 @@ pub(super) fn spawn_writer(pool: AnyPool) -> mpsc::Sender<MoveJob> {
                     Err(_) => break,
                 }
             }
-            write_batch(&pool, &mut batch).await;
+            write_batch(&pool, backend, &mut batch).await;
         }
     });
     tx
@@ -77,8 +78,8 @@ pub(super) fn spawn_writer(pool: AnyPool) -> mpsc::Sender<MoveJob> {
 /// If the batch as a whole fails, each move is retried in a transaction of
 /// its own, so every caller gets its own answer (a retried move that did
 /// land would find its ply taken: nothing is ever written twice).
-async fn write_batch(pool: &AnyPool, batch: &mut Vec<MoveJob>) {
-    match try_batch(pool, batch).await {
+async fn write_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<MoveJob>) {
+    match try_batch(pool, backend, batch).await {
         Ok(answers) => {
             for (job, answer) in batch.drain(..).zip(answers) {
                 let _ = job.reply.send(answer);
@@ -86,19 +87,23 @@ async fn write_batch(pool: &AnyPool, batch: &mut Vec<MoveJob>) {
         }
         Err(_) => {
             for job in batch.drain(..) {
-                let _ = job.reply.send(write_alone(pool, &job.write).await);
+                let _ = job.reply.send(write_alone(pool, backend, &job.write).await);
             }
         }
     }
 }
 
-async fn try_batch(pool: &AnyPool, batch: &[MoveJob]) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
+async fn try_batch(
+    pool: &AnyPool,
+    backend: Backend,
+    batch: &[MoveJob],
+) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let mut answers = Vec::with_capacity(batch.len());
     for job in batch {
         let mut savepoint = tx.begin().await?;
-        let answer = write_move(&mut savepoint, &job.write).await;
+        let answer = write_move(&mut savepoint, backend, &job.write).await;
         if matches!(answer, Ok(true)) {
             savepoint.commit().await?;
         } else {
@@ -110,18 +115,19 @@ async fn try_batch(pool: &AnyPool, batch: &[MoveJob]) -> Result<Vec<Result<bool,
     Ok(answers)
 }
 
-async fn write_alone(pool: &AnyPool, m: &MoveWrite) -> Result<bool, StoreError> {
+async fn write_alone(pool: &AnyPool, backend: Backend, m: &MoveWrite) -> Result<bool, StoreError> {
     let mut tx = pool.begin().await?;
-    let landed = write_move(&mut tx, m).await?;
+    let landed = write_move(&mut tx, backend, m).await?;
     if landed {
         tx.commit().await?;
     }
     Ok(landed)
 }
 
-/// The move's two writes; `false` (nothing written) when the game is no
-/// longer live at the expected ply.
-async fn write_move(conn: &mut AnyConnection, m: &MoveWrite) -> Result<bool, StoreError> {
+/// The move's two writes, and the ratings' when it ends a rated game;
+/// `false` (nothing written) when the game is no longer live at the
+/// expected ply.
+async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -> Result<bool, StoreError> {
     // The conditional UPDATE comes first: it takes the write lock, and of
     // two commands made against the same ply only one matches.
     let (status, result, reason, finished_at) = match m.finishing {
@@ -157,6 +163,9 @@ async fn write_move(conn: &mut AnyConnection, m: &MoveWrite) -> Result<bool, Sto
         .bind(m.now)
         .execute(&mut *conn)
         .await?;
+    if m.finishing.is_some() {
+        rate_finished_game(conn, backend, m.game_id, m.now).await?;
+    }
     Ok(true)
 }
 
@@ -175,7 +184,7 @@ impl Store {
                 Err(_) => Err(StoreError::WriterGone),
             },
             // No writer (its runtime ended): write it here.
-            Err(mpsc::error::SendError(job)) => write_alone(&self.pool, &job.write).await,
+            Err(mpsc::error::SendError(job)) => write_alone(&self.pool, self.backend, &job.write).await,
         }
     }
 

@@ -45,7 +45,11 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
         None => None,
         Some(fen) => Some(parse_fen(fen).map_err(GameError::from)?),
     };
+    let is_match = opts.boolean("match").unwrap_or(false);
     if opponent == inv.bot_user {
+        if is_match {
+            return Err(GameError::MatchTerms.into());
+        }
         let level = level(opts.integer("level"), DEFAULT_BOT_LEVEL)?;
         let mut request = NewBotGame::new(inv.channel, inv.user, inv.bot_user, level);
         request.guild = inv.guild;
@@ -70,6 +74,8 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
     request.start = start;
     request.challenger_name = inv.user_name.clone();
     request.opponent_name = opts.user_name("opponent");
+    request.rated = opts.boolean("rated").unwrap_or(true);
+    request.is_match = is_match;
     let challenge = inv.service.challenge(inv.now, request).await?;
     let lang = inv.server_lang;
     Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
@@ -86,12 +92,18 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
         }
         ColorChoice::Random => t!(lang, "challenge-random-colors"),
     };
-    let mut terms = vec![
+    let rated = if c.counts_for_ratings() { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") };
+    let mut terms = Vec::new();
+    if c.is_match {
+        terms.push(t!(lang, "challenge-match"));
+    }
+    terms.extend([
+        rated,
         colors,
         t!(lang, "challenge-days", days = c.days_per_move),
         t!(lang, "challenge-variant", variant = variant_name(lang, c.variant)),
         t!(lang, "challenge-draw-rules", rules = draw_rules_name(lang, c.draw_rules)),
-    ];
+    ]);
     if c.start != Position::initial() {
         terms.push(t!(lang, "challenge-from", position = c.start.to_string()));
     }

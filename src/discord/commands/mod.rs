@@ -7,6 +7,7 @@ pub mod board;
 pub mod challenge;
 pub mod help;
 pub mod play;
+pub mod ratings;
 pub mod records;
 pub mod table;
 
@@ -68,6 +69,8 @@ pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandE
         "replay" => records::replay(inv, opts.integer("game")).await,
         "game" => records::game(inv, opts.integer("number")).await,
         "history" => records::history(inv, opts.user("user").unwrap_or(inv.user), 0).await,
+        "rating" => ratings::rating(inv, opts.user("user").unwrap_or(inv.user)).await,
+        "leaderboard" => ratings::leaderboard(inv).await,
         "analyze" => analyze::analyze(inv, &opts).await,
         "abort" => abort::abort(inv, opts.integer("game")).await,
         "help" => Ok(help::help(inv.lang)),
@@ -95,6 +98,14 @@ impl Options<'_> {
     /// An integer option.
     pub fn integer(&self, name: &str) -> Option<i64> {
         self.value(name)?.as_i64()
+    }
+
+    /// A boolean option.
+    pub fn boolean(&self, name: &str) -> Option<bool> {
+        match self.value(name)? {
+            CommandDataOptionValue::Boolean(b) => Some(*b),
+            _ => None,
+        }
     }
 
     /// A user option, as the user's id.

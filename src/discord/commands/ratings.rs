@@ -1,0 +1,88 @@
+//! `/rating [user]` (figures and a chart of the rating's history) and
+//! `/leaderboard` (the server's best established players).
+
+use crate::game::PlayerRating;
+use crate::i18n::Lang;
+use crate::rating::shown;
+use crate::render::{ChartPoint, rating_chart_png};
+use crate::t;
+use crate::workers::Workers;
+
+use super::super::errors::CommandError;
+use super::super::reply::Reply;
+use super::super::view;
+use super::Invocation;
+
+/// `/rating [user]`: `user`'s rating in this server (RD, games, best) and a
+/// PNG chart of it over their rated games. A chart that cannot be drawn is
+/// said and logged; the figures still go out.
+pub async fn rating(inv: &Invocation, user: u64) -> Result<Reply, CommandError> {
+    let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
+    let player = inv.service.player_rating(guild, user).await?;
+    let lang = inv.server_lang;
+    if player.games == 0 {
+        return Ok(Reply::public(lang, t!(lang, "rating-none", player = view::user(user))).pinging(Vec::new()));
+    }
+    let mut text = figures(lang, &player);
+    let points: Vec<ChartPoint> =
+        player.history.iter().map(|s| ChartPoint { rating: s.rating, deviation: s.deviation }).collect();
+    let chart = Workers::shared().run(move || rating_chart_png(&points)).await;
+    let reply = match chart {
+        Ok(png) => Reply::public(lang, text).file("rating.png", png),
+        Err(e) => {
+            tracing::error!(guild, user, error = %e, "drawing a rating chart failed");
+            text.push('\n');
+            text.push_str(&t!(lang, "rating-chart-failed"));
+            Reply::public(lang, text)
+        }
+    };
+    Ok(reply.pinging(Vec::new()))
+}
+
+/// "Rating of @Ana in this server: 1523 (RD 64) · 12 rated games · best 1540".
+fn figures(lang: Lang, player: &PlayerRating) -> String {
+    let r = player.rating;
+    let mut line = vec![
+        t!(
+            lang,
+            "rating-title",
+            player = view::user(player.user),
+            rating = shown(r.rating, r.deviation),
+            deviation = format!("{:.0}", r.deviation)
+        ),
+        t!(lang, "rating-games", games = player.games),
+    ];
+    if let Some(best) = player.best {
+        line.push(t!(lang, "rating-best", best = format!("{best:.0}")));
+    }
+    let mut text = line.join(" · ");
+    if r.is_provisional() {
+        text.push('\n');
+        text.push_str(&t!(lang, "rating-provisional"));
+    }
+    text
+}
+
+/// `/leaderboard`: the server's best established players, best first.
+pub async fn leaderboard(inv: &Invocation) -> Result<Reply, CommandError> {
+    let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
+    let players = inv.service.leaderboard(guild).await?;
+    let lang = inv.server_lang;
+    if players.is_empty() {
+        return Ok(Reply::public(lang, t!(lang, "leaderboard-empty")));
+    }
+    let mut text = t!(lang, "leaderboard-title");
+    for (rank, p) in players.iter().enumerate() {
+        text.push('\n');
+        text.push_str(&t!(
+            lang,
+            "leaderboard-line",
+            rank = rank + 1,
+            player = view::user(p.user),
+            rating = shown(p.rating.rating, p.rating.deviation),
+            games = p.games
+        ));
+    }
+    // A list of names is no reason to ping ten people.
+    Ok(Reply::public(lang, text).pinging(Vec::new()))
+}

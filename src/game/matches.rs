@@ -1,0 +1,173 @@
+//! Match play (RULES 8.3): four games between the same two players, colours
+//! alternating, each starting when the one before ends; games 3 and 4 from
+//! the same balanced opening; no fourth game when a player has more than 2
+//! points after three.
+
+use super::clock::{deadline, reminder_time};
+use super::{GameError, GameService, GameView, convert};
+use crate::rules::Position;
+use crate::store::{MatchRow, MatchSeat, NewGameRow};
+
+/// Games in a match (RULES 8.3a).
+pub const MATCH_GAMES: u8 = 4;
+
+/// Where a match stands, as a game of it shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchPlay {
+    /// The match's id.
+    pub id: i64,
+    /// This game's number in it, 1-4.
+    pub number: u8,
+    /// White in games 1 and 3.
+    pub first_white: u64,
+    /// White in games 2 and 4.
+    pub first_black: u64,
+    /// Half-points of `first_white` and `first_black` over the finished
+    /// games (a win 2, a draw 1).
+    pub half_points: [u32; 2],
+    /// Games finished.
+    pub finished_games: u8,
+    /// The opening of games 3 and 4: White's move and Black's reply.
+    pub opening: (String, String),
+    /// Whether the match is over (all its games played, or decided early).
+    pub over: bool,
+    /// Whether it was aborted.
+    pub aborted: bool,
+}
+
+impl MatchPlay {
+    /// The match as it stands from its stored row, seen from game `number`.
+    pub(super) fn from_row(row: &MatchRow, number: u8) -> MatchPlay {
+        let mut half_points = [0, 0];
+        let mut finished_games = 0;
+        for game in row.games.iter().filter(|g| g.status == "finished") {
+            finished_games += 1;
+            let white = usize::from(game.white != row.new.first_white);
+            let (w, b) = match game.result.as_deref() {
+                Some("2-0") => (2, 0),
+                Some("0-2") => (0, 2),
+                _ => (1, 1),
+            };
+            half_points[white] += w;
+            half_points[1 - white] += b;
+        }
+        let mut words = row.new.opening.split_whitespace().map(String::from);
+        let opening = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
+        let decided = decided(half_points, finished_games);
+        MatchPlay {
+            id: row.id,
+            number,
+            first_white: row.new.first_white,
+            first_black: row.new.first_black,
+            half_points,
+            finished_games,
+            opening,
+            over: row.status == "finished" || (row.status == "live" && decided),
+            aborted: row.status == "aborted",
+        }
+    }
+
+    /// The winner of a match that is over; `None` for a drawn match (2-2)
+    /// or one still played.
+    pub fn winner(&self) -> Option<u64> {
+        if !self.over {
+            return None;
+        }
+        match self.half_points[0].cmp(&self.half_points[1]) {
+            std::cmp::Ordering::Greater => Some(self.first_white),
+            std::cmp::Ordering::Less => Some(self.first_black),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// Whether no further game is played: all four were, or a player has more
+/// than 2 points after three (RULES 8.3b).
+fn decided(half_points: [u32; 2], finished_games: u8) -> bool {
+    finished_games >= MATCH_GAMES || (finished_games == MATCH_GAMES - 1 && half_points.iter().any(|&h| h > 4))
+}
+
+/// Who has White in game `number` (colours alternate, RULES 8.3a).
+pub fn white_in_game(first_white: u64, first_black: u64, number: u8) -> u64 {
+    if number % 2 == 1 { first_white } else { first_black }
+}
+
+impl GameService {
+    /// After game `view` ended: its rating changes and, in a match, the
+    /// next game started (or the match ended) and the match's standing, so
+    /// the end message says all of it. A failure to continue the match is
+    /// logged and left to the clock's sweep ([`GameService::continue_matches`]):
+    /// the game's end is stored already.
+    pub(super) async fn after_game_end(&self, now: i64, view: &mut GameView) -> Result<(), GameError> {
+        view.rating_changes = self.rating_changes_of(view.id).await?;
+        let Some(play) = &view.match_play else { return Ok(()) };
+        let (id, number) = (play.id, play.number);
+        if let Err(e) = self.continue_match(now, id).await {
+            tracing::error!(match_id = id, error = %e, "starting the next game of a match failed; the clock retries");
+        }
+        if let Some(row) = self.store.match_row(id).await? {
+            view.match_play = Some(MatchPlay::from_row(&row, number));
+        }
+        Ok(())
+    }
+
+    /// Starts the next game of live match `id` if none is being played, or
+    /// ends the match when it is decided. Safe to call from several places
+    /// at once: a game number is taken once. Returns the game started.
+    pub async fn continue_match(&self, now: i64, id: i64) -> Result<Option<GameView>, GameError> {
+        let Some(row) = self.store.match_row(id).await? else { return Err(GameError::Corrupt(format!("match {id}"))) };
+        if row.status != "live" || row.games.iter().any(|g| g.status == "live") {
+            return Ok(None);
+        }
+        if row.games.iter().any(|g| g.status == "aborted") {
+            self.store.end_match(id, true, now).await?;
+            return Ok(None);
+        }
+        let play = MatchPlay::from_row(&row, 0);
+        if play.over {
+            self.store.end_match(id, false, now).await?;
+            return Ok(None);
+        }
+        let number = play.finished_games + 1;
+        let last = row.games.last().ok_or_else(|| GameError::Corrupt(format!("match {id} has no game")))?;
+        let previous = self.store.game(last.game_id).await?.ok_or(GameError::GameNotFound(last.game_id))?.new;
+        let white = white_in_game(row.new.first_white, row.new.first_black, number);
+        let name =
+            |user: u64| if user == previous.white { previous.white_name.clone() } else { previous.black_name.clone() };
+        let black = if white == row.new.first_white { row.new.first_black } else { row.new.first_white };
+        // Games 3 and 4 start after the match's opening (RULES 8.3c).
+        let opening = if number >= 3 { vec![play.opening.0.clone(), play.opening.1.clone()] } else { Vec::new() };
+        let start = Position::initial();
+        let turn = if opening.len() % 2 == 0 { start.turn() } else { start.turn().opponent() };
+        let game = NewGameRow {
+            challenge_id: None,
+            white,
+            black,
+            white_name: name(white),
+            black_name: name(black),
+            start_fen: start.to_string(),
+            turn: turn.name().into(),
+            started_at: now,
+            deadline: deadline(now, previous.days_per_move),
+            remind_at: reminder_time(now, previous.days_per_move),
+            engine: None,
+            match_seat: None,
+            ..previous
+        };
+        let seat = MatchSeat { match_id: id, number };
+        match self.store.start_match_game(&game, seat, &opening).await? {
+            Some(row) => Ok(Some(convert::game_view(row)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Continues every live match that is between two games (after a
+    /// crash, or a failure right after a game's end); the clock calls it.
+    pub async fn continue_matches(&self, now: i64) -> Result<Vec<GameView>, GameError> {
+        let mut started = Vec::new();
+        for id in self.store.matches_between_games().await? {
+            started.extend(self.continue_match(now, id).await?);
+        }
+        Ok(started)
+    }
+}
