@@ -11,7 +11,7 @@ use std::time::Duration;
 use damas::config::Clock;
 use damas::game::GameService;
 use damas::rules::{DrawRules, Game, Variant};
-use support::bot::{RunningBot, ask, config, database_in};
+use support::bot::{RunningBot, ask, config, database_in, resign};
 use support::fake_discord::{Callback, FakeDiscord, FakeUser};
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -32,13 +32,6 @@ async fn two_moves_each(fake: &FakeDiscord, service: &GameService, channel: u64,
         let played = ask(fake, fake.command("move").string("move", &mv).in_channel(channel).from(mover)).await;
         assert!(!played.is_ephemeral(), "{mv}: {}", text(&played));
     }
-}
-
-async fn resign(fake: &FakeDiscord, channel: u64, loser: &FakeUser) -> Callback {
-    let confirm = ask(fake, fake.command("resign").in_channel(channel).from(loser)).await;
-    let button = confirm.custom_ids().pop().expect("a confirm button");
-    let message = confirm.message.clone().expect("the confirmation");
-    ask(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

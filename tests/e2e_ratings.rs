@@ -10,7 +10,7 @@ use std::time::Duration;
 use damas::config::Clock;
 use damas::game::GameService;
 use damas::rules::{DrawRules, Game, Position, Variant};
-use support::bot::{RunningBot, ask, config, database_in};
+use support::bot::{RunningBot, ask, config, database_in, resign};
 use support::fake_discord::{Callback, FakeDiscord, FakeUser};
 
 fn text(reply: &Callback) -> &str {
@@ -46,15 +46,6 @@ async fn start_and_play(fake: &FakeDiscord, channel: u64, white: &FakeUser, blac
         let played = ask(fake, fake.command("move").string("move", mv).in_channel(channel).from(player)).await;
         assert!(!played.is_ephemeral(), "{mv}: {}", text(&played));
     }
-}
-
-/// `loser` resigns the game of `channel`, confirming with the button; the
-/// public end message.
-async fn resign(fake: &FakeDiscord, channel: u64, loser: &FakeUser) -> Callback {
-    let confirm = ask(fake, fake.command("resign").in_channel(channel).from(loser)).await;
-    let button = confirm.custom_ids().pop().expect("a confirm button");
-    let message = confirm.message.clone().expect("the confirmation");
-    ask(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,7 +8,7 @@ use damas::discord::{BotError, run_bot};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::fake_discord::{Callback, FakeDiscord, FakeInteraction, InteractionBuilder};
+use super::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, InteractionBuilder};
 
 /// How long tests wait for anything the bot does.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -86,4 +86,13 @@ impl RunningBot {
 pub async fn ask(fake: &FakeDiscord, builder: InteractionBuilder) -> Callback {
     let interaction: FakeInteraction = fake.send(builder);
     fake.wait_for_callback(interaction.id, WAIT).await
+}
+
+/// `loser` resigns the game of `channel` with `/resign` and its private
+/// confirmation button; the public message that ends the game.
+pub async fn resign(fake: &FakeDiscord, channel: u64, loser: &FakeUser) -> Callback {
+    let confirm = ask(fake, fake.command("resign").in_channel(channel).from(loser)).await;
+    let button = confirm.custom_ids().pop().expect("a confirm button");
+    let message = confirm.message.clone().expect("the confirmation");
+    ask(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
 }
