@@ -27,7 +27,7 @@
 //! compare with an older one), and `BURST_BOT_WRAPPER` to run the bot under
 //! a profiler (the figures are then the wrapper's process, not the bot's).
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 //!
 //! `cargo bench --bench discord_latency`
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::time::{Duration, Instant};

@@ -1,0 +1,227 @@
+//! End to end through the fake Discord: a whole game against the bot, from
+//! a short endgame to its end by the rules, and `/analyze` refused while the
+//! game is live and answered (with the review) once it is over; draw offers
+//! to the bot, answered at once.
+
+use std::time::Duration;
+
+use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
+use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, MessageKind, PostedMessage};
+use damas::config::Clock;
+use damas::game::GameService;
+use damas::rules::{Color, Outcome};
+
+/// Black (the person) to move with two men; White (the bot) has a man on
+/// 14 that takes whichever way the man on 22 goes, and a king to hunt the
+/// other man: the bot wins within a few moves.
+const ENDGAME: &str = "B:W14,K4:B22,31";
+/// Black (the person) to move with three kings against the bot's man: the
+/// bot is lost and accepts a draw.
+const BOT_LOST: &str = "B:W5:BK23,K27,K28";
+/// Black (the person) to move with one man against the bot's three kings:
+/// the bot wins and declines a draw.
+const BOT_WINS: &str = "B:WK1,K10,K14:B29";
+/// The bot's level in these games.
+const LEVEL: i64 = 8;
+/// Most moves the person makes before the test gives up.
+const MOST_MOVES: usize = 40;
+
+fn text(callback: &Callback) -> &str {
+    callback.content().unwrap_or_default()
+}
+
+fn assert_refused(callback: &Callback, words: &[&str]) {
+    assert_eq!(callback.kind, 4, "{callback:?}");
+    assert!(callback.is_ephemeral(), "a refusal is ephemeral: {:?}", callback.content());
+    for word in words {
+        assert!(text(callback).contains(word), "{word:?} missing from {:?}", callback.content());
+    }
+}
+
+fn has_png(files: &[crate::support::fake_discord::FileUpload]) {
+    let png = files.iter().find(|f| f.filename.ends_with(".png")).expect("a picture is attached");
+    image::load_from_memory(&png.bytes).expect("the picture decodes");
+}
+
+/// The public answer to a slow command (analysis may defer): its text and files.
+async fn public_answer(
+    fake: &FakeDiscord,
+    builder: crate::support::fake_discord::InteractionBuilder,
+) -> (String, Vec<crate::support::fake_discord::FileUpload>) {
+    let interaction = fake.send(builder);
+    let first = fake.wait_for_callback(interaction.id, WAIT).await;
+    assert!(!first.is_ephemeral(), "{first:?}");
+    if first.kind == 5 {
+        let edit = fake.wait_for_edit(&interaction.token, WAIT).await;
+        return (edit.content().to_string(), edit.files.clone());
+    }
+    assert_eq!(first.kind, 4, "{first:?}");
+    (text(&first).to_string(), first.files.clone())
+}
+
+/// The bot's own move messages in `channel`, oldest first.
+fn bot_moves(fake: &FakeDiscord, channel: u64) -> Vec<PostedMessage> {
+    fake.posted_messages()
+        .into_iter()
+        .filter(|m| m.kind == MessageKind::Channel && m.channel_id == channel)
+        .filter(|m| m.content().starts_with("**damas (level"))
+        .collect()
+}
+
+async fn wait_for_bot_moves(fake: &FakeDiscord, channel: u64, count: usize) -> PostedMessage {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let moves = bot_moves(fake, channel);
+        if moves.len() >= count {
+            return moves[count - 1].clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the bot did not play its move {count}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// A fake Discord, the bot on it over a new database, and the service on
+/// that database (the directory keeps the database while the test runs).
+async fn bot_on_fake() -> (FakeDiscord, tempfile::TempDir, RunningBot, GameService) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
+    let service = GameService::open(&url).await.unwrap();
+    (fake, dir, bot, service)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_bot_then_its_review() {
+    let (fake, _dir, bot, service) = bot_on_fake().await;
+    let channel = fake.new_id();
+    let (alice, carol) = (fake.user("alice"), fake.user("carol"));
+    let me = fake.bot().clone();
+
+    // Another bot account cannot be challenged.
+    let other_bot = FakeUser { bot: true, ..FakeUser::new(fake.new_id(), "robot") };
+    fake.add_user(&other_bot);
+    let refused =
+        ask(&fake, fake.command("challenge").in_channel(channel).user("opponent", &other_bot).from(&alice)).await;
+    assert_refused(&refused, &["Bots cannot play"]);
+
+    // Naming the bot starts the game at once: the game message, no buttons.
+    let started = ask(
+        &fake,
+        fake.command("challenge")
+            .in_channel(channel)
+            .user("opponent", &me)
+            .integer("level", LEVEL)
+            .string("color", "black")
+            .string("position", ENDGAME)
+            .from(&alice),
+    )
+    .await;
+    assert_eq!(started.kind, 4, "{started:?}");
+    assert!(!started.is_ephemeral(), "{started:?}");
+    // Only the Abort button, until each side has moved.
+    let ids = started.custom_ids();
+    assert!(ids.len() == 1 && ids[0].starts_with("abo:"), "{ids:?}");
+    assert!(text(&started).contains(&format!("{} (Black) to move", alice.mention())), "{}", text(&started));
+    assert!(text(&started).contains("engine level 8"), "{}", text(&started));
+    has_png(&started.files);
+
+    // /games says who plays the bot.
+    let games = ask(&fake, fake.command("games").from(&carol)).await;
+    assert!(text(&games).contains(&format!("{} (White, engine level 8)", me.mention())), "{}", text(&games));
+
+    // While the game is live, no analysis: not of the channel, not of its position.
+    let refused = ask(&fake, fake.command("analyze").in_channel(channel).from(&alice)).await;
+    assert_refused(&refused, &["No analysis while this channel's game is being played"]);
+    let refused = ask(&fake, fake.command("analyze").string("position", ENDGAME).from(&carol)).await;
+    assert_refused(&refused, &["live game"]);
+
+    // Alice plays the first legal move each turn; the bot answers each one.
+    let mut last = None;
+    for turn in 1..=MOST_MOVES {
+        let game = service.game_in_channel(channel).await;
+        let Ok(game) = game else { break };
+        assert_eq!(game.turn(), Color::Black, "the bot has answered before it is Alice's turn");
+        let mine = game.game.position().legal_moves_with_notation()[0].1.clone();
+        let played = ask(&fake, fake.command("move").in_channel(channel).string("move", &mine).from(&alice)).await;
+        assert!(!played.is_ephemeral(), "{:?}", played.content());
+        assert!(text(&played).contains(&mine), "{}", text(&played));
+        if text(&played).contains("Game over") {
+            last = Some(text(&played).to_string());
+            break;
+        }
+        let reply = wait_for_bot_moves(&fake, channel, turn).await;
+        has_png(&reply.files);
+        if reply.content().contains("Game over") {
+            let pdn = reply.files.iter().find(|f| f.filename.ends_with(".pdn")).expect("the record");
+            let pdn = String::from_utf8(pdn.bytes.to_vec()).unwrap();
+            assert!(pdn.contains("[White \"damas (level 8)\"]") && pdn.contains("2-0"), "{pdn}");
+            last = Some(reply.content().to_string());
+            break;
+        }
+        // Alive: the bot pings Alice with her deadline.
+        assert!(reply.content().contains(&alice.mention()) && reply.content().contains(":R>"), "{}", reply.content());
+    }
+
+    // The rules ended it: the bot (White) took Black's last piece.
+    let end = last.expect("the game ended within the moves allowed");
+    assert!(end.contains("Game over") && end.contains("2-0"), "{end}");
+    assert!(end.contains(&format!("{} (White, engine level 8) wins", me.mention())), "{end}");
+    assert!(end.contains(&format!("{} (Black) has no legal move", alice.mention())), "{end}");
+    let games = service.live_games_in_guild(fake.guild_id()).await.unwrap();
+    assert!(games.iter().all(|g| g.channel != channel));
+    let row = service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the finished game");
+    assert_eq!(row.result.as_deref(), Some(Outcome::Win(Color::White).pdn()));
+
+    // Over: /analyze reviews it, with the final position and a picture.
+    let (content, files) =
+        public_answer(&fake, fake.command("analyze").in_channel(channel).integer("level", 3).from(&carol)).await;
+    assert!(content.contains("Review") && content.contains("Final position"), "{content}");
+    assert!(content.contains("wins"), "{content}");
+    has_png(&files);
+
+    // And any position not in play is analysed with a best move and a line.
+    let analysis = fake.command("analyze").string("position", "W:W1-12:B21-32").integer("level", 2).from(&carol);
+    let (content, files) = public_answer(&fake, analysis).await;
+    assert!(content.contains("Best move: **") && content.contains("Line:") && content.contains("men"), "{content}");
+    has_png(&files);
+
+    assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_answers_a_draw_offer_at_once() {
+    let (fake, _dir, bot, service) = bot_on_fake().await;
+    let (alice, me) = (fake.user("alice"), fake.bot().clone());
+
+    for (fen, accepts) in [(BOT_LOST, true), (BOT_WINS, false)] {
+        let channel = fake.new_id();
+        let challenge = fake
+            .command("challenge")
+            .in_channel(channel)
+            .user("opponent", &me)
+            .integer("level", LEVEL)
+            .string("color", "black")
+            .string("position", fen)
+            .from(&alice);
+        let started = ask(&fake, challenge).await;
+        assert_eq!(started.kind, 4, "{started:?}");
+
+        let (content, files) = public_answer(&fake, fake.command("draw").in_channel(channel).from(&alice)).await;
+        if accepts {
+            assert!(content.contains(&format!("{} accepts the draw", me.mention())), "{content}");
+            has_png(&files);
+            assert!(service.game_in_channel(channel).await.is_err(), "{fen}: the game is over");
+            let row = service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the drawn game");
+            assert_eq!(row.result.as_deref(), Some(Outcome::Draw.pdn()), "{fen}");
+        } else {
+            assert!(content.contains(&format!("{} declines the draw offer", me.mention())), "{content}");
+            let game = service.game_in_channel(channel).await.expect("the game goes on");
+            assert_eq!(game.draw_offer_by, None, "{fen}: no offer is left standing");
+            assert_eq!(game.turn(), Color::Black, "{fen}: still the person's turn");
+        }
+    }
+    assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
+    bot.stop().await;
+}

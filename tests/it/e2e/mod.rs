@@ -1,0 +1,20 @@
+//! The bot end to end: the real serenity client against a fake Discord on
+//! 127.0.0.1, driven by slash commands and buttons as players send them.
+
+mod abort;
+mod bot;
+mod contexts;
+mod deferral;
+mod discord_failures;
+mod fake_discord;
+mod faults;
+mod game;
+mod games_list;
+mod matches;
+mod outbox;
+mod processes;
+mod ratings;
+mod records;
+mod replay;
+mod restart;
+mod spanish;

@@ -1,0 +1,150 @@
+//! Several bot processes on one PostgreSQL database, against the fake
+//! Discord: each runs its own shards (`DISCORD_SHARDS`), both run the clock,
+//! and every announcement is posted exactly once. The process that holds
+//! the server's shard answers a move and serves its metrics and health.
+//!
+//! PostgreSQL only (SQLite is one process by design): without
+//! `DAMAS_TEST_POSTGRES_URL` the test does nothing; CI sets it.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::support::bot::{WAIT, ask};
+use crate::support::fake_discord::{FakeDiscord, MessageKind};
+use crate::support::games::{Backend, database, postgres_configured};
+use damas::game::{ColorChoice, DAY, GameService, NewChallenge};
+
+/// A `damas run` process, killed when dropped.
+struct BotProcess(Child);
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `damas run` on `database_url` for shard `shard` of `total`.
+fn spawn_bot(
+    fake: &FakeDiscord,
+    database_url: &str,
+    shard: u64,
+    total: u64,
+    metrics: Option<SocketAddr>,
+) -> BotProcess {
+    let folder = tempfile::tempdir().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_damas"));
+    command
+        .arg("run")
+        // A folder without a .env, so only these settings count.
+        .current_dir(folder.path())
+        .env_clear()
+        .env("DISCORD_TOKEN", fake.token())
+        .env("DATABASE_URL", database_url)
+        .env("DISCORD_GUILD_ID", fake.guild_id().to_string())
+        .env("DISCORD_PROXY_URL", fake.rest_url())
+        .env("DISCORD_SHARDS", format!("{shard}-{shard}/{total}"))
+        .env("DAMAS_CLOCK_SECONDS", "1")
+        .env("ENGINE_TABLES", "off")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    if let Some(addr) = metrics {
+        command.env("METRICS_ADDR", addr.to_string());
+    }
+    BotProcess(command.spawn().expect("start damas run"))
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// A port free a moment ago on the loopback interface.
+fn free_port() -> SocketAddr {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap()
+}
+
+/// `GET path` on `addr`: the status line and the body.
+fn http_get(addr: SocketAddr, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).expect("the metrics address answers");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: damas\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").expect("a head and a body");
+    (head.lines().next().unwrap_or_default().to_string(), body.to_string())
+}
+
+/// The value of an unlabelled metric in a Prometheus text page.
+fn metric(page: &str, name: &str) -> Option<f64> {
+    page.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_the_clock_and_post_each_announcement_once() {
+    if !postgres_configured() {
+        return;
+    }
+    let db = database(Backend::Postgres).await;
+    let fake = FakeDiscord::start().await;
+    let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
+    let (late, due, stale) = (fake.new_id(), fake.new_id(), fake.new_id());
+    let service = GameService::open(db.url()).await.unwrap();
+    let t = now();
+    // A game whose deadline passed two days ago, one whose reminder is due
+    // (20 hours into a one-day move), and a challenge 49 hours old.
+    for (channel, started) in [(late, t - 3 * DAY), (due, t - 20 * 3600)] {
+        let req = NewChallenge {
+            days_per_move: Some(1),
+            color: ColorChoice::White,
+            ..NewChallenge::new(channel, ana.id, bruno.id)
+        };
+        service.challenge(started, req).await.unwrap();
+        service.accept(started, channel, bruno.id, None).await.unwrap();
+    }
+    service.challenge(t - 49 * 3600, NewChallenge::new(stale, ana.id, bruno.id)).await.unwrap();
+
+    // The fake's server lives on one of the two shards; that process
+    // answers its interactions and serves metrics.
+    let holder = (fake.guild_id() >> 22) % 2;
+    let metrics_addr = free_port();
+    let _first = spawn_bot(&fake, db.url(), holder, 2, Some(metrics_addr));
+    let _second = spawn_bot(&fake, db.url(), 1 - holder, 2, None);
+    fake.wait_gateway(WAIT, |g| g.identifies >= 2 && g.other_shards >= 1 && g.connected).await;
+
+    let channel_posts = |channel: u64| {
+        fake.posted_messages().iter().filter(|m| m.kind == MessageKind::Channel && m.channel_id == channel).count()
+    };
+    let give_up = tokio::time::Instant::now() + Duration::from_secs(60);
+    while ![late, due, stale].iter().all(|&c| channel_posts(c) >= 1) {
+        assert!(tokio::time::Instant::now() < give_up, "the three announcements were not all posted");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Both processes tick every second: give them a few more ticks.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    for (channel, what) in [(late, "loss on time"), (due, "reminder"), (stale, "expired challenge")] {
+        assert_eq!(channel_posts(channel), 1, "the {what} is posted exactly once");
+    }
+    let reminder = fake.posted_messages().into_iter().find(|m| m.channel_id == due).unwrap();
+    assert!(reminder.content().contains(&format!("<@{}>", ana.id)), "{}", reminder.content());
+
+    // The holder of the server's shard answers a move, after a 429.
+    fake.fail_next("POST /interactions/*/*/callback", 429, Duration::from_millis(50));
+    let moved = ask(&fake, fake.command("move").in_channel(due).string("move", "11-15").from(&ana)).await;
+    assert!(!moved.is_ephemeral(), "{:?}", moved.content());
+    assert_eq!(service.game_in_channel(due).await.unwrap().ply(), 1);
+
+    let (status, body) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/healthz")).await.unwrap();
+    assert!(status.contains("200"), "{status}: {body}");
+    let (status, page) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/metrics")).await.unwrap();
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(metric(&page, "damas_live_games"), Some(1.0), "{page}");
+    assert_eq!(metric(&page, "damas_moves_last_minute"), Some(1.0), "{page}");
+    assert_eq!(metric(&page, "damas_moves_total"), Some(1.0), "{page}");
+    assert_eq!(metric(&page, "damas_discord_rate_limited_total"), Some(1.0), "{page}");
+    assert!(page.contains("damas_command_seconds_bucket{command=\"move\",le=\"0.5\"}"), "{page}");
+    let (status, _) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/nothing")).await.unwrap();
+    assert!(status.contains("404"), "{status}");
+}

@@ -1,0 +1,4 @@
+//! The pictures (src/render/), checked by decoding them.
+
+mod board;
+mod replay;

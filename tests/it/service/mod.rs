@@ -1,0 +1,14 @@
+//! The game service (src/game/) on a real database, each test on a SQLite
+//! file and on PostgreSQL (see `support::games`).
+
+mod abort;
+mod bot;
+mod challenges;
+mod game_list;
+mod games;
+mod history;
+mod matches;
+mod outbox;
+mod ratings;
+mod refusals;
+mod server_locales;

@@ -1,0 +1,180 @@
+//! Glicko-2 ratings through the service, on both backends: every way a
+//! rated game ends changes both ratings once, in the result's transaction;
+//! games that do not count change nothing; two games of one player ending
+//! at once are applied one after the other; the leaderboard lists the
+//! established players only.
+
+use crate::support::games::*;
+use damas::game::{DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatingChange, level};
+use damas::rules::{DrawRules, Game, Position, Variant};
+
+/// Days per move in [`start_game`].
+const DAY: i64 = 86_400;
+
+/// Each side's first two moves (the first legal move each time): after
+/// them a game counts.
+fn four_plies() -> Vec<String> {
+    let mut game = Game::new(Position::initial(), Variant::Classic, DrawRules::Classic);
+    (0..4)
+        .map(|_| {
+            let (_, text) = game.position().legal_moves_with_notation().remove(0);
+            game.play_notation(&text).unwrap();
+            text
+        })
+        .collect()
+}
+
+/// Starts a classic rated game in `channel` and plays [`four_plies`].
+async fn rated_game(svc: &GameService, now: i64, channel: u64) -> GameView {
+    start_classic(svc, now, channel).await;
+    play_line(svc, now, channel, &four_plies()).await
+}
+
+fn change_of(view: &GameView, user: u64) -> RatingChange {
+    *view.rating_changes.iter().find(|c| c.user == user).expect("a rating change")
+}
+
+async fn games_rated(svc: &GameService, user: u64) -> u32 {
+    svc.player_rating(GUILD, user).await.unwrap().games
+}
+
+/// A resignation after each side moved twice: both ratings change once,
+/// symmetrically between two new players, and the history and best show it.
+async fn a_resignation_rates_both_players_once(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    rated_game(&svc, T0, 1).await;
+    let over = svc.resign(T0 + DAY, 1, BLACK).await.unwrap();
+    assert_eq!(over.rating_changes.len(), 2);
+    assert_eq!(over.rating_changes[0].user, WHITE, "White's change first");
+    let (white, black) = (change_of(&over, WHITE), change_of(&over, BLACK));
+    assert_eq!((white.before, black.before), (1500.0, 1500.0));
+    assert!(white.delta() > 0 && white.delta() == -black.delta(), "{white:?} {black:?}");
+    assert!(white.shown_after().ends_with('?'), "one game leaves a rating provisional");
+
+    // The stored game shows the same changes; a second ending is refused
+    // and changes nothing.
+    let stored = svc.game_by_id(over.id).await.unwrap();
+    assert_eq!(stored.rating_changes, over.rating_changes);
+    assert!(svc.resign(T0 + DAY + 1, 1, WHITE).await.is_err());
+    let rating = svc.player_rating(GUILD, WHITE).await.unwrap();
+    assert_eq!(rating.games, 1);
+    assert_eq!(rating.rating.rating, white.after);
+    assert_eq!(rating.history.len(), 2, "the start and one game");
+    assert_eq!(rating.history[1].at, Some(T0 + DAY));
+    assert_eq!(rating.best, None, "no best while provisional");
+    assert_eq!(svc.player_rating(GUILD + 1, WHITE).await.unwrap().games, 0, "ratings are per server");
+}
+
+/// A draw by agreement, a loss on time and a game ended by the rules (a
+/// move) are rated like a resignation.
+async fn every_ending_is_rated(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    rated_game(&svc, T0, 1).await;
+    svc.offer_draw(T0 + DAY, 1, WHITE).await.unwrap();
+    let drawn = svc.answer_draw(T0 + DAY + 1, 1, BLACK, true).await.unwrap();
+    let (white, black) = (change_of(&drawn, WHITE), change_of(&drawn, BLACK));
+    assert!((white.after - 1500.0).abs() < 1e-6 && (black.after - 1500.0).abs() < 1e-6, "a draw of equals");
+
+    // White to move lets the deadline pass (3 days per move).
+    rated_game(&svc, T0 + 10 * DAY, 2).await;
+    let due = svc.claim_due(T0 + 20 * DAY).await.unwrap();
+    assert_eq!(due.len(), 1);
+    let timed_out = svc.game_for_record(Some(GUILD), 2, None).await.unwrap();
+    assert!(change_of(&timed_out, BLACK).delta() > 0, "Black won on time");
+    assert_eq!(games_rated(&svc, WHITE).await, 2);
+
+    // A whole game from the initial position, always the first legal move,
+    // until the rules end it (RULES 7: no legal move, or a draw rule).
+    let mut view = start_classic(&svc, T0 + 30 * DAY, 3).await;
+    let mut now = T0 + 30 * DAY;
+    while view.finished.is_none() {
+        now += 60;
+        let (_, text) = view.game.position().legal_moves_with_notation().remove(0);
+        view = svc.play(now, 3, view.player_to_move(), &text, Some(view.ply())).await.unwrap().game;
+    }
+    assert_eq!(view.rating_changes.len(), 2, "the move that ended the game rated it");
+    assert_eq!(games_rated(&svc, BLACK).await, 3);
+}
+
+/// Unrated: the `rated` option off, a giveaway game, a game from a set-up
+/// position, a game against the bot, a game ended before each side moved
+/// twice, and an aborted game.
+async fn games_that_do_not_count_change_nothing(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let casual = NewChallenge { guild: Some(GUILD), rated: false, ..NewChallenge::new(1, WHITE, BLACK) };
+    svc.challenge(T0, casual).await.unwrap();
+    let game = svc.accept(T0, 1, BLACK, None).await.unwrap();
+    assert!(!game.rated);
+    play_line(&svc, T0, 1, &four_plies()).await;
+    assert!(svc.resign(T0 + DAY, 1, WHITE).await.unwrap().rating_changes.is_empty());
+
+    let giveaway = start_game(&svc, T0, 2, None, Variant::Giveaway, DrawRules::Classic).await;
+    assert!(!giveaway.rated);
+    let set_up = start_game(&svc, T0, 3, Some("W:W1-12:B20-31"), Variant::Classic, DrawRules::Classic).await;
+    assert!(!set_up.rated, "lichess rates no game from a position");
+    let bot = svc
+        .start_bot_game(T0, NewBotGame::new(4, WHITE, 9999, level(Some(1), DEFAULT_BOT_LEVEL).unwrap()))
+        .await
+        .unwrap();
+    assert!(!bot.rated);
+
+    // Three plies: Black has moved once only.
+    start_classic(&svc, T0, 5).await;
+    play_line(&svc, T0, 5, &four_plies()[..3]).await;
+    let short = svc.resign(T0 + DAY, 5, BLACK).await.unwrap();
+    assert!(short.rated && short.rating_changes.is_empty());
+    assert_eq!(games_rated(&svc, WHITE).await, 0);
+    assert_eq!(svc.store().rating(GUILD, WHITE).await.unwrap(), None, "no rating row at all");
+}
+
+/// Two rated games of the same players end at the same moment: both are
+/// applied, one after the other (the second starts from the first's result).
+async fn two_games_ending_at_once_are_both_applied(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    rated_game(&svc, T0, 1).await;
+    rated_game(&svc, T0, 2).await;
+    let (a, b) = tokio::join!(svc.resign(T0 + DAY, 1, BLACK), svc.resign(T0 + DAY, 2, BLACK));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let (first, second) = if change_of(&a, WHITE).before == 1500.0 { (a, b) } else { (b, a) };
+    assert_eq!(change_of(&second, WHITE).before, change_of(&first, WHITE).after);
+    assert_eq!(change_of(&second, BLACK).before, change_of(&first, BLACK).after);
+    assert_eq!(games_rated(&svc, WHITE).await, 2);
+    assert_eq!(svc.player_rating(GUILD, WHITE).await.unwrap().rating.rating, change_of(&second, WHITE).after);
+}
+
+/// After enough games both regulars are established (RD 110 or less) and
+/// listed best first; a newcomer with one game is not listed.
+async fn the_leaderboard_lists_established_players_best_first(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let mut now = T0;
+    for channel in 1..=20u64 {
+        rated_game(&svc, now, channel).await;
+        // White wins three games in four.
+        let loser = if channel % 4 == 0 { WHITE } else { BLACK };
+        svc.resign(now + DAY, channel, loser).await.unwrap();
+        now += 2 * DAY;
+    }
+    let newcomer = NewChallenge { guild: Some(GUILD), ..NewChallenge::new(100, STRANGER, WHITE) };
+    svc.challenge(now, newcomer).await.unwrap();
+    svc.accept(now, 100, WHITE, None).await.unwrap();
+    play_line(&svc, now, 100, &four_plies()).await;
+    svc.resign(now + DAY, 100, WHITE).await.unwrap();
+
+    let white = svc.player_rating(GUILD, WHITE).await.unwrap();
+    assert!(!white.rating.is_provisional(), "RD {} after 21 games", white.rating.deviation);
+    assert_eq!(white.history.len(), 22);
+    assert!(white.best.is_some_and(|best| best >= white.rating.rating));
+    let board = svc.leaderboard(GUILD).await.unwrap();
+    let users: Vec<u64> = board.iter().map(|p| p.user).collect();
+    assert_eq!(users, [WHITE, BLACK]);
+    assert!(board[0].rating.rating > board[1].rating.rating);
+    assert!(svc.leaderboard(GUILD + 1).await.unwrap().is_empty());
+}
+
+on_both_backends!(
+    a_resignation_rates_both_players_once,
+    every_ending_is_rated,
+    games_that_do_not_count_change_nothing,
+    the_leaderboard_lists_established_players_best_first,
+);
+on_both_backends!(multi_thread: two_games_ending_at_once_are_both_applied);

@@ -1,0 +1,158 @@
+//! Crash safety: a child process plays moves and reports each one as soon
+//! as the service acknowledges it; it is killed with SIGKILL at random
+//! moments. After each kill the database is reopened: every reported move
+//! is there, nothing is half-written, and play continues.
+//!
+//! The child is this same test binary, started again with an environment
+//! variable that makes the test act as the child. It runs on both backends:
+//! on PostgreSQL the killed client is the bot, and the server must keep
+//! every commit it answered.
+
+use std::hash::{BuildHasher, RandomState};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::support::games::*;
+use damas::game::{GameService, NewChallenge};
+
+const CHILD_ENV: &str = "DAMAS_CRASH_CHILD_DB";
+const ROUNDS: u64 = 8;
+
+/// One acknowledged command, as the child reported it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Ack {
+    Move { game: i64, ply: u32, notation: String },
+    Resigned { game: i64 },
+}
+
+fn parse_ack(line: &str) -> Option<Ack> {
+    let mut words = line.split_whitespace();
+    match (words.next()?, words.next()?.parse().ok()?) {
+        ("ACK-MOVE", game) => {
+            Some(Ack::Move { game, ply: words.next()?.parse().ok()?, notation: words.next()?.to_string() })
+        }
+        ("ACK-RESIGN", game) => Some(Ack::Resigned { game }),
+        _ => None,
+    }
+}
+
+async fn acknowledged_moves_survive_sigkill(backend: Backend) {
+    if let Ok(url) = std::env::var(CHILD_ENV) {
+        return child(&url).await;
+    }
+    let db = database(backend).await;
+    let url = db.url();
+    let test_name = harness_name(module_path!(), "acknowledged_moves_survive_sigkill", backend);
+    let mut acks = Vec::new();
+    for round in 0..ROUNDS {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args([test_name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_ENV, url)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the child");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(ack) = parse_ack(&line) {
+                    let _ = tx.send(ack);
+                }
+            }
+        });
+        // Let it start playing, then kill it somewhere in the next half second.
+        let first = rx.recv_timeout(Duration::from_secs(120)).expect("the child acknowledged nothing");
+        let delay = RandomState::new().hash_one(round) % 500;
+        std::thread::sleep(Duration::from_millis(delay));
+        child.kill().expect("SIGKILL the child");
+        child.wait().unwrap();
+        reader.join().unwrap();
+        let round_acks: Vec<Ack> = std::iter::once(first).chain(rx.try_iter()).collect();
+        acks.extend(round_acks);
+        check(url, &acks).await;
+    }
+    let moves = acks.iter().filter(|a| matches!(a, Ack::Move { .. })).count();
+    assert!(moves >= ROUNDS as usize, "the children played only {moves} moves");
+    eprintln!("{moves} moves and {} resignations acknowledged over {ROUNDS} kills", acks.len() - moves);
+
+    // Play continues after the last kill.
+    let svc = GameService::open(url).await.unwrap();
+    let Ack::Move { game, ply, notation } = play_one(&svc).await else { unreachable!() };
+    assert_eq!(svc.game_by_id(game).await.unwrap().game.notations()[ply as usize], notation);
+}
+
+/// Every acknowledged command is in the database, which is sound.
+async fn check(url: &str, acks: &[Ack]) {
+    let svc = GameService::open(url).await.expect("reopen after SIGKILL");
+    assert!(svc.store().integrity_check().await.unwrap(), "the database file is damaged");
+    for ack in acks {
+        match ack {
+            Ack::Move { game, ply, notation } => {
+                // `game_by_id` replays every stored move and checks the count.
+                let stored = svc.game_by_id(*game).await.unwrap();
+                assert_eq!(stored.game.notations().get(*ply as usize), Some(notation), "lost {ack:?}");
+                let all = svc.store().moves(*game).await.unwrap();
+                assert_eq!(all.len(), stored.game.ply(), "a move row without its game update");
+            }
+            Ack::Resigned { game } => assert!(!svc.game_by_id(*game).await.unwrap().is_live(), "lost {ack:?}"),
+        }
+    }
+    // Every game, acknowledged or not, replays and has exactly its moves.
+    // (PostgreSQL may skip an id that a killed insert had drawn.)
+    let count = svc.store().game_count().await.unwrap();
+    let (mut found, mut id) = (0, 0);
+    while found < count {
+        id += 1;
+        assert!(id <= 2 * count + 16, "only {found} of {count} games found by id");
+        let Ok(stored) = svc.game_by_id(id).await else { continue };
+        assert_eq!(svc.store().moves(id).await.unwrap().len(), stored.game.ply(), "game {id} is half-written");
+        found += 1;
+    }
+    svc.store().close().await;
+}
+
+/// Plays one move in the live game of WHITE, starting one if needed
+/// (accepting a challenge a killed child left open). Returns the game and
+/// the ply the move was made at, as an acknowledgement.
+async fn play_one(svc: &GameService) -> Ack {
+    let view = match svc.live_games_of_user(WHITE).await.unwrap().into_iter().next() {
+        Some(view) => view,
+        None => {
+            let channel = 1000 + svc.store().game_count().await.unwrap() as u64;
+            if svc.open_challenges_in_channel(channel).await.unwrap().is_empty() {
+                svc.challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await.unwrap();
+            }
+            svc.accept(T0, channel, BLACK, None).await.unwrap()
+        }
+    };
+    let legal = view.game.position().legal_moves_with_notation();
+    let (_, text) = &legal[(view.id as usize * 7 + view.ply() as usize * 13) % legal.len()];
+    let report = svc.play(T0 + 1, view.channel, view.player_to_move(), text, Some(view.ply())).await.unwrap();
+    Ack::Move { game: view.id, ply: view.ply(), notation: report.notation }
+}
+
+/// The child: plays until killed (or for a minute at most), printing each
+/// acknowledged command; resigns games that run long so new ones start.
+async fn child(path: &str) {
+    let svc = GameService::open(path).await.unwrap();
+    let started = Instant::now();
+    let mut out = std::io::stdout().lock();
+    while started.elapsed() < Duration::from_secs(60) {
+        let Ack::Move { game, ply, notation } = play_one(&svc).await else { unreachable!() };
+        writeln!(out, "ACK-MOVE {game} {ply} {notation}").unwrap();
+        out.flush().unwrap();
+        if ply >= 30 {
+            let view = svc.game_by_id(game).await.unwrap();
+            if view.is_live() {
+                svc.resign(T0 + 2, view.channel, view.player_to_move()).await.unwrap();
+                writeln!(out, "ACK-RESIGN {game}").unwrap();
+                out.flush().unwrap();
+            }
+        }
+    }
+}
+
+on_both_backends!(acknowledged_moves_survive_sigkill);

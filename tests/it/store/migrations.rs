@@ -1,0 +1,137 @@
+//! Migrations: applied to an empty database at open, idempotent, and the
+//! data survives reopening; on each backend, from its own migrations folder.
+
+use crate::support::games::*;
+use damas::game::GameService;
+use damas::store::Store;
+
+async fn migrations_apply_to_an_empty_database_and_are_idempotent(backend: Backend) {
+    let db = database(backend).await;
+    let store = Store::open(db.url()).await.unwrap();
+    assert_eq!(store.backend(), backend);
+    let folder = match backend {
+        Backend::Sqlite => "migrations/sqlite",
+        Backend::Postgres => "migrations/postgres",
+    };
+    let applied = store.applied_migrations().await.unwrap();
+    assert_eq!(applied.len(), std::fs::read_dir(folder).unwrap().count());
+    assert_eq!(store.game_count().await.unwrap(), 0);
+    store.close().await;
+
+    // Open again, twice: nothing re-applied, nothing lost.
+    let svc = GameService::open(db.url()).await.unwrap();
+    let view = start_classic(&svc, T0, 9).await;
+    svc.play(T0 + 1, 9, WHITE, "11-15", None).await.unwrap();
+    svc.store().close().await;
+    let svc = GameService::open(db.url()).await.unwrap();
+    assert_eq!(svc.store().applied_migrations().await.unwrap(), applied);
+    assert_eq!(svc.game_by_id(view.id).await.unwrap().game.notations(), ["11-15"]);
+    assert!(svc.store().integrity_check().await.unwrap());
+}
+
+on_both_backends!(migrations_apply_to_an_empty_database_and_are_idempotent);
+
+#[test]
+fn both_backends_have_the_same_migrations() {
+    let versions = |folder: &str| {
+        let mut names: Vec<String> =
+            std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(versions("migrations/sqlite"), versions("migrations/postgres"));
+}
+
+#[tokio::test]
+async fn a_sqlite_file_is_created_and_a_path_works_as_well_as_a_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damas.db");
+    assert!(!path.exists());
+    let svc = GameService::open(path.to_str().unwrap()).await.unwrap();
+    assert!(path.exists(), "the database file is created on first run");
+    start_classic(&svc, T0, 1).await;
+    svc.store().close().await;
+    let svc = GameService::open(&format!("sqlite://{}", path.display())).await.unwrap();
+    assert_eq!(svc.game_in_channel(1).await.unwrap().white, WHITE);
+}
+
+#[tokio::test]
+async fn a_sqlite_path_may_hold_spaces_and_signs() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("games of 2026 #1 (50% done?)");
+    std::fs::create_dir(&folder).unwrap();
+    let path = folder.join("my damas.db");
+    let svc = GameService::open(path.to_str().unwrap()).await.unwrap();
+    start_classic(&svc, T0, 1).await;
+    svc.store().close().await;
+    assert!(path.exists(), "the file is created where the path says");
+    // The same file through a URL, its signs percent-encoded as a URL wants.
+    let encoded = path.display().to_string().replace('%', "%25").replace('#', "%23").replace('?', "%3F");
+    let svc = GameService::open(&format!("sqlite://{encoded}")).await.unwrap();
+    assert_eq!(svc.game_in_channel(1).await.unwrap().white, WHITE);
+}
+
+#[tokio::test]
+async fn an_unknown_database_url_is_refused() {
+    let err = GameService::open("mysql://localhost/damas").await.unwrap_err();
+    assert!(err.to_string().contains("postgres://"), "{err}");
+}
+
+/// The migration that rebuilds the games table on SQLite (to allow aborted
+/// games) keeps every game, its moves and the foreign keys.
+#[tokio::test]
+async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
+    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
+    // The database as it was before the rebuild.
+    let mut before = sqlx::migrate!("migrations/sqlite");
+    let rebuild = before.iter().position(|m| m.description.contains("aborted")).expect("the rebuild migration");
+    before.migrations = before.migrations[..rebuild].to_vec().into();
+    before.run(&pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO challenges (id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, draw_rules, \
+         start_fen, created_at, expires_at, state) VALUES (7, 5, 1001, 1002, 'white', 3, 'classic', 'classic', \
+         'W:W1-12:B21-32', 0, 100, 'accepted')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO games (id, challenge_id, channel_id, white_id, black_id, days_per_move, variant, draw_rules, \
+         start_fen, ply, turn, status, started_at, last_move_at, deadline, remind_at, engine_level, engine_color) \
+         VALUES (3, 7, 5, 1001, 1002, 3, 'classic', 'classic', 'W:W1-12:B21-32', 2, 'white', 'live', 0, 10, 500, \
+         400, NULL, NULL)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    for (ply, notation) in ["11-15", "22-18"].iter().enumerate() {
+        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (3, $1, $2, 10)")
+            .bind(ply as i64)
+            .bind(notation)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    pool.close().await;
+
+    let svc = GameService::open(&url).await.unwrap();
+    let game = svc.game_in_channel(5).await.unwrap();
+    assert_eq!((game.id, game.white), (3, WHITE));
+    assert_eq!(game.game.notations(), ["11-15", "22-18"]);
+    assert_eq!(game.aborted_by, None);
+    assert!(svc.store().integrity_check().await.unwrap());
+    // The unique live game per channel and the foreign keys hold again.
+    let err = svc.challenge(T0, damas::game::NewChallenge::new(5, STRANGER, BLACK)).await.unwrap_err();
+    assert!(matches!(err, damas::game::GameError::ChannelHasGame), "{err:?}");
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let dangling: Vec<sqlx::sqlite::SqliteRow> =
+        sqlx::query("PRAGMA foreign_key_check").fetch_all(&pool).await.unwrap();
+    assert!(dangling.is_empty(), "moves still point at their games");
+    let sql: String =
+        sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE name = 'moves'").fetch_one(&pool).await.unwrap();
+    assert!(sql.contains("REFERENCES games"), "{sql}");
+}

@@ -1,0 +1,100 @@
+//! Runs the real bot (`damas::discord::run_bot`) in-process against the
+//! fake Discord, on a given database, with a clock tests can move.
+
+use std::time::Duration;
+
+use damas::config::{Clock, Config};
+use damas::discord::{BotError, run_bot};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, InteractionBuilder};
+
+/// How long tests wait for anything the bot does.
+pub const WAIT: Duration = Duration::from_secs(20);
+/// How many slash commands the bot registers.
+pub const COMMANDS: usize = damas::discord::register::COMMAND_NAMES.len();
+
+/// A bot running in this process.
+pub struct RunningBot {
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+/// The settings the tests run the bot with: the fake's URL and token, the
+/// database at `database_url`, the clock loop every `clock_every`, and the
+/// endgame tables of this test run (so no bot builds its own).
+pub fn config(fake: &FakeDiscord, database_url: &str, clock: Clock, clock_every: Duration) -> Config {
+    let mut config = Config::from_lookup(|name| match name {
+        "DISCORD_TOKEN" => Some(fake.token()),
+        "DATABASE_URL" => Some(database_url.to_string()),
+        "DISCORD_GUILD_ID" => Some(fake.guild_id().to_string()),
+        "DISCORD_PROXY_URL" => Some(fake.rest_url().to_string()),
+        _ => None,
+    })
+    .expect("test settings are valid");
+    config.clock = clock;
+    config.clock_interval = clock_every;
+    config.engine_tables = Some(super::tables::table_file().to_path_buf());
+    config
+}
+
+/// A `sqlite://` URL for a new database file in `dir`.
+pub fn database_in(dir: &tempfile::TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("damas.db").display())
+}
+
+/// Logs to the test output when `RUST_LOG` is set.
+pub fn init_logs() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_test_writer()
+            .try_init();
+    }
+}
+
+impl RunningBot {
+    /// Starts the bot and waits until it is connected and its commands are registered.
+    pub async fn start(fake: &FakeDiscord, config: Config) -> RunningBot {
+        init_logs();
+        let identified = fake.gateway_stats().identifies;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run_bot(config, async {
+            let _ = stopped.await;
+        }));
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while fake.gateway_stats().identifies == identified {
+            assert!(!task.is_finished(), "the bot stopped while starting");
+            assert!(tokio::time::Instant::now() < deadline, "the bot did not connect");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        fake.wait_connected(WAIT).await;
+        fake.wait_for_commands(COMMANDS, WAIT).await;
+        RunningBot { stop: Some(stop), task }
+    }
+
+    /// Asks the bot to stop, as SIGTERM does, and waits until it has.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let result = tokio::time::timeout(WAIT, &mut self.task).await.expect("the bot stops in time");
+        result.expect("the bot task does not panic").expect("the bot stops cleanly");
+    }
+}
+
+/// Sends an interaction and waits for the bot's response to it.
+pub async fn ask(fake: &FakeDiscord, builder: InteractionBuilder) -> Callback {
+    let interaction: FakeInteraction = fake.send(builder);
+    fake.wait_for_callback(interaction.id, WAIT).await
+}
+
+/// `loser` resigns the game of `channel` with `/resign` and its private
+/// confirmation button; the public message that ends the game.
+pub async fn resign(fake: &FakeDiscord, channel: u64, loser: &FakeUser) -> Callback {
+    let confirm = ask(fake, fake.command("resign").in_channel(channel).from(loser)).await;
+    let button = confirm.custom_ids().pop().expect("a confirm button");
+    let message = confirm.message.clone().expect("the confirmation");
+    ask(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
+}

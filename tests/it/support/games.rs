@@ -1,0 +1,180 @@
+//! Helpers shared by the service and store tests: a service over a fresh
+//! database on either backend, games started in one call, and move lines
+//! that reach each ending of the rules quickly.
+//!
+//! Every store and service test body takes a [`Backend`] and runs twice,
+//! through [`on_both_backends!`]: on a SQLite file, and on a fresh schema of
+//! the PostgreSQL server named by `DAMAS_TEST_POSTGRES_URL`. Without that
+//! variable the PostgreSQL runs pass without doing anything (a plain
+//! `cargo test` needs no server); CI sets it, so there they fail when the
+//! server is unreachable.
+
+use std::collections::HashMap;
+
+use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+use damas::rules::{DrawRules, EndReason, Game, Position, Variant, parse_fen};
+pub use damas::store::Backend;
+use damas::store::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
+
+/// White in games started by [`start_game`].
+pub const WHITE: u64 = 1001;
+/// Black in games started by [`start_game`].
+pub const BLACK: u64 = 1002;
+/// Someone who plays in no game.
+pub const STRANGER: u64 = 1003;
+/// The server of test games.
+pub const GUILD: u64 = 77;
+/// A start time (2026-01-01 00:00 UTC).
+pub const T0: i64 = 1_767_225_600;
+
+/// Writes each test named, an `async fn(Backend)` of the file, as two
+/// tests in a module of its name: `sqlite` and `postgres`. `multi_thread:`
+/// first runs them on a runtime with 4 worker threads.
+#[macro_export]
+macro_rules! on_both_backends {
+    (multi_thread: $($name:ident),* $(,)?) => {
+        $(mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() { super::$name($crate::support::games::Backend::Sqlite).await }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() {
+                if $crate::support::games::postgres_configured() { super::$name($crate::support::games::Backend::Postgres).await }
+            }
+        })*
+    };
+    ($($name:ident),* $(,)?) => {
+        $(mod $name {
+            #[tokio::test]
+            async fn sqlite() { super::$name($crate::support::games::Backend::Sqlite).await }
+            #[tokio::test]
+            async fn postgres() {
+                if $crate::support::games::postgres_configured() { super::$name($crate::support::games::Backend::Postgres).await }
+            }
+        })*
+    };
+}
+
+/// The name the test harness gives the run of test `test` (a function of
+/// module `module`, as `module_path!()` says it) on `backend`, to start that
+/// run alone in a child process of this test binary.
+pub fn harness_name(module: &str, test: &str, backend: Backend) -> String {
+    let within_crate = module.split_once("::").map_or("", |(_, path)| path);
+    let run = match backend {
+        Backend::Sqlite => "sqlite",
+        Backend::Postgres => "postgres",
+    };
+    format!("{within_crate}::{test}::{run}")
+}
+
+/// Whether the PostgreSQL runs are asked for (`DAMAS_TEST_POSTGRES_URL`
+/// set); says so on the test output when they are not.
+pub fn postgres_configured() -> bool {
+    let set = std::env::var(TEST_POSTGRES_URL_VAR).is_ok_and(|v| !v.trim().is_empty());
+    if !set {
+        eprintln!("{TEST_POSTGRES_URL_VAR} is not set: the PostgreSQL run of this test does nothing");
+    }
+    set
+}
+
+/// A new, empty database on `backend`, removed when dropped. Panics when
+/// the PostgreSQL server cannot be used.
+pub async fn database(backend: Backend) -> ScratchDatabase {
+    ScratchDatabase::for_tests(backend)
+        .await
+        .unwrap_or_else(|e| panic!("a scratch database on {backend:?}: {e}"))
+        .unwrap_or_else(|| panic!("{TEST_POSTGRES_URL_VAR} must be set for a PostgreSQL test"))
+}
+
+/// A service over a new database on `backend` (kept alive by the returned
+/// guard).
+pub async fn service(backend: Backend) -> (ScratchDatabase, GameService) {
+    let db = database(backend).await;
+    let svc = GameService::open(db.url()).await.expect("open database");
+    (db, svc)
+}
+
+/// Starts a game in `channel` between [`WHITE`] and [`BLACK`] at `now`.
+pub async fn start_game(
+    svc: &GameService,
+    now: i64,
+    channel: u64,
+    start: Option<&str>,
+    variant: Variant,
+    draw_rules: DrawRules,
+) -> GameView {
+    let req = NewChallenge {
+        guild: Some(GUILD),
+        color: ColorChoice::White,
+        days_per_move: Some(3),
+        variant,
+        draw_rules,
+        start: start.map(|fen| parse_fen(fen).expect("test FEN")),
+        ..NewChallenge::new(channel, WHITE, BLACK)
+    };
+    svc.challenge(now, req).await.expect("challenge");
+    svc.accept(now, channel, BLACK, None).await.expect("accept")
+}
+
+/// A classic game from the initial position.
+pub async fn start_classic(svc: &GameService, now: i64, channel: u64) -> GameView {
+    start_game(svc, now, channel, None, Variant::Classic, DrawRules::Classic).await
+}
+
+/// Plays `moves` in turn through the service, one hour apart, starting at
+/// `now`; returns the last report's game.
+pub async fn play_line(svc: &GameService, mut now: i64, channel: u64, moves: &[String]) -> GameView {
+    let mut last = svc.game_in_channel(channel).await.expect("a live game");
+    for mv in moves {
+        now += 3600;
+        let user = last.player_to_move();
+        last = svc.play(now, channel, user, mv, Some(last.ply())).await.unwrap_or_else(|e| panic!("{mv}: {e}")).game;
+    }
+    last
+}
+
+/// A line of king moves from `start` that ends the game by `reason` under
+/// `rules`. Repetition: two king moves and back, twice. The other rules:
+/// found greedily - no captures for either side, never the same position a
+/// third time, never a position whose side to move has no move.
+pub fn line_to(start: &str, variant: Variant, rules: DrawRules, reason: EndReason) -> Vec<String> {
+    let mut game = Game::new(parse_fen(start).unwrap(), variant, rules);
+    let mut seen: HashMap<Position, u32> = HashMap::from([(*game.position(), 1)]);
+    let mut line: Vec<String> = Vec::new();
+    while game.result().is_none() {
+        assert!(line.len() < 400, "no ending by {reason:?} within 400 plies");
+        let text = if reason == EndReason::Repetition && line.len() >= 2 {
+            // Undo the move made two plies ago: kings move back freely.
+            let (from, to) = line[line.len() - 2].split_once('-').expect("a quiet king move");
+            format!("{to}-{from}")
+        } else {
+            let pos = *game.position();
+            pos.legal_moves_with_notation()
+                .into_iter()
+                .filter_map(|(mv, text)| {
+                    let next = pos.play(&mv)?;
+                    let replies = next.legal_moves();
+                    let quiet = !mv.is_capture() && !replies.is_empty() && !replies.iter().any(|r| r.is_capture());
+                    let visits = seen.get(&next).copied().unwrap_or(0);
+                    (quiet && visits < 2).then_some((visits, text))
+                })
+                .min_by_key(|(visits, _)| *visits)
+                .expect("a quiet move")
+                .1
+        };
+        game.play_notation(&text).unwrap();
+        *seen.entry(*game.position()).or_default() += 1;
+        line.push(text);
+    }
+    let result = game.result().unwrap();
+    assert_eq!(result.reason, reason, "the line ended by {:?} instead", result.reason);
+    line
+}
+
+/// A debug dump of everything the service shows about a channel, to compare
+/// before and after a refused command.
+pub async fn snapshot(svc: &GameService, channel: u64) -> String {
+    let game = svc.game_in_channel(channel).await.map(|g| format!("{g:?}")).unwrap_or_else(|e| e.to_string());
+    let challenge = format!("{:?}", svc.open_challenges_in_channel(channel).await.unwrap());
+    let mine = svc.live_games_of_user(WHITE).await.unwrap().len();
+    format!("{game}\n{challenge}\n{mine}")
+}
