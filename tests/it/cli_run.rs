@@ -157,7 +157,7 @@ async fn sigterm_stops_a_running_bot_cleanly() {
     fake.wait_ready(WAIT).await;
     fake.wait_for_commands(COMMANDS, WAIT).await;
     let help = ask(&fake, fake.command("help").from(&fake.user("alice"))).await;
-    assert!(help.is_ephemeral());
+    assert!(help.is_ephemeral() && help.content().unwrap_or_default().contains("/move"), "{:?}", help.content());
 
     let pid = child.id().expect("running").to_string();
     let killed = std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap();

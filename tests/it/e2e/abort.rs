@@ -5,12 +5,14 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, ask, config, database_in};
+use damas::config::Clock;
+use damas::game::GameError;
+use damas::game::GameService;
+
+use crate::support::bot::{RunningBot, ask, assert_refusal, config, database_in};
 use crate::support::fake_discord::{
     Callback, FakeDiscord, FakeUser, InteractionBuilder, MANAGE_MESSAGES, MANAGE_THREADS,
 };
-use damas::config::Clock;
-use damas::game::GameService;
 
 fn text(reply: &Callback) -> &str {
     reply.content().unwrap_or_default()
@@ -53,12 +55,12 @@ async fn moderators_abort_players_abort_early_and_challenges_share_a_channel() {
         assert!(!reply.is_ephemeral(), "{:?}", reply.content());
     }
     let refused = ask(&fake, fake.command("abort").in_channel(channel).from(&carla)).await;
-    assert!(refused.is_ephemeral() && text(&refused).contains("Only a moderator"), "{:?}", refused.content());
+    assert_refusal(&refused, &GameError::NotModerator);
     let refused = ask(&fake, fake.command("abort").in_channel(channel).from(&ana)).await;
-    assert!(refused.is_ephemeral() && text(&refused).contains("ask a moderator"), "{:?}", refused.content());
+    assert_refusal(&refused, &GameError::AbortTooLate);
     // Manage Threads is not enough outside a thread.
     let refused = ask(&fake, fake.command("abort").in_channel(channel).from(&thread_moderator)).await;
-    assert!(refused.is_ephemeral(), "{:?}", refused.content());
+    assert_refusal(&refused, &GameError::NotModerator);
     assert!(service.game_in_channel(channel).await.is_ok(), "refusals changed nothing");
 
     // A moderator can; the channel is told who did it.
@@ -97,7 +99,7 @@ async fn moderators_abort_players_abort_early_and_challenges_share_a_channel() {
         assert!(!reply.is_ephemeral() && text(&reply).contains("challenges you"), "{:?}", reply.content());
     }
     let unclear = ask(&fake, fake.command("accept").in_channel(channel).from(&bruno)).await;
-    assert!(unclear.is_ephemeral() && text(&unclear).contains("name the other player"), "{:?}", unclear.content());
+    assert_refusal(&unclear, &GameError::SeveralChallenges(2));
     let accepted = ask(&fake, fake.command("accept").user("challenger", &carla).in_channel(channel).from(&bruno)).await;
     let body = text(&accepted);
     assert!(body.contains("The game begins"), "{body}");

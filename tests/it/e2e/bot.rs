@@ -5,11 +5,13 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
-use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, MessageKind, PostedMessage};
 use damas::config::Clock;
+use damas::game::GameError;
 use damas::game::GameService;
 use damas::rules::{Color, Outcome};
+
+use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
+use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, MessageKind, PostedMessage};
 
 /// Black (the person) to move with two men; White (the bot) has a man on
 /// 14 that takes whichever way the man on 22 goes, and a king to hunt the
@@ -28,14 +30,6 @@ const MOST_MOVES: usize = 40;
 
 fn text(callback: &Callback) -> &str {
     callback.content().unwrap_or_default()
-}
-
-fn assert_refused(callback: &Callback, words: &[&str]) {
-    assert_eq!(callback.kind, 4, "{callback:?}");
-    assert!(callback.is_ephemeral(), "a refusal is ephemeral: {:?}", callback.content());
-    for word in words {
-        assert!(text(callback).contains(word), "{word:?} missing from {:?}", callback.content());
-    }
 }
 
 fn has_png(files: &[crate::support::fake_discord::FileUpload]) {
@@ -103,7 +97,7 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     fake.add_user(&other_bot);
     let refused =
         ask(&fake, fake.command("challenge").in_channel(channel).user("opponent", &other_bot).from(&alice)).await;
-    assert_refused(&refused, &["Bots cannot play"]);
+    assert_refusal(&refused, &GameError::OpponentIsBot);
 
     // Naming the bot starts the game at once: the game message, no buttons.
     let started = ask(
@@ -132,9 +126,9 @@ async fn a_whole_game_against_the_bot_then_its_review() {
 
     // While the game is live, no analysis: not of the channel, not of its position.
     let refused = ask(&fake, fake.command("analyze").in_channel(channel).from(&alice)).await;
-    assert_refused(&refused, &["No analysis while this channel's game is being played"]);
+    assert_refusal(&refused, &GameError::AnalysisOfLiveGame);
     let refused = ask(&fake, fake.command("analyze").string("position", ENDGAME).from(&carol)).await;
-    assert_refused(&refused, &["live game"]);
+    assert_refusal(&refused, &GameError::AnalysisOfLivePosition);
 
     // Alice plays the first legal move each turn; the bot answers each one.
     let mut last = None;

@@ -5,10 +5,13 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, ask, config, database_in};
-use crate::support::fake_discord::FakeDiscord;
 use damas::config::Clock;
 use damas::game::GameService;
+use damas::i18n::Lang;
+use damas::t;
+
+use crate::support::bot::{RunningBot, ask, assert_private, config, database_in};
+use crate::support::fake_discord::FakeDiscord;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_commands_in_servers_help_and_moves_in_direct_messages_too() {
@@ -32,12 +35,7 @@ async fn game_commands_in_servers_help_and_moves_in_direct_messages_too() {
     assert!(moves.content().unwrap_or_default().contains("capturing is compulsory"), "{:?}", moves.content());
 
     let challenge = ask(&fake, fake.command("challenge").user("opponent", &bruno).in_dm(dm).from(&ana)).await;
-    assert!(challenge.is_ephemeral(), "{:?}", challenge.content());
-    assert!(
-        challenge.content().unwrap_or_default().contains("Games are played in a server"),
-        "{:?}",
-        challenge.content()
-    );
+    assert_private(&challenge, &t!(Lang::En, "err-server-only", command = "challenge"));
     let service = GameService::open(&url).await.unwrap();
     assert!(service.open_challenges_in_channel(dm).await.unwrap().is_empty(), "the refused challenge stored nothing");
     bot.stop().await;

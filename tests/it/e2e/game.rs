@@ -2,10 +2,15 @@
 //! commands and buttons, every refusal private and harmless, pictures and
 //! records attached.
 
-use crate::support::bot::{RunningBot, ask, config, database_in};
-use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser};
 use damas::config::Clock;
+use damas::game::GameError;
 use damas::game::GameService;
+use damas::i18n::Lang;
+use damas::rules::{Position, parse_fen};
+use damas::t;
+
+use crate::support::bot::{RunningBot, ask, assert_move_refused, assert_private, assert_refusal, config, database_in};
+use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser};
 
 /// A position where White's king on 1 must capture two men (10, then 18).
 const KING_CAPTURE: &str = "W:WK1:B10,18,30";
@@ -22,15 +27,6 @@ fn board_of(callback: &Callback) -> &[u8] {
 
 fn text(callback: &Callback) -> &str {
     callback.content().unwrap_or_default()
-}
-
-/// A refusal: private, with a sentence that contains every one of `words`.
-fn assert_refused(callback: &Callback, words: &[&str]) {
-    assert_eq!(callback.kind, 4, "{callback:?}");
-    assert!(callback.is_ephemeral(), "a refusal is ephemeral: {:?}", callback.content());
-    for word in words {
-        assert!(text(callback).contains(word), "{word:?} missing from {:?}", callback.content());
-    }
 }
 
 struct Table {
@@ -102,7 +98,7 @@ async fn a_whole_game_with_a_king_multi_capture() {
 
     // Only the challenged player may accept.
     let wrong = ask(fake, fake.button(&ids[0]).on_message(&message).from(&carol)).await;
-    assert_refused(&wrong, &["Only the challenged player"]);
+    assert_refusal(&wrong, &GameError::NotChallenged);
 
     // Accepted by button: the challenge message becomes the game, its
     // buttons replaced by Abort (offered until each side has moved).
@@ -115,29 +111,40 @@ async fn a_whole_game_with_a_king_multi_capture() {
 
     // A stale button is refused.
     let again = ask(fake, fake.button(&ids[0]).on_message(&message).from(&bob)).await;
-    assert!(again.is_ephemeral(), "{again:?}");
+    let challenge_id = ids[0]["acc:".len()..].parse().unwrap();
+    assert_refusal(&again, &GameError::StaleChallenge(challenge_id));
 
-    // Every refusal is private and changes nothing.
+    // Every refusal is private, says why, and changes nothing.
+    let position: Position = KING_CAPTURE.parse().unwrap();
+    let move_error = |typed: &str| GameError::Move(position.parse_move(typed).unwrap_err());
+    let bad_fen = "W:W1-12:B12,21-32";
     let refusals = [
-        (fake.command("move").string("move", "30-26").from(&bob), vec!["not your turn"]),
-        (fake.command("move").string("move", "1x21").from(&carol), vec!["not playing"]),
-        (fake.command("move").string("move", "1-5").from(&alice), vec!["1x21", "1x25"]),
-        (fake.command("move").string("move", "hello").from(&alice), vec![]),
-        (fake.command("move").string("move", "1x21").in_channel(fake.new_id()).from(&alice), vec!["no live game"]),
-        (fake.command("moves").string("position", "W:W1-12:B12,21-32").from(&alice), vec!["FEN"]),
-        (fake.command("challenge").user("opponent", &carol).from(&bob), vec!["already has a live game"]),
+        (fake.command("move").string("move", "30-26").from(&bob), GameError::NotYourTurn),
+        (fake.command("move").string("move", "1x21").from(&carol), GameError::NotAPlayer),
+        (fake.command("move").string("move", "1-5").from(&alice), move_error("1-5")),
+        (fake.command("move").string("move", "hello").from(&alice), move_error("hello")),
+        (fake.command("move").string("move", "1x21").in_channel(fake.new_id()).from(&alice), GameError::NoGame),
+        (
+            fake.command("moves").string("position", bad_fen).from(&alice),
+            GameError::BadFen(parse_fen(bad_fen).unwrap_err()),
+        ),
+        (fake.command("challenge").user("opponent", &carol).from(&bob), GameError::ChannelHasGame),
     ];
-    for (command, words) in refusals {
+    for (command, error) in refusals {
         let refused = ask(fake, command).await;
-        assert_refused(&refused, &words);
+        assert_refusal(&refused, &error);
         assert_eq!(t.ply(channel).await, 0, "a refusal changed the game: {:?}", refused.content());
     }
+    // The compulsory capture is named with the captures to choose from.
+    let compulsory = ask(fake, fake.command("move").string("move", "1-5").from(&alice)).await;
+    assert!(text(&compulsory).contains("1x21") && text(&compulsory).contains("1x25"), "{compulsory:?}");
 
     // A capture written ambiguously is refused with the full forms to choose from.
     let other = fake.new_id();
     t.start_game(other, &alice, &bob, |c| c.string("color", "white").string("position", "W:W6:B10,11,18,19")).await;
     let ambiguous = ask(fake, fake.command("move").string("move", "6x22").in_channel(other).from(&alice)).await;
-    assert_refused(&ambiguous, &["ambiguous", "6x13x22", "6x15x22"]);
+    assert_move_refused(&ambiguous, &"W:W6:B10,11,18,19".parse().unwrap(), "6x22");
+    assert!(text(&ambiguous).contains("6x13x22") && text(&ambiguous).contains("6x15x22"), "{ambiguous:?}");
     assert_eq!(t.ply(other).await, 0);
 
     // Autocomplete offers the legal moves matching what was typed.
@@ -185,7 +192,7 @@ async fn a_whole_game_with_a_king_multi_capture() {
     assert!(pdn.contains("1x21") && pdn.contains("21x30") && pdn.contains("2-0"), "{pdn}");
 
     let after = ask(fake, fake.command("move").string("move", "30-26").from(&bob)).await;
-    assert_refused(&after, &["no live game"]);
+    assert_refusal(&after, &GameError::NoGame);
 
     assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
     t.bot.stop().await;
@@ -203,7 +210,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let cancel = challenge.custom_ids().into_iter().find(|id| id.starts_with("can:")).unwrap();
     let message = challenge.message.clone().unwrap();
     let refused = ask(fake, fake.button(&cancel).in_channel(channel).on_message(&message).from(&bob)).await;
-    assert_refused(&refused, &["Only the player who made this challenge"]);
+    assert_refusal(&refused, &GameError::NotChallenger);
     let cancelled = ask(fake, fake.button(&cancel).in_channel(channel).on_message(&message).from(&alice)).await;
     assert_eq!(cancelled.kind, 7);
     ask(fake, fake.command("challenge").in_channel(channel).user("opponent", &bob).from(&alice)).await;
@@ -223,7 +230,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     assert!(text(&offer).contains(&bob.mention()) && ids.len() == 2, "{offer:?}");
     let message = offer.message.clone().unwrap();
     let own = ask(fake, fake.button(&ids[0]).in_channel(channel).on_message(&message).from(&alice)).await;
-    assert_refused(&own, &["your own draw offer"]);
+    assert_refusal(&own, &GameError::OwnDrawOffer);
     let no = ask(fake, fake.button(&ids[1]).in_channel(channel).on_message(&message).from(&bob)).await;
     assert_eq!(no.kind, 7);
     assert!(t.service.game_in_channel(channel).await.unwrap().draw_offer_by.is_none());
@@ -239,7 +246,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let pdn = ask(fake, fake.command("pdn").in_channel(channel).from(&alice)).await;
     assert!(pdn.files.iter().any(|f| f.filename.ends_with(".pdn")));
     let confirm = ask(fake, fake.command("resign").in_channel(channel).from(&bob)).await;
-    assert!(confirm.is_ephemeral());
+    assert_private(&confirm, &t!(Lang::En, "resign-confirm", opponent = alice.mention()));
     let resign = confirm.custom_ids().pop().expect("a confirm button");
     assert!(t.service.game_in_channel(channel).await.is_ok(), "asking to resign changes nothing");
     let message = confirm.message.clone().unwrap();
@@ -253,7 +260,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     assert!(text(&resigned).contains(&result), "{result:?} missing from {resigned:?}");
     assert_eq!(row.result.as_deref(), Some(won));
     let stale = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
-    assert!(stale.is_ephemeral());
+    assert_private(&stale, &t!(Lang::En, "button-game-over"));
 
     let help = ask(fake, fake.command("help").from(&bob)).await;
     assert!(help.is_ephemeral() && text(&help).contains("```"));

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
+use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
 use crate::support::fake_discord::FakeDiscord;
 use damas::config::Clock;
-use damas::game::{FinishReason, GameService};
+use damas::game::{FinishReason, GameError, GameService};
 
 const DAY: i64 = 86_400;
 
@@ -38,7 +38,8 @@ async fn restart_mid_game_then_time_runs_out_while_down() {
     // Second run on the same database: the game goes on where it was.
     let bot = RunningBot::start(&fake, settings()).await;
     let refused = ask(&fake, fake.command("move").string("move", "22-18").from(&bob)).await;
-    assert!(refused.is_ephemeral(), "still White's turn after the restart: {refused:?}");
+    // Still White's turn after the restart.
+    assert_refusal(&refused, &GameError::NotYourTurn);
     let third = ask(&fake, fake.command("move").string("move", "10-14").from(&alice)).await;
     assert!(!third.is_ephemeral() && third.content().unwrap().contains(&bob.mention()), "{third:?}");
 

@@ -5,6 +5,9 @@ use std::time::Duration;
 
 use damas::config::{Clock, Config};
 use damas::discord::{BotError, run_bot};
+use damas::game::GameError;
+use damas::i18n::{Lang, game_error};
+use damas::rules::Position;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -97,4 +100,29 @@ pub async fn resign(fake: &FakeDiscord, channel: u64, loser: &FakeUser) -> Callb
     let button = confirm.custom_ids().pop().expect("a confirm button");
     let message = confirm.message.clone().expect("the confirmation");
     ask(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
+}
+
+/// Asserts that `callback` is a private answer (a new message that only the
+/// user sees) whose text holds `expected`, a sentence of the catalog: not
+/// merely some private answer, since the apology for an internal failure
+/// is private too.
+pub fn assert_private(callback: &Callback, expected: &str) {
+    assert_eq!(callback.kind, 4, "{callback:?}");
+    assert!(callback.is_ephemeral(), "a private answer: {:?}", callback.content());
+    let text = callback.content().unwrap_or_default();
+    assert!(text.contains(expected), "expected {expected:?}, got {text:?}");
+}
+
+/// Asserts that `callback` is the service's refusal `error`, as the English
+/// catalog words it.
+pub fn assert_refusal(callback: &Callback, error: &GameError) {
+    assert!(error.is_user_error(), "{error:?} is not a refusal");
+    assert_private(callback, &game_error(Lang::En, error));
+}
+
+/// Asserts that `callback` refuses the move `typed` as the rules refuse it
+/// in `position` (not notation, capture compulsory, ambiguous, no such move).
+pub fn assert_move_refused(callback: &Callback, position: &Position, typed: &str) {
+    let error = position.parse_move(typed).expect_err("a move the rules refuse");
+    assert_refusal(callback, &GameError::Move(error));
 }
