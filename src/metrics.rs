@@ -26,6 +26,9 @@ pub const COMMAND_SECONDS: &str = "damas_command_seconds";
 pub const ERRORS: &str = "damas_errors_total";
 /// Discord answered 429 (or serenity's limiter made a call wait).
 pub const RATE_LIMITED: &str = "damas_discord_rate_limited_total";
+/// Ticks of the clock loop run by this process: it rises every
+/// `DAMAS_CLOCK_SECONDS` while the clock is alive.
+pub const CLOCK_TICKS: &str = "damas_clock_ticks_total";
 /// Live games in the database (all processes).
 pub const LIVE_GAMES: &str = "damas_live_games";
 /// Moves stored in the last 60 seconds (all processes).

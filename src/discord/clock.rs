@@ -35,6 +35,7 @@ pub async fn run(
 ) {
     loop {
         tick(&http, &notices, &service, &clock).await;
+        metrics::counter!(crate::metrics::CLOCK_TICKS).increment(1);
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
             _ = stop.wait_for(|&stop| stop) => break,

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
+use crate::support::bot::{RunningBot, WAIT, ask, config, database_in, wait_for_a_tick};
 use crate::support::fake_discord::{ChannelFault, FakeDiscord, FakeInteraction, FakeUser, MessageKind};
 use damas::config::Clock;
 use damas::discord::deliver::ChannelNotices;
@@ -129,12 +129,13 @@ impl Table {
         self.service.game_in_channel(channel).await.expect("a live game").ply()
     }
 
-    /// Waits until `user` has been notified `count` times in all, then checks that it stays so a moment.
+    /// Waits until `user` has been notified `count` times in all, then checks
+    /// that it stays so after another tick of the clock.
     async fn wait_pings(&self, user: &FakeUser, count: usize) {
         let fake = &self.fake;
         let reached = fake.wait_for_pings(user.id, count, WAIT).await;
         assert!(reached, "{} was notified {} times, not {count}", user.name, fake.pings_of(user.id));
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        wait_for_a_tick(fake, &self.service, &self.clock).await;
         assert_eq!(fake.pings_of(user.id), count, "{} notified more than expected", user.name);
     }
 
@@ -302,7 +303,7 @@ async fn a_deleted_channel_is_given_up_and_blocks_no_other_channel() {
     assert!(reminder.content().contains(&t.bob.mention()));
     t.fake.wait_for_channel_message(slow, |m| m.content().contains("reminder"), WAIT).await;
     wait_logs(gone, "the channel is gone").await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    wait_for_a_tick(&t.fake, &t.service, &t.clock).await;
     assert_eq!(log_lines(gone, "the channel is gone"), 1, "logged once");
     assert_eq!(
         t.fake.posted_messages().iter().filter(|m| m.channel_id == slow && m.content().contains("reminder")).count(),

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, config, database_in};
+use crate::support::bot::{RunningBot, WAIT, config, database_in, wait_for_a_tick};
 use crate::support::fake_discord::{FakeDiscord, PostedMessage, RecordedRequest};
 use damas::config::Clock;
 use damas::game::{ChallengePick, ColorChoice, DAY, GameService, NewChallenge};
@@ -91,8 +91,11 @@ async fn announcements_claimed_before_a_crash_are_posted_after_it_once() {
     let reposted = fake.wait_until(WAIT, |requests| posts_to(requests) > posts_before).await;
     assert!(reposted, "the announcement was posted again");
     assert!(all_settled(&svc).await, "settled again");
-    // Several more ticks of the clock: still one message in each channel.
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    // Three more ticks of the clock (each posts a challenge that expired just
+    // before it), and still one message in each channel.
+    for _ in 0..3 {
+        wait_for_a_tick(&fake, &svc, &clock).await;
+    }
     bot.stop().await;
     for channel in [reminded, timed_out, expired] {
         assert_eq!(in_channel(&fake, channel).len(), 1, "channel {channel}: {:?}", in_channel(&fake, channel));

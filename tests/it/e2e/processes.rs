@@ -82,6 +82,13 @@ fn metric(page: &str, name: &str) -> Option<f64> {
     page.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
 }
 
+/// How many ticks the clock loop of the process serving metrics on `addr`
+/// has run.
+async fn clock_ticks(addr: SocketAddr) -> f64 {
+    let (_, page) = tokio::task::spawn_blocking(move || http_get(addr, "/metrics")).await.unwrap();
+    metric(&page, "damas_clock_ticks_total").unwrap_or(0.0)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_the_clock_and_post_each_announcement_once() {
     if !postgres_configured() {
@@ -109,9 +116,9 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
     // The fake's server lives on one of the two shards; that process
     // answers its interactions and serves metrics.
     let holder = (fake.guild_id() >> 22) % 2;
-    let metrics_addr = free_port();
+    let (metrics_addr, other_metrics_addr) = (free_port(), free_port());
     let _first = spawn_bot(&fake, db.url(), holder, 2, Some(metrics_addr));
-    let _second = spawn_bot(&fake, db.url(), 1 - holder, 2, None);
+    let _second = spawn_bot(&fake, db.url(), 1 - holder, 2, Some(other_metrics_addr));
     fake.wait_gateway(WAIT, |g| g.identifies >= 2 && g.other_shards >= 1 && g.connected).await;
 
     let channel_posts = |channel: u64| {
@@ -122,8 +129,17 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
         assert!(tokio::time::Instant::now() < give_up, "the three announcements were not all posted");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    // Both processes tick every second: give them a few more ticks.
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // Three more ticks of each process's clock, and still one post each.
+    let mut after = Vec::new();
+    for addr in [metrics_addr, other_metrics_addr] {
+        after.push(clock_ticks(addr).await + 3.0);
+    }
+    for (addr, enough) in [metrics_addr, other_metrics_addr].into_iter().zip(after) {
+        while clock_ticks(addr).await < enough {
+            assert!(tokio::time::Instant::now() < give_up, "the clock of {addr} stopped ticking");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
     for (channel, what) in [(late, "loss on time"), (due, "reminder"), (stale, "expired challenge")] {
         assert_eq!(channel_posts(channel), 1, "the {what} is posted exactly once");
     }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use damas::config::{Clock, Config};
 use damas::discord::{BotError, run_bot};
-use damas::game::GameError;
+use damas::game::{DAY, GameError, GameService, NewChallenge};
 use damas::i18n::{Lang, game_error};
 use damas::rules::Position;
 use tokio::sync::oneshot;
@@ -125,4 +125,15 @@ pub fn assert_refusal(callback: &Callback, error: &GameError) {
 pub fn assert_move_refused(callback: &Callback, position: &Position, typed: &str) {
     let error = position.parse_move(typed).expect_err("a move the rules refuse");
     assert_refusal(callback, &GameError::Move(error));
+}
+
+/// Waits until the bot's clock loop has run a whole tick that started after
+/// this call: a challenge between two new users, made in a new channel and
+/// already expired, is announced there. What a test checks afterwards has
+/// had that tick's chance to go wrong, without guessing a delay.
+pub async fn wait_for_a_tick(fake: &FakeDiscord, service: &GameService, clock: &Clock) {
+    let (marker, from, to) = (fake.new_id(), fake.new_id(), fake.new_id());
+    let stale = NewChallenge { guild: Some(fake.guild_id()), ..NewChallenge::new(marker, from, to) };
+    service.challenge(clock.now() - 3 * DAY, stale).await.expect("a marker challenge");
+    fake.wait_for_channel_message(marker, |m| m.content().contains(&format!("<@{from}>")), WAIT).await;
 }
