@@ -31,6 +31,8 @@ pub struct Handler {
     service: GameService,
     clock: Clock,
     guild_id: Option<u64>,
+    /// The bot's own user id.
+    bot_user: u64,
     registered: AtomicBool,
     /// Held (shared) by every interaction being answered; shutdown takes it
     /// exclusively to wait until they are done.
@@ -42,13 +44,14 @@ pub struct Handler {
 }
 
 impl Handler {
-    /// A handler over this service and clock; commands are registered in
-    /// `guild_id` if given, else globally.
-    pub fn new(service: GameService, clock: Clock, guild_id: Option<u64>) -> Handler {
+    /// A handler over this service and clock, for the bot user `bot_user`;
+    /// commands are registered in `guild_id` if given, else globally.
+    pub fn new(service: GameService, clock: Clock, guild_id: Option<u64>, bot_user: u64) -> Handler {
         Handler {
             service,
             clock,
             guild_id,
+            bot_user,
             registered: AtomicBool::new(false),
             in_flight: Arc::default(),
             notices: ChannelNotices::default(),
@@ -59,7 +62,6 @@ impl Handler {
     /// The invocation of an interaction; `locales` are its `locale` and `guild_locale`.
     fn invocation(
         &self,
-        ctx: &Context,
         channel: ChannelId,
         user: &User,
         guild: Option<GuildId>,
@@ -69,7 +71,7 @@ impl Handler {
         let (locale, guild_locale) = locales;
         let lang = Lang::from_discord(locale);
         Invocation {
-            bot_user: ctx.cache.current_user().id.get(),
+            bot_user: self.bot_user,
             service: self.service.clone(),
             now: self.clock.now(),
             channel: channel.get(),
@@ -104,7 +106,6 @@ impl Handler {
 
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let inv = self.invocation(
-            ctx,
             cmd.channel_id,
             &cmd.user,
             cmd.guild_id,
@@ -136,7 +137,6 @@ impl Handler {
 
     async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
         let inv = self.invocation(
-            ctx,
             press.channel_id,
             &press.user,
             press.guild_id,

@@ -102,9 +102,9 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
     }
     let http = http.build();
-    check_token(&http).await?;
+    let bot_user = check_token(&http).await?;
 
-    let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id);
+    let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id, bot_user);
     let in_flight = handler.in_flight.clone();
     let notices = handler.notices.clone();
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
@@ -166,11 +166,11 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
 
 /// Asks Discord who the token belongs to, so a bad token is reported
 /// before anything else happens.
-async fn check_token(http: &serenity::http::Http) -> Result<(), BotError> {
+async fn check_token(http: &serenity::http::Http) -> Result<u64, BotError> {
     match with_retry("check the token", || http.get_current_user()).await {
         Ok(me) => {
             tracing::info!(bot = %me.name, "token accepted");
-            Ok(())
+            Ok(me.id.get())
         }
         Err(serenity::Error::Http(e)) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
             Err(BotError::TokenRejected)

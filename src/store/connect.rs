@@ -100,10 +100,7 @@ pub(super) async fn open_pool(target: &DatabaseTarget, durability: Durability) -
     };
     // Several processes starting at once are safe: the migrator takes a
     // lock on PostgreSQL, and SQLite has one writer.
-    match target.backend {
-        Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
-        Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
-    }
+    super::migrations::migrator(target.backend).run(&pool).await?;
     Ok(pool)
 }
 

@@ -42,6 +42,7 @@ mod game_list;
 mod games;
 mod history;
 mod matches;
+mod migrations;
 mod moves;
 mod ratings;
 mod scratch;

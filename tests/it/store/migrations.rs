@@ -86,7 +86,8 @@ async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
     let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
     let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
     // The database as it was before the rebuild.
-    let mut before = sqlx::migrate!("migrations/sqlite");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    let mut before = sqlx::migrate::Migrator::new(folder).await.unwrap();
     let rebuild = before.iter().position(|m| m.description.contains("aborted")).expect("the rebuild migration");
     before.migrations = before.migrations[..rebuild].to_vec().into();
     before.run(&pool).await.unwrap();
