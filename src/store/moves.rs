@@ -188,6 +188,16 @@ impl Store {
         }
     }
 
+    /// A game's ply and its count of move rows, read in one statement (one
+    /// snapshot), so a commit landing meanwhile cannot make them disagree:
+    /// for integrity checks. `None` for an unknown game.
+    pub async fn ply_and_move_rows(&self, game_id: i64) -> Result<Option<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as("SELECT ply, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games WHERE id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
     /// The moves of a game, in order.
     pub async fn moves(&self, game_id: i64) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")

@@ -15,7 +15,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::support::games::*;
-use damas::game::{GameService, NewChallenge};
+use damas::game::{GameError, GameService, NewChallenge};
 
 const CHILD_ENV: &str = "DAMAS_CRASH_CHILD_DB";
 const ROUNDS: u64 = 8;
@@ -51,7 +51,8 @@ async fn acknowledged_moves_survive_sigkill(backend: Backend) {
             .args([test_name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
             .env(CHILD_ENV, url)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            // A child that fails says why on the test's output.
+            .stderr(Stdio::inherit())
             .spawn()
             .expect("start the child");
         let stdout = child.stdout.take().unwrap();
@@ -94,8 +95,7 @@ async fn check(url: &str, acks: &[Ack]) {
                 // `game_by_id` replays every stored move and checks the count.
                 let stored = svc.game_by_id(*game).await.unwrap();
                 assert_eq!(stored.game.notations().get(*ply as usize), Some(notation), "lost {ack:?}");
-                let all = svc.store().moves(*game).await.unwrap();
-                assert_eq!(all.len(), stored.game.ply(), "a move row without its game update");
+                assert_whole(&svc, *game).await;
             }
             Ack::Resigned { game } => assert!(!svc.game_by_id(*game).await.unwrap().is_live(), "lost {ack:?}"),
         }
@@ -107,31 +107,62 @@ async fn check(url: &str, acks: &[Ack]) {
     while found < count {
         id += 1;
         assert!(id <= 2 * count + 16, "only {found} of {count} games found by id");
-        let Ok(stored) = svc.game_by_id(id).await else { continue };
-        assert_eq!(svc.store().moves(id).await.unwrap().len(), stored.game.ply(), "game {id} is half-written");
+        if svc.game_by_id(id).await.is_err() {
+            continue;
+        }
+        assert_whole(&svc, id).await;
         found += 1;
     }
     svc.store().close().await;
 }
 
+/// Game `id` has exactly the move rows its ply says: none written without
+/// the game's update. Both are read in one statement: on PostgreSQL a
+/// commit the killed child had sent may still be landing on the server.
+async fn assert_whole(svc: &GameService, id: i64) {
+    let (ply, rows) = svc.store().ply_and_move_rows(id).await.unwrap().expect("a stored game");
+    assert_eq!(rows, ply, "game {id}: a move row without its game update, or the other way round");
+}
+
 /// Plays one move in the live game of WHITE, starting one if needed
 /// (accepting a challenge a killed child left open). Returns the game and
-/// the ply the move was made at, as an acknowledgement.
-async fn play_one(svc: &GameService) -> Ack {
+/// the ply the move was made at, as an acknowledgement; `None` when the
+/// service refused a step because the game changed under it: on PostgreSQL
+/// a commit the killed child had sent may land after its death.
+async fn try_one(svc: &GameService) -> Option<Ack> {
     let view = match svc.live_games_of_user(WHITE).await.unwrap().into_iter().next() {
         Some(view) => view,
         None => {
             let channel = 1000 + svc.store().game_count().await.unwrap() as u64;
             if svc.open_challenges_in_channel(channel).await.unwrap().is_empty() {
-                svc.challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await.unwrap();
+                refused_or(svc.challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await)?;
             }
-            svc.accept(T0, channel, BLACK, None).await.unwrap()
+            refused_or(svc.accept(T0, channel, BLACK, None).await)?
         }
     };
     let legal = view.game.position().legal_moves_with_notation();
     let (_, text) = &legal[(view.id as usize * 7 + view.ply() as usize * 13) % legal.len()];
-    let report = svc.play(T0 + 1, view.channel, view.player_to_move(), text, Some(view.ply())).await.unwrap();
-    Ack::Move { game: view.id, ply: view.ply(), notation: report.notation }
+    let report = refused_or(svc.play(T0 + 1, view.channel, view.player_to_move(), text, Some(view.ply())).await)?;
+    Some(Ack::Move { game: view.id, ply: view.ply(), notation: report.notation })
+}
+
+/// The value, or `None` for a refusal; any other failure fails the test.
+fn refused_or<T>(result: Result<T, GameError>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(e) if e.is_user_error() => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`try_one`] until a move is acknowledged.
+async fn play_one(svc: &GameService) -> Ack {
+    for _ in 0..100 {
+        if let Some(ack) = try_one(svc).await {
+            return ack;
+        }
+    }
+    panic!("every move was refused")
 }
 
 /// The child: plays until killed (or for a minute at most), printing each
@@ -146,8 +177,7 @@ async fn child(path: &str) {
         out.flush().unwrap();
         if ply >= 30 {
             let view = svc.game_by_id(game).await.unwrap();
-            if view.is_live() {
-                svc.resign(T0 + 2, view.channel, view.player_to_move()).await.unwrap();
+            if view.is_live() && refused_or(svc.resign(T0 + 2, view.channel, view.player_to_move()).await).is_some() {
                 writeln!(out, "ACK-RESIGN {game}").unwrap();
                 out.flush().unwrap();
             }
