@@ -24,8 +24,10 @@
 //!
 //! `cargo bench --bench burst` (Linux: reads `/proc`). Settings: the
 //! variables above, `BURST_BOT_BINARY` to run another build of the bot (to
-//! compare with an older one), and `BURST_BOT_WRAPPER` to run the bot under
-//! a profiler (the figures are then the wrapper's process, not the bot's).
+//! compare with an older one), `BURST_BOT_WRAPPER` to run the bot under a
+//! profiler (the figures are then the wrapper's process, not the bot's), and
+//! `BURST_BOT_RUST_LOG` to run the bot with another log filter than the
+//! default of `damas run` (which it runs with otherwise).
 
 #[path = "../tests/it/support/mod.rs"]
 mod support;
@@ -119,11 +121,16 @@ impl BotProcess {
             .env("DISCORD_GUILD_ID", fake.guild_id().to_string())
             .env("DATABASE_URL", &database)
             .env("ENGINE_TABLES", shared_tables())
-            // Warnings, and the one line that says the tables are loaded.
-            .env("RUST_LOG", "warn,damas::game::engine_runner=info")
+            // The default filter of `damas run`, as users run it (this
+            // bench's own RUST_LOG is not passed on), unless
+            // BURST_BOT_RUST_LOG names another to compare with.
+            .env_remove("RUST_LOG")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .kill_on_drop(true);
+        if let Ok(filter) = std::env::var("BURST_BOT_RUST_LOG") {
+            cmd.env("RUST_LOG", filter);
+        }
         let registered = fake.registered_commands().len();
         let mut child = cmd.spawn().expect("start the bot binary");
         let pid = child.id().expect("a running bot");
@@ -172,14 +179,15 @@ impl BotProcess {
     }
 }
 
-/// Copies the bot's log lines to this bench's stderr, and notifies
+/// Copies the bot's warnings and errors to this bench's stderr (its info
+/// lines are written, as in any run, but not shown), and notifies
 /// `tables_ready` when the bot says its endgame tables are loaded.
 async fn pass_on_log(log: BufReader<ChildStderr>, tables_ready: Arc<Notify>) {
     let mut lines = log.lines();
     while let Ok(Some(line)) = lines.next_line().await {
         if line.contains("endgame tables ready") {
             tables_ready.notify_one();
-        } else {
+        } else if line.contains(" WARN ") || line.contains(" ERROR ") {
             eprintln!("bot: {line}");
         }
     }

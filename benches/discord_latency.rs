@@ -5,6 +5,9 @@
 //! after the run. On SQLite, then on PostgreSQL when
 //! `DAMAS_TEST_POSTGRES_URL` names a server (a fresh schema on it).
 //!
+//! The bot logs as `damas run` does (its default filter, unless `RUST_LOG`
+//! says otherwise).
+//!
 //! `cargo bench --bench discord_latency`
 
 #[path = "../tests/it/support/mod.rs"]
@@ -34,7 +37,11 @@ fn main() {
 async fn bench(db: &ScratchDatabase) {
     let fake = FakeDiscord::start().await;
     let url = db.url().to_string();
-    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
+    let config = config(&fake, &url, Clock::system(), Duration::from_secs(60));
+    // Logs as `damas run` logs (its default filter unless RUST_LOG is set),
+    // so the figures are what a user gets.
+    damas::cli::run::install_logging(&config).expect("the log filter");
+    let bot = RunningBot::start(&fake, config).await;
     let service = GameService::open(&url).await.expect("database");
 
     let mut channels = Vec::with_capacity(GAMES);

@@ -14,8 +14,12 @@ use crate::store::DatabaseTarget;
 /// The database used when `DATABASE_URL` is not set: a SQLite file created
 /// beside the working directory on first run.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://damas.db";
-/// The log filter used when `RUST_LOG` is not set.
-pub const DEFAULT_LOG_FILTER: &str = "info";
+/// The log filter used when `RUST_LOG` is not set: the bot's own `info`
+/// lines, and only warnings from serenity, whose `info` spans record every
+/// request and gateway event (a picture's bytes among them) with `Debug`:
+/// they cost more CPU than the bot's own work on a move and tell an
+/// operator nothing (the bot logs lost and resumed connections itself).
+pub const DEFAULT_LOG_FILTER: &str = "info,serenity=warn";
 /// The endgame tables' file name, kept beside the database file unless
 /// `ENGINE_TABLES` says otherwise.
 pub const DEFAULT_TABLES_FILE: &str = "damas-tables-4.bin";
@@ -275,7 +279,7 @@ mod tests {
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(c.guild_id, None);
         assert_eq!(c.proxy_url, None);
-        assert_eq!(c.log_filter, "info");
+        assert_eq!(c.log_filter, "info,serenity=warn");
         assert_eq!(c.clock_interval, Duration::from_secs(60));
         assert_eq!(c.engine_tables, Some(PathBuf::from(DEFAULT_TABLES_FILE)));
         assert_eq!((c.shards, c.metrics_addr, c.log_format), (None, None, LogFormat::Text));

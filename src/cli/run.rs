@@ -7,6 +7,18 @@ use crate::config::{Config, LogFormat};
 /// SIGTERM. Every failure comes back as one sentence.
 pub fn run() -> CliResult {
     let config = Config::from_env().map_err(|e| e.to_string())?;
+    install_logging(&config)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(crate::discord::run_bot(config, stop_signal())).map_err(|e| e.to_string())
+}
+
+/// Installs the process's log subscriber as `damas run` does: the filter
+/// and format of `config`, lines on stderr. Benches install it too, so that
+/// they measure the bot as it runs.
+pub fn install_logging(config: &Config) -> CliResult {
     // The filter was validated with the rest of the settings.
     let filter = tracing_subscriber::EnvFilter::try_new(&config.log_filter).map_err(|e| e.to_string())?;
     let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
@@ -15,11 +27,7 @@ pub fn run() -> CliResult {
         // One JSON object a line, with the span fields flattened in.
         LogFormat::Json => logs.json().flatten_event(true).try_init(),
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(crate::discord::run_bot(config, stop_signal())).map_err(|e| e.to_string())
+    Ok(())
 }
 
 /// Completes on the first SIGINT (Ctrl-C) or SIGTERM.

@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serenity::all::{
-    AutocompleteChoice, Builder, ChannelId, CommandInteraction, ComponentInteraction, Context,
+    AutocompleteChoice, Builder, ChannelId, CommandInteraction, ComponentInteraction, ConnectionStage, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction, RatelimitInfo, Ready,
-    User,
+    ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use tokio::sync::RwLock;
@@ -182,6 +182,23 @@ impl EventHandler for Handler {
                 self.registered.store(false, Ordering::SeqCst);
                 tracing::error!(error = %e, "could not register the slash commands");
             }
+        }
+    }
+
+    // The default log filter keeps serenity to its warnings (its info spans
+    // cost more than the bot's own work), so the bot says itself when a
+    // connection to the gateway is lost and when it is back.
+    async fn shard_stage_update(&self, _ctx: Context, update: ShardStageUpdateEvent) {
+        let shard = update.shard_id.0;
+        match (update.old, update.new) {
+            (ConnectionStage::Connected, new) if new != ConnectionStage::Connected => {
+                tracing::info!(shard, stage = ?new, "lost the connection to Discord's gateway; reconnecting");
+            }
+            // A new session says so in `ready`; a resumed one only here.
+            (ConnectionStage::Resuming, ConnectionStage::Connected) => {
+                tracing::info!(shard, "resumed the connection to Discord's gateway");
+            }
+            _ => {}
         }
     }
 
