@@ -7,7 +7,10 @@ err-challenge-self = You cannot challenge yourself; pick another member as your 
 err-channel-has-game = This channel already has a live game. Start a thread and send your challenge there.
 err-channel-has-challenge = Challenges are waiting in this channel. Play me in another channel or a thread, or once they are answered.
 err-duplicate-challenge = You have already challenged that player in this channel; wait for their answer.
-err-too-many-challenges = You already have { $limit } open challenges in this server, the most allowed. Cancel one, or wait until they are answered.
+err-too-many-challenges = You already have { $limit ->
+        [one] an open challenge
+       *[other] { $limit } open challenges
+    } in this server, the most allowed. Cancel one, or wait until they are answered.
 err-several-challenges = { $count } challenges here fit: use the buttons under the one you mean, or name the other player in the command.
 err-no-challenge-with = There is no open challenge between you and that player in this channel.
 err-opponent-is-bot = Bots cannot play here, except me: challenge a member, or name me as your opponent to play against my engine.

@@ -113,7 +113,10 @@ pdn-final = The record - { $players }
 pdn-aborted = The record - { $players } (aborted, no result)
 replay-caption = Replay of { $players }
 replay-failed = I could not make the replay of this game just now (the game itself is not affected). Please try again in a moment.
-replay-too-long = This game is too long for a replay ({ $plies } plies; at most { $max }). Its record (`/pdn`) has every move.
+replay-too-long = This game is too long for a replay ({ $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }; at most { $max }). Its record (`/pdn`) has every move.
 game-summary = **Game #{ $game }** in { $channel }, started { $started } · { $days } · { $plies ->
         [one] 1 ply played
        *[other] { $plies } plies played
@@ -122,8 +125,14 @@ moves-of-position = the position given
 moves-of-game = this channel's game
 moves-of-start = the start position (there is no game in this channel)
 moves-none = In { $whose }, { $side } is to move and has no legal move.
-moves-quiet = In { $whose }, { $side } is to move. { $count } legal moves:
-moves-captures = In { $whose }, { $side } is to move. { $count } legal captures (capturing is compulsory):
+moves-quiet = In { $whose }, { $side } is to move. { $count ->
+        [one] 1 legal move:
+       *[other] { $count } legal moves:
+    }
+moves-captures = In { $whose }, { $side } is to move. { $count ->
+        [one] 1 legal capture
+       *[other] { $count } legal captures
+    } (capturing is compulsory):
 
 # /analyze.
 analysis-title = **Analysis** of `{ $position }` (level { $level })
@@ -136,7 +145,10 @@ verdict = Best move: **{ $best }** ({ $side } to move). { $evaluation }
     Line: { $line }
     (depth { $depth }, { $nodes } nodes)
 verdict-no-move = { $side } is to move and has no legal move: { $winner } wins.
-eval-wins-in = { $side } wins in { $plies } plies.
+eval-wins-in = { $side } wins in { $plies ->
+        [one] 1 ply.
+       *[other] { $plies } plies.
+    }
 eval-draw = A draw with best play.
 eval-wins-by-force = { $side } wins by force.
 eval-equal = The position is about equal ({ $side } { $men } men).

@@ -7,7 +7,10 @@ err-challenge-self = No puedes desafiarte a ti mismo; elige a otro miembro como 
 err-channel-has-game = Este canal ya tiene una partida en curso. Abre un hilo y envía allí tu desafío.
 err-channel-has-challenge = Hay desafíos esperando en este canal. Juega contra mí en otro canal o en un hilo, o cuando tengan respuesta.
 err-duplicate-challenge = Ya desafiaste a ese jugador en este canal; espera su respuesta.
-err-too-many-challenges = Ya tienes { $limit } desafíos abiertos en este servidor, el máximo permitido. Cancela uno o espera a que los respondan.
+err-too-many-challenges = Ya tienes { $limit ->
+        [one] un desafío abierto
+       *[other] { $limit } desafíos abiertos
+    } en este servidor, el máximo permitido. Cancela uno o espera a que los respondan.
 err-several-challenges = Aquí encajan { $count } desafíos: usa los botones del que quieres decir o nombra al otro jugador en el comando.
 err-no-challenge-with = No hay ningún desafío abierto entre tú y ese jugador en este canal.
 err-opponent-is-bot = Aquí no juegan bots, salvo yo: desafía a un miembro, o nómbrame como rival para jugar contra mi motor.

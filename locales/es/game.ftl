@@ -114,7 +114,10 @@ pdn-final = La planilla - { $players }
 pdn-aborted = La planilla - { $players } (anulada, sin resultado)
 replay-caption = Repetición de { $players }
 replay-failed = No he podido hacer la repetición de esta partida ahora (la partida en sí no se ve afectada). Vuelve a intentarlo dentro de un momento.
-replay-too-long = Esta partida es demasiado larga para una repetición ({ $plies } medias jugadas; como mucho { $max }). Su planilla (`/pdn`) tiene todas las jugadas.
+replay-too-long = Esta partida es demasiado larga para una repetición ({ $plies ->
+        [one] 1 media jugada
+       *[other] { $plies } medias jugadas
+    }; como mucho { $max }). Su planilla (`/pdn`) tiene todas las jugadas.
 game-summary = **Partida #{ $game }** en { $channel }, empezada el { $started } · { $days } · { $plies ->
         [one] 1 media jugada
        *[other] { $plies } medias jugadas
@@ -123,8 +126,14 @@ moves-of-position = la posición dada
 moves-of-game = la partida de este canal
 moves-of-start = la posición inicial (no hay partida en este canal)
 moves-none = En { $whose } juegan las { $side } y no tienen ninguna jugada legal.
-moves-quiet = En { $whose } juegan las { $side }. { $count } jugadas legales:
-moves-captures = En { $whose } juegan las { $side }. { $count } capturas legales (la captura es obligatoria):
+moves-quiet = En { $whose } juegan las { $side }. { $count ->
+        [one] 1 jugada legal:
+       *[other] { $count } jugadas legales:
+    }
+moves-captures = En { $whose } juegan las { $side }. { $count ->
+        [one] 1 captura legal
+       *[other] { $count } capturas legales
+    } (la captura es obligatoria):
 
 # /analizar.
 analysis-title = **Análisis** de `{ $position }` (nivel { $level })
@@ -137,7 +146,10 @@ verdict = Mejor jugada: **{ $best }** (juegan las { $side }). { $evaluation }
     Variante: { $line }
     (profundidad { $depth }, { $nodes } nodos)
 verdict-no-move = Juegan las { $side } y no tienen ninguna jugada legal: ganan las { $winner }.
-eval-wins-in = Las { $side } ganan en { $plies } medias jugadas.
+eval-wins-in = Las { $side } ganan en { $plies ->
+        [one] 1 media jugada.
+       *[other] { $plies } medias jugadas.
+    }
 eval-draw = Tablas con el mejor juego.
 eval-wins-by-force = Las { $side } ganan por fuerza.
 eval-equal = La posición está más o menos igualada ({ $side } { $men } peones).

@@ -129,3 +129,22 @@ fn placeholders_are_filled() {
     assert_eq!((plural(1), plural(3)), ("1 day per move".to_string(), "3 days per move".to_string()));
     assert_eq!(crate::t!(Lang::Es, "challenge-days", days = 1u32), "1 día por jugada");
 }
+
+/// Every number a player reads agrees with its noun: "1 ply", "2 plies".
+#[test]
+fn counted_nouns_agree_with_their_number() {
+    let wins = |lang, plies: u32| crate::t!(lang, "eval-wins-in", side = "White", plies = plies);
+    assert_eq!(wins(Lang::En, 1), "White wins in 1 ply.");
+    assert_eq!(wins(Lang::En, 25), "White wins in 25 plies.");
+    assert_eq!(wins(Lang::Es, 1), "Las White ganan en 1 media jugada.");
+    let quiet = |count: usize| crate::t!(Lang::En, "moves-quiet", whose = "x", side = "White", count = count);
+    assert_eq!(quiet(1), "In x, White is to move. 1 legal move:");
+    assert_eq!(quiet(7), "In x, White is to move. 7 legal moves:");
+    let captures = crate::t!(Lang::En, "moves-captures", whose = "x", side = "White", count = 1usize);
+    assert_eq!(captures, "In x, White is to move. 1 legal capture (capturing is compulsory):");
+    let limit = |lang, limit: u32| crate::t!(lang, "err-too-many-challenges", limit = limit);
+    assert!(limit(Lang::En, 1).starts_with("You already have an open challenge in"));
+    assert!(limit(Lang::Es, 3).starts_with("Ya tienes 3 desafíos abiertos en"));
+    let replay = crate::t!(Lang::En, "replay-too-long", plies = 401u32, max = 400u32);
+    assert!(replay.contains("(401 plies; at most 400)"), "{replay}");
+}
