@@ -177,7 +177,33 @@ pub struct ChannelNotices(Arc<Mutex<HashSet<(u64, ChannelProblem)>>>);
 impl ChannelNotices {
     /// Whether this is the first time `problem` is seen in `channel`.
     pub fn first(&self, channel: u64, problem: ChannelProblem) -> bool {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).insert((channel, problem))
+        self.problems().insert((channel, problem))
+    }
+
+    /// Forgets `channel`'s problems once a post there worked, but `still`
+    /// (a post that had to leave its picture out still lacks Attach Files):
+    /// a problem that comes back is logged again, and a channel that was
+    /// fixed is not remembered for the life of the process. Returns whether
+    /// anything was forgotten.
+    pub fn cleared(&self, channel: u64, still: Option<ChannelProblem>) -> bool {
+        let mut problems = self.problems();
+        let before = problems.len();
+        problems.retain(|&(c, problem)| c != channel || Some(problem) == still);
+        problems.len() != before
+    }
+
+    /// How many (channel, problem) pairs are remembered.
+    pub fn len(&self) -> usize {
+        self.problems().len()
+    }
+
+    /// Whether no channel has a problem remembered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn problems(&self) -> std::sync::MutexGuard<'_, HashSet<(u64, ChannelProblem)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -219,8 +245,10 @@ pub async fn post_in_channel(
     nonce: &str,
 ) -> Result<Delivered, PostError> {
     let first = post_once(http, channel, reply, pings, nonce).await;
+    let mut still = None;
     let result = match first {
         Err(Failure::Status(403, _)) if !reply.files.is_empty() => {
+            still = Some(ChannelProblem::NoAttachFiles);
             if notices.first(channel, ChannelProblem::NoAttachFiles) {
                 tracing::warn!(channel, "missing permission Attach Files in this channel: posting without the picture");
             }
@@ -235,7 +263,12 @@ pub async fn post_in_channel(
         metrics::counter!(crate::metrics::ERRORS, "kind" => "delivery").increment(1);
     }
     match result {
-        Ok(delivered) => Ok(delivered),
+        Ok(delivered) => {
+            if notices.cleared(channel, still) {
+                tracing::info!(channel, "the channel takes the bot's messages again");
+            }
+            Ok(delivered)
+        }
         Err(Failure::Status(403, _)) => {
             if notices.first(channel, ChannelProblem::NoSendMessages) {
                 tracing::error!(
@@ -286,6 +319,24 @@ async fn post_once(http: &Http, channel: u64, reply: &Reply, pings: &[u64], nonc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_channel_that_works_again_is_forgotten() {
+        let notices = ChannelNotices::default();
+        assert!(notices.first(1, ChannelProblem::NoAttachFiles));
+        assert!(notices.first(1, ChannelProblem::NoSendMessages));
+        assert!(notices.first(2, ChannelProblem::Gone));
+        assert!(!notices.first(1, ChannelProblem::NoSendMessages), "logged once");
+        // A post without its picture worked: Attach Files is still missing.
+        assert!(notices.cleared(1, Some(ChannelProblem::NoAttachFiles)));
+        assert!(!notices.first(1, ChannelProblem::NoAttachFiles));
+        assert!(notices.first(1, ChannelProblem::NoSendMessages), "came back: logged again");
+        assert!(notices.cleared(1, None));
+        assert!(!notices.cleared(1, None), "nothing left to forget");
+        assert_eq!(notices.len(), 1, "channel 2 is another channel");
+        assert!(notices.cleared(2, None));
+        assert!(notices.is_empty());
+    }
 
     #[test]
     fn only_server_errors_and_timeouts_may_have_landed() {
