@@ -34,9 +34,11 @@ pub struct RatingStep {
 }
 
 impl GameService {
-    /// `user`'s rating in server `guild`, with its history; a new player's
-    /// rating (1500, RD 350, no games) if they have played no rated game.
-    pub async fn player_rating(&self, guild: u64, user: u64) -> Result<PlayerRating, GameError> {
+    /// `user`'s rating in server `guild` at `now` (its deviation widened by
+    /// the weeks since their last rated game), with its history; a new
+    /// player's rating (1500, RD 350, no games) if they have played no
+    /// rated game.
+    pub async fn player_rating(&self, guild: u64, user: u64, now: i64) -> Result<PlayerRating, GameError> {
         let new = Rating::new_player();
         let start = RatingStep { at: None, rating: new.rating, deviation: new.deviation };
         let Some(row) = self.store.rating(guild, user).await? else {
@@ -48,16 +50,37 @@ impl GameService {
             rating: p.rating,
             deviation: p.deviation,
         }));
-        Ok(PlayerRating { user, rating: row.rating, games: row.games, best: row.best, history })
+        let rating = row.rating.after_idle(now - row.updated_at);
+        Ok(PlayerRating { user, rating, games: row.games, best: row.best, history })
     }
 
-    /// The server's [`LEADERBOARD_SIZE`] best established players (RD at
-    /// most 110), best first.
-    pub async fn leaderboard(&self, guild: u64) -> Result<Vec<PlayerRating>, GameError> {
-        let rows = self.store.top_ratings(guild, PROVISIONAL_DEVIATION, LEADERBOARD_SIZE).await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| PlayerRating { user: r.user, rating: r.rating, games: r.games, best: r.best, history: Vec::new() })
-            .collect())
+    /// The server's [`LEADERBOARD_SIZE`] best established players at `now`
+    /// (RD at most 110 once widened by their idle weeks), best first.
+    pub async fn leaderboard(&self, guild: u64, now: i64) -> Result<Vec<PlayerRating>, GameError> {
+        // Idle time only widens a deviation, so the stored one picks the
+        // candidates; those idle too long are passed over page by page.
+        const PAGE: u32 = 50;
+        let mut board = Vec::new();
+        let mut skip = 0;
+        loop {
+            let rows = self.store.top_ratings(guild, PROVISIONAL_DEVIATION, skip, PAGE).await?;
+            let last_page = rows.len() < PAGE as usize;
+            for row in rows {
+                let rating = row.rating.after_idle(now - row.updated_at);
+                if !rating.is_provisional() && board.len() < LEADERBOARD_SIZE as usize {
+                    board.push(PlayerRating {
+                        user: row.user,
+                        rating,
+                        games: row.games,
+                        best: row.best,
+                        history: Vec::new(),
+                    });
+                }
+            }
+            if last_page || board.len() == LEADERBOARD_SIZE as usize {
+                return Ok(board);
+            }
+            skip += PAGE;
+        }
     }
 }

@@ -8,12 +8,17 @@
 //!   0.06; the system constant tau is Glickman's suggested 0.5.
 //! - A rating whose deviation is above [`PROVISIONAL_DEVIATION`] is
 //!   provisional: shown with a "?" and kept off the leaderboard.
+//! - Every whole week without a rated game is a rating period without
+//!   games, which widens the deviation (Glicko-2's step for a player who
+//!   did not compete, as lichess does over time): a player back after a
+//!   long time is not trusted as a regular, so their first games move
+//!   their rating more.
 //!
 //! Pure and synchronous: the store calls it inside the transaction that
 //! stores a game's result, so the result and the change land together.
 
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2, glicko2_rating_period};
 
 #[cfg(test)]
 mod tests;
@@ -24,6 +29,12 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// Fewer plies than this and a game counts for nobody's rating: each side
 /// must have moved twice.
 pub const RATED_MIN_PLY: u32 = 4;
+
+/// A rating period without rated games: one for each whole week idle.
+pub const IDLE_PERIOD: i64 = 7 * 86_400;
+
+/// The deviation never grows above a new player's.
+const MAX_DEVIATION: f64 = 350.0;
 
 /// A player's Glicko-2 rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +56,22 @@ impl Rating {
     /// Whether the rating is still provisional (RD above 110).
     pub fn is_provisional(&self) -> bool {
         is_provisional(self.deviation)
+    }
+
+    /// The rating after `idle` seconds without a rated game: one rating
+    /// period without games for each whole [`IDLE_PERIOD`], each widening
+    /// the deviation (up to a new player's 350); the rating and the
+    /// volatility stay.
+    pub fn after_idle(self, idle: i64) -> Rating {
+        let periods = idle.max(0) / IDLE_PERIOD;
+        let mut rating = Glicko2Rating::from(self);
+        for _ in 0..periods {
+            if rating.deviation >= MAX_DEVIATION {
+                break;
+            }
+            rating = decay_deviation(&rating);
+        }
+        rating.into()
     }
 }
 

@@ -57,3 +57,33 @@ fn shown_ratings_round_and_mark_provisional_ones() {
     assert_eq!(shown(1523.4, 80.0), "1523");
     assert_eq!(shown(1522.6, 200.0), "1523?");
 }
+
+/// RD grows by Glicko-2's step for a period without games, once per whole
+/// week idle: sqrt(phi^2 + sigma^2) on the Glicko-2 scale (173.7178).
+#[test]
+fn idle_weeks_widen_the_deviation() {
+    let regular = rating(1620.0, 50.0);
+    assert_eq!(regular.after_idle(IDLE_PERIOD - 1), regular, "less than a week: unchanged");
+    assert_eq!(regular.after_idle(-IDLE_PERIOD), regular, "a clock that went back changes nothing");
+    let week = regular.after_idle(IDLE_PERIOD);
+    let expected = ((50.0f64 / 173.7178).powi(2) + 0.06f64.powi(2)).sqrt() * 173.7178;
+    assert!((week.deviation - expected).abs() < 1e-9, "{} against {expected}", week.deviation);
+    assert_eq!((week.rating, week.volatility), (1620.0, 0.06), "only the deviation moves");
+    let year = regular.after_idle(52 * IDLE_PERIOD);
+    let expected = ((50.0f64 / 173.7178).powi(2) + 52.0 * 0.06f64.powi(2)).sqrt() * 173.7178;
+    assert!((year.deviation - expected).abs() < 1e-6, "{} against {expected}", year.deviation);
+    assert!(year.deviation > 80.0, "a year away: {}", year.deviation);
+    let forever = regular.after_idle(100 * 52 * IDLE_PERIOD);
+    assert_eq!(forever.deviation, 350.0, "never more than a new player's");
+    assert!(forever.is_provisional());
+}
+
+/// A player back after a year moves more with one game than a regular.
+#[test]
+fn a_player_back_after_a_year_moves_more_with_a_game() {
+    let opponent = rating(1500.0, 60.0);
+    let regular = rating(1500.0, 50.0);
+    let (after_regular, _) = rate_game(regular, opponent, Score::Win);
+    let (after_idle, _) = rate_game(regular.after_idle(52 * IDLE_PERIOD), opponent, Score::Win);
+    assert!(after_idle.rating - 1500.0 > 1.5 * (after_regular.rating - 1500.0), "{after_idle:?} {after_regular:?}");
+}

@@ -7,6 +7,13 @@ use sqlx::{AnyConnection, Row};
 use super::{Backend, Store, StoreError, db_id, lock_key, user_id};
 use crate::rating::{RATED_MIN_PLY, Rating, Score, rate_game};
 
+/// A SELECT of the columns [`rating_row`] reads from `ratings`, then `$rest`.
+macro_rules! select_ratings {
+    ($rest:literal) => {
+        concat!("SELECT user_id, rating, deviation, volatility, games, best, updated_at FROM ratings ", $rest)
+    };
+}
+
 /// A player's current rating in a server.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
@@ -18,6 +25,9 @@ pub struct RatingRow {
     pub games: u32,
     /// The highest rating reached while established, if ever.
     pub best: Option<f64>,
+    /// When the rating last changed (unix seconds): its idle time counts
+    /// from here ([`Rating::after_idle`]).
+    pub updated_at: i64,
 }
 
 /// What one rated game did to one player's rating.
@@ -80,8 +90,8 @@ pub(super) async fn rate_finished_game(
     for user in [white.min(black), white.max(black)] {
         lock_key(conn, backend, user_id(user, "white_id")?).await?;
     }
-    let before_white = current(conn, guild, white).await?;
-    let before_black = current(conn, guild, black).await?;
+    let before_white = current(conn, guild, white, now).await?;
+    let before_black = current(conn, guild, black, now).await?;
     let (after_white, after_black) = rate_game(before_white.rating, before_black.rating, score);
     for (user, before, after) in [(white, &before_white, after_white), (black, &before_black, after_black)] {
         save(conn, guild, user, before, after, now).await?;
@@ -103,18 +113,27 @@ pub(super) async fn rate_finished_game(
     Ok(())
 }
 
-/// A player's stored rating, or a new player's.
-async fn current(conn: &mut AnyConnection, guild: i64, user: i64) -> Result<RatingRow, StoreError> {
-    let row = sqlx::query(
-        "SELECT user_id, rating, deviation, volatility, games, best FROM ratings WHERE guild_id = $1 AND user_id = $2",
-    )
-    .bind(guild)
-    .bind(user)
-    .fetch_optional(&mut *conn)
-    .await?;
+/// A player's rating at `now`: the stored one widened by the weeks since
+/// it changed, or a new player's.
+async fn current(conn: &mut AnyConnection, guild: i64, user: i64, now: i64) -> Result<RatingRow, StoreError> {
+    let row = sqlx::query(select_ratings!("WHERE guild_id = $1 AND user_id = $2"))
+        .bind(guild)
+        .bind(user)
+        .fetch_optional(&mut *conn)
+        .await?;
     match row {
-        Some(row) => rating_row(&row),
-        None => Ok(RatingRow { user: user_id(user, "user_id")?, rating: Rating::new_player(), games: 0, best: None }),
+        Some(row) => {
+            let mut row = rating_row(&row)?;
+            row.rating = row.rating.after_idle(now - row.updated_at);
+            Ok(row)
+        }
+        None => Ok(RatingRow {
+            user: user_id(user, "user_id")?,
+            rating: Rating::new_player(),
+            games: 0,
+            best: None,
+            updated_at: now,
+        }),
     }
 }
 
@@ -167,33 +186,38 @@ fn rating_row(row: &sqlx::any::AnyRow) -> Result<RatingRow, StoreError> {
         },
         games: u32::try_from(games).map_err(|_| StoreError::Corrupt("games"))?,
         best: row.try_get("best")?,
+        updated_at: row.try_get("updated_at")?,
     })
 }
 
 impl Store {
-    /// `user`'s rating in server `guild`; `None` before their first rated game.
+    /// `user`'s rating in server `guild` as stored at its last change;
+    /// `None` before their first rated game.
     pub async fn rating(&self, guild: u64, user: u64) -> Result<Option<RatingRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT user_id, rating, deviation, volatility, games, best FROM ratings \
-             WHERE guild_id = $1 AND user_id = $2",
-        )
-        .bind(db_id(guild)?)
-        .bind(db_id(user)?)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(select_ratings!("WHERE guild_id = $1 AND user_id = $2"))
+            .bind(db_id(guild)?)
+            .bind(db_id(user)?)
+            .fetch_optional(&self.pool)
+            .await?;
         row.as_ref().map(rating_row).transpose()
     }
 
-    /// The `limit` best ratings of server `guild` whose deviation is at
-    /// most `max_deviation` (the established ones), best first.
-    pub async fn top_ratings(&self, guild: u64, max_deviation: f64, limit: u32) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT user_id, rating, deviation, volatility, games, best FROM ratings \
-             WHERE guild_id = $1 AND deviation <= $2 ORDER BY rating DESC, user_id LIMIT $3",
-        )
+    /// Server `guild`'s ratings whose stored deviation is at most
+    /// `max_deviation`, best first: `limit` of them after the first `skip`.
+    pub async fn top_ratings(
+        &self,
+        guild: u64,
+        max_deviation: f64,
+        skip: u32,
+        limit: u32,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(select_ratings!(
+            "WHERE guild_id = $1 AND deviation <= $2 ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4"
+        ))
         .bind(db_id(guild)?)
         .bind(max_deviation)
         .bind(i64::from(limit))
+        .bind(i64::from(skip))
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(rating_row).collect()

@@ -18,7 +18,7 @@ use super::Invocation;
 /// said and logged; the figures still go out.
 pub async fn rating(inv: &Invocation, user: u64) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let player = inv.service.player_rating(guild, user).await?;
+    let player = inv.service.player_rating(guild, user, inv.now).await?;
     let lang = inv.server_lang;
     if player.games == 0 {
         return Ok(Reply::public(lang, t!(lang, "rating-none", player = view::user(user))).pinging(Vec::new()));
@@ -66,7 +66,7 @@ fn figures(lang: Lang, player: &PlayerRating) -> String {
 /// `/leaderboard`: the server's best established players, best first.
 pub async fn leaderboard(inv: &Invocation) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let players = inv.service.leaderboard(guild).await?;
+    let players = inv.service.leaderboard(guild, inv.now).await?;
     let lang = inv.server_lang;
     if players.is_empty() {
         return Ok(Reply::public(lang, t!(lang, "leaderboard-empty")));

@@ -6,6 +6,7 @@
 
 use crate::support::games::*;
 use damas::game::{DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatingChange, level};
+use damas::rating::IDLE_PERIOD;
 use damas::rules::{DrawRules, Game, Position, Variant};
 
 /// Days per move in [`start_game`].
@@ -35,7 +36,7 @@ fn change_of(view: &GameView, user: u64) -> RatingChange {
 }
 
 async fn games_rated(svc: &GameService, user: u64) -> u32 {
-    svc.player_rating(GUILD, user).await.unwrap().games
+    svc.player_rating(GUILD, user, T0).await.unwrap().games
 }
 
 /// A resignation after each side moved twice: both ratings change once,
@@ -56,13 +57,13 @@ async fn a_resignation_rates_both_players_once(backend: Backend) {
     let stored = svc.game_by_id(over.id).await.unwrap();
     assert_eq!(stored.rating_changes, over.rating_changes);
     assert!(svc.resign(T0 + DAY + 1, 1, WHITE).await.is_err());
-    let rating = svc.player_rating(GUILD, WHITE).await.unwrap();
+    let rating = svc.player_rating(GUILD, WHITE, T0 + DAY).await.unwrap();
     assert_eq!(rating.games, 1);
     assert_eq!(rating.rating.rating, white.after);
     assert_eq!(rating.history.len(), 2, "the start and one game");
     assert_eq!(rating.history[1].at, Some(T0 + DAY));
     assert_eq!(rating.best, None, "no best while provisional");
-    assert_eq!(svc.player_rating(GUILD + 1, WHITE).await.unwrap().games, 0, "ratings are per server");
+    assert_eq!(svc.player_rating(GUILD + 1, WHITE, T0).await.unwrap().games, 0, "ratings are per server");
 }
 
 /// A draw by agreement, a loss on time and a game ended by the rules (a
@@ -139,7 +140,7 @@ async fn two_games_ending_at_once_are_both_applied(backend: Backend) {
     assert_eq!(change_of(&second, WHITE).before, change_of(&first, WHITE).after);
     assert_eq!(change_of(&second, BLACK).before, change_of(&first, BLACK).after);
     assert_eq!(games_rated(&svc, WHITE).await, 2);
-    assert_eq!(svc.player_rating(GUILD, WHITE).await.unwrap().rating.rating, change_of(&second, WHITE).after);
+    assert_eq!(svc.player_rating(GUILD, WHITE, T0 + DAY).await.unwrap().rating.rating, change_of(&second, WHITE).after);
 }
 
 /// After enough games both regulars are established (RD 110 or less) and
@@ -160,15 +161,48 @@ async fn the_leaderboard_lists_established_players_best_first(backend: Backend) 
     play_line(&svc, now, 100, &four_plies()).await;
     svc.resign(now + DAY, 100, WHITE).await.unwrap();
 
-    let white = svc.player_rating(GUILD, WHITE).await.unwrap();
+    let now = now + DAY;
+    let white = svc.player_rating(GUILD, WHITE, now).await.unwrap();
     assert!(!white.rating.is_provisional(), "RD {} after 21 games", white.rating.deviation);
     assert_eq!(white.history.len(), 22);
     assert!(white.best.is_some_and(|best| best >= white.rating.rating));
-    let board = svc.leaderboard(GUILD).await.unwrap();
+    let board = svc.leaderboard(GUILD, now).await.unwrap();
     let users: Vec<u64> = board.iter().map(|p| p.user).collect();
     assert_eq!(users, [WHITE, BLACK]);
     assert!(board[0].rating.rating > board[1].rating.rating);
-    assert!(svc.leaderboard(GUILD + 1).await.unwrap().is_empty());
+    assert!(svc.leaderboard(GUILD + 1, now).await.unwrap().is_empty());
+
+    // Years without a rated game: the deviation has widened until the
+    // rating is provisional again, and the leaderboard no longer lists them.
+    let years_later = now + 10 * 52 * IDLE_PERIOD;
+    let idle = svc.player_rating(GUILD, WHITE, years_later).await.unwrap();
+    assert_eq!(idle.rating.rating, white.rating.rating, "the rating itself stays");
+    assert!(idle.rating.is_provisional(), "RD {} after ten years away", idle.rating.deviation);
+    assert!(svc.leaderboard(GUILD, years_later).await.unwrap().is_empty());
+}
+
+/// The game of a player back after a year is rated from the deviation
+/// widened by the 52 weeks away, stored as the change's "before".
+async fn a_player_back_after_a_year_is_rated_from_a_wider_deviation(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let mut now = T0;
+    for channel in 1..=12u64 {
+        rated_game(&svc, now, channel).await;
+        let loser = if channel % 2 == 0 { WHITE } else { BLACK };
+        svc.resign(now + DAY, channel, loser).await.unwrap();
+        now += 2 * DAY;
+    }
+    let regular = svc.player_rating(GUILD, WHITE, now).await.unwrap().rating;
+    let back = now + 52 * IDLE_PERIOD;
+    let widened = svc.player_rating(GUILD, WHITE, back).await.unwrap().rating;
+    assert!(widened.deviation > regular.deviation + 20.0, "{regular:?} then {widened:?}");
+    rated_game(&svc, back, 50).await;
+    let over = svc.resign(back + DAY, 50, BLACK).await.unwrap();
+    let changes = svc.store().rating_changes(over.id).await.unwrap();
+    let change = changes.iter().find(|c| c.user == WHITE).unwrap();
+    assert!(change_of(&over, WHITE).delta().abs() > 0);
+    let expected = regular.after_idle(back + DAY - (now - DAY)).deviation;
+    assert!((change.deviation_before - expected).abs() < 1e-6, "{change:?}, expected RD {expected}");
 }
 
 on_both_backends!(
@@ -176,5 +210,6 @@ on_both_backends!(
     every_ending_is_rated,
     games_that_do_not_count_change_nothing,
     the_leaderboard_lists_established_players_best_first,
+    a_player_back_after_a_year_is_rated_from_a_wider_deviation,
 );
 on_both_backends!(multi_thread: two_games_ending_at_once_are_both_applied);
