@@ -6,13 +6,14 @@
 //! once Discord accepted it, so one claimed before a crash is posted after
 //! the restart; its id is the message's nonce, so a post repeated after a
 //! crash does not show twice. The posts of one batch go out side by side,
-//! so a channel that is slow or broken holds up no other.
+//! channel by channel, so a channel that is slow or broken holds up no
+//! other; within a channel they keep their order.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::Http;
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 use tokio::task::JoinSet;
 
 use crate::config::Clock;
@@ -24,13 +25,15 @@ use super::reply::{Reply, post};
 use super::view::{self, user};
 
 /// Runs until `stop` turns true; a tick in progress is finished first, so
-/// every claimed event is announced.
+/// every claimed event is announced. `outbox` wakes it before its interval
+/// is over (a reply was answered that an announcement follows).
 pub async fn run(
     http: Arc<Http>,
     service: GameService,
     clock: Clock,
     every: Duration,
     notices: ChannelNotices,
+    outbox: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
@@ -38,6 +41,7 @@ pub async fn run(
         metrics::counter!(crate::metrics::CLOCK_TICKS).increment(1);
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
+            _ = outbox.notified() => {}
             _ = stop.wait_for(|&stop| stop) => break,
         }
     }
@@ -53,6 +57,11 @@ pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameServ
         tracing::error!(error = %e, "could not read due deadlines");
     }
     deliver_announcements(http, notices, service, clock).await;
+    match service.prune_announcements(clock.now()).await {
+        Ok(0) => {}
+        Ok(pruned) => tracing::debug!(pruned, "settled announcements pruned"),
+        Err(e) => tracing::warn!(error = %e, "could not prune settled announcements"),
+    }
 }
 
 /// The nonce of an announcement's message: the same for every attempt, so
@@ -76,13 +85,25 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
         if batch.is_empty() {
             return;
         }
-        let mut posts = JoinSet::new();
+        // Channels side by side; within a channel, in the order claimed (a
+        // loss on time before the next game of its match).
+        let mut by_channel: Vec<(u64, Vec<Announcement>)> = Vec::new();
         for item in batch {
+            match by_channel.iter_mut().find(|(channel, _)| *channel == item.channel) {
+                Some((_, items)) => items.push(item),
+                None => by_channel.push((item.channel, vec![item])),
+            }
+        }
+        let mut posts = JoinSet::new();
+        for (_, items) in by_channel {
             let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
             posts.spawn(async move {
-                let Some(outcome) = deliver(&http, &notices, &service, &item).await else { return };
-                if let Err(e) = service.settle_announcement(item.id, outcome, clock.now()).await {
-                    tracing::error!(id = item.id, error = %e, "could not record an announcement as posted");
+                for item in items {
+                    // One to be tried again holds back the rest of its channel, in order.
+                    let Some(outcome) = deliver(&http, &notices, &service, &item).await else { break };
+                    if let Err(e) = service.settle_announcement(item.id, outcome, clock.now()).await {
+                        tracing::error!(id = item.id, error = %e, "could not record an announcement as posted");
+                    }
                 }
             });
         }

@@ -12,7 +12,7 @@ use serenity::all::{
     ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
-use tokio::sync::RwLock;
+use tokio::sync::{Notify, RwLock};
 
 use crate::config::Clock;
 use crate::game::GameService;
@@ -39,6 +39,9 @@ pub struct Handler {
     pub(crate) in_flight: Arc<RwLock<()>>,
     /// Channel problems already logged (shared with the clock loop).
     pub(crate) notices: ChannelNotices,
+    /// Wakes the clock loop to post the outbox now, after a reply that an
+    /// announcement follows (shared with the clock loop).
+    pub(crate) outbox: Arc<Notify>,
     /// The servers' locales as last stored by this process.
     server_locales: Mutex<HashMap<u64, String>>,
 }
@@ -55,6 +58,7 @@ impl Handler {
             registered: AtomicBool::new(false),
             in_flight: Arc::default(),
             notices: ChannelNotices::default(),
+            outbox: Arc::default(),
             server_locales: Mutex::default(),
         }
     }
@@ -104,6 +108,15 @@ impl Handler {
         }
     }
 
+    /// After a reply that an announcement follows (it has been answered,
+    /// so the two come in order), has the clock loop post the outbox now
+    /// rather than at its next tick; the tick stays the fallback.
+    fn post_outbox_if(&self, follows: bool) {
+        if follows {
+            self.outbox.notify_one();
+        }
+    }
+
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let inv = self.invocation(
             cmd.channel_id,
@@ -117,10 +130,14 @@ impl Handler {
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
+        let mut outbox_follows = false;
         respond(&ctx.http, &self.notices, &target, name, async {
-            commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e))
+            let reply = commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
+            outbox_follows = reply.outbox_follows;
+            reply
         })
         .await;
+        self.post_outbox_if(outbox_follows);
         // Only the names the bot registers become labels, so a forged
         // interaction cannot grow the metrics without bound.
         let label = if register::is_command(name) { name.to_string() } else { "other".to_string() };
@@ -147,10 +164,14 @@ impl Handler {
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
+        let mut outbox_follows = false;
         respond(&ctx.http, &self.notices, &target, "button", async {
-            components::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e))
+            let reply = components::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
+            outbox_follows = reply.outbox_follows;
+            reply
         })
         .await;
+        self.post_outbox_if(outbox_follows);
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
     }
 

@@ -46,6 +46,9 @@ pub enum BotError {
         /// What went wrong.
         reason: String,
     },
+    /// Another `damas run` holds this SQLite database.
+    #[error("{0}")]
+    AlreadyRunning(String),
     /// Discord refused the token.
     #[error(
         "Discord rejected the bot token: check DISCORD_TOKEN (Developer Portal, your application, Bot, Reset Token)"
@@ -73,6 +76,9 @@ pub enum BotError {
 /// closes the gateway, lets the clock loop finish its tick and in-flight
 /// interactions finish their replies, then closes the database.
 pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) -> Result<(), BotError> {
+    // Held until the bot has stopped: a second process on the same SQLite
+    // file is refused before it touches anything.
+    let _lock = lock_database(&config.database_url)?;
     let service = GameService::open(&config.database_url)
         .await
         .map_err(|e| BotError::Database { url: config.database_url.clone(), reason: e.to_string() })?;
@@ -107,6 +113,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id, bot_user);
     let in_flight = handler.in_flight.clone();
     let notices = handler.notices.clone();
+    let outbox = handler.outbox.clone();
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .event_handler(handler)
         .await
@@ -119,6 +126,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         config.clock.clone(),
         config.clock_interval,
         notices,
+        outbox,
         stop_rx,
     ));
 
@@ -161,6 +169,14 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     result.map_err(|e| match e {
         serenity::Error::Gateway(GatewayError::InvalidAuthentication) => BotError::TokenRejected,
         e => BotError::Gateway(e.to_string()),
+    })
+}
+
+/// Takes the SQLite database's process lock (none for PostgreSQL).
+fn lock_database(url: &str) -> Result<Option<crate::store::ProcessLock>, BotError> {
+    crate::store::lock_for_one_process(url).map_err(|e| match e {
+        crate::store::StoreError::InUse(_) => BotError::AlreadyRunning(e.to_string()),
+        e => BotError::Database { url: url.to_string(), reason: e.to_string() },
     })
 }
 

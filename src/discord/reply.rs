@@ -38,6 +38,9 @@ pub struct Reply {
     /// The language it is written in, for the words the delivery adds
     /// (a missing picture, a ping after an edit).
     pub lang: Lang,
+    /// An announcement waits in the outbox to follow this message (the next
+    /// game of a match): the clock loop is woken to post it right after.
+    pub outbox_follows: bool,
 }
 
 /// Discord's limit on a message's text.

@@ -241,10 +241,13 @@ pub async fn finished_game(
         text.push_str(&line);
     }
     let pdn = service.pdn(view.id).await?;
-    Ok(Reply::public(lang, text)
+    let mut reply = Reply::public(lang, text)
         .file("board.png", game_board(view).await?)
         .file(pdn_file_name(view), pdn.into_bytes())
-        .components(replay_button(lang, view.id)))
+        .components(replay_button(lang, view.id));
+    // A match that goes on has started its next game: announced next.
+    reply.outbox_follows = view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted);
+    Ok(reply)
 }
 
 /// "Ratings: @Ana 1523 (+12), @Bruno 1488 (-12)": what a rated game did to

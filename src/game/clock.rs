@@ -25,6 +25,8 @@ pub enum DueEvent {
 /// How long a process may take to post the announcements it leased before
 /// another may post them (seconds): well above one post's patience.
 pub const ANNOUNCEMENT_LEASE: i64 = 60;
+/// How long a settled announcement is kept before it is pruned (seconds).
+pub const ANNOUNCEMENT_KEPT: i64 = 7 * DAY;
 /// Leases after which an announcement Discord keeps failing is given up.
 pub const ANNOUNCEMENT_ATTEMPTS: u32 = 10;
 /// Announcements leased at a time.
@@ -121,6 +123,13 @@ impl GameService {
                 Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))
             }
         })
+    }
+
+    /// Forgets the announcements settled more than [`ANNOUNCEMENT_KEPT`]
+    /// ago, so the outbox does not grow with every reminder ever posted;
+    /// returns how many went.
+    pub async fn prune_announcements(&self, now: i64) -> Result<u64, GameError> {
+        Ok(self.store.prune_settled_announcements(now - ANNOUNCEMENT_KEPT).await?)
     }
 
     /// Records how announcement `id` went; `false` if it was settled before.

@@ -44,7 +44,9 @@ pub use challenge::{
     Accepted, CHALLENGE_TTL, Challenge, ChallengePick, ChallengeState, ColorChoice, DAYS_PER_MOVE,
     DEFAULT_DAYS_PER_MOVE, NewChallenge,
 };
-pub use clock::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT};
+pub use clock::{
+    ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
+};
 pub use error::GameError;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};

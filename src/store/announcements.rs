@@ -163,6 +163,20 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Deletes the announcements settled before `before`; returns how many.
+    pub async fn prune_settled_announcements(&self, before: i64) -> Result<u64, StoreError> {
+        let pruned = sqlx::query("DELETE FROM announcements WHERE done_at IS NOT NULL AND done_at < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(pruned.rows_affected())
+    }
+
+    /// How many announcements there are, settled or not.
+    pub async fn announcement_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM announcements").fetch_one(&self.pool).await?)
+    }
+
     /// How many announcements are not settled yet.
     pub async fn pending_announcement_count(&self) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL").fetch_one(&self.pool).await?)

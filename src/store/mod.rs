@@ -41,6 +41,7 @@ mod engine_games;
 mod game_list;
 mod games;
 mod history;
+mod lock;
 mod matches;
 mod migrations;
 mod moves;
@@ -54,6 +55,7 @@ pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started};
 pub use history::{HistoryLine, HistoryPage};
+pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite};
 pub use ratings::{RatingChangeRow, RatingPoint, RatingRow};
@@ -85,6 +87,19 @@ pub enum StoreError {
     /// The database URL names no backend the store knows.
     #[error("unknown database URL {0:?}: expected sqlite://PATH, postgres://... or a file path")]
     UnknownBackend(String),
+    /// Another process runs on this SQLite database (it holds the lock file).
+    #[error(
+        "another `damas run` is already using this SQLite database (it holds {0}): stop it first; to run several processes, use PostgreSQL"
+    )]
+    InUse(String),
+    /// The lock file beside a SQLite database cannot be made or locked.
+    #[error("cannot lock {path}: {reason}")]
+    Lock {
+        /// The lock file's path.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// A scratch database could not be made.
     #[error("making a scratch database failed: {0}")]
     Scratch(String),

@@ -1,6 +1,6 @@
 //! A match (RULES 8.3) end to end through the fake Discord: the challenge
 //! says it is a match; each game's messages show the match's standing; when
-//! a game ends the bot posts the next one on its own (colours swapped), and
+//! a game ends the bot posts the next one right after (colours swapped), and
 //! game 3 starts from the drawn opening; the last game's end message says
 //! who won the match; `/pdn` gives all its games in one file.
 
@@ -37,7 +37,9 @@ async fn a_match_is_played_game_after_game() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let url = database_in(&dir);
-    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_millis(200))).await;
+    // The clock ticks once an hour: the next game must come with the end of
+    // the one before, not with a tick.
+    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(3600))).await;
     let service = GameService::open(&url).await.unwrap();
     let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
     let channel = fake.new_id();
@@ -59,6 +61,9 @@ async fn a_match_is_played_game_after_game() {
         fake.wait_for_channel_message(channel, |m| m.content().contains("Game 2 of the match begins"), WAIT).await;
     assert!(second.content().contains(&format!("{} (White)", bruno.mention())), "{}", second.content());
     assert!(second.content().contains("Match: game 2 of 4"), "{}", second.content());
+    assert!(second.files.iter().any(|f| f.filename.ends_with(".png")), "with the board");
+    let pinged = second.data["allowed_mentions"]["users"].to_string();
+    assert!(pinged.contains(&bruno.id.to_string()), "Bruno, to move, is pinged: {pinged}");
 
     // Game 2: Bruno resigns again; game 3 starts from the drawn opening.
     two_moves_each(&fake, &service, channel, [&ana, &bruno]).await;

@@ -71,3 +71,30 @@ async fn restart_mid_game_then_time_runs_out_while_down() {
     assert_eq!(finished.game.notations(), ["11-15", "21-17", "10-14"]);
     bot.stop().await;
 }
+
+/// A second bot on the same SQLite file is refused with one sentence before
+/// it connects, while the first plays on; once the first has stopped, the
+/// file is free again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_bot_on_the_same_sqlite_file_is_refused() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let settings = || config(&fake, &url, Clock::system(), Duration::from_secs(60));
+    let bot = RunningBot::start(&fake, settings()).await;
+    let identified = fake.gateway_stats().identifies;
+
+    let second = tokio::time::timeout(WAIT, damas::discord::run_bot(settings(), std::future::pending())).await;
+    let refused = second.expect("refused at once, not run").expect_err("a second bot on one file");
+    assert!(matches!(refused, damas::discord::BotError::AlreadyRunning(_)), "{refused:?}");
+    let sentence = refused.to_string();
+    assert!(sentence.contains("already using this SQLite database") && sentence.contains("PostgreSQL"), "{sentence}");
+    assert_eq!(fake.gateway_stats().identifies, identified, "the second never connected");
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let challenge = ask(&fake, fake.command("challenge").user("opponent", &bob).from(&alice)).await;
+    assert!(!challenge.is_ephemeral(), "the first bot still answers: {challenge:?}");
+    bot.stop().await;
+
+    let bot = RunningBot::start(&fake, settings()).await;
+    bot.stop().await;
+}

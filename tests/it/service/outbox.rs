@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use crate::support::games::*;
-use damas::game::{ANNOUNCEMENT_LEASE, AnnouncementOutcome, DAY, DueEvent, GameService, NewChallenge};
+use damas::game::{
+    ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, AnnouncementOutcome, DAY, DueEvent, GameService, NewChallenge,
+};
 
 fn label(due: &Option<DueEvent>) -> String {
     match due {
@@ -130,5 +132,28 @@ async fn an_announcement_that_cannot_be_read_back_does_not_block_the_others() {
     assert_eq!(svc.store().pending_announcement_count().await.unwrap(), 0, "the corrupt one was settled");
 }
 
-on_both_backends!(claimed_announcements_wait_until_settled, a_move_cancels_its_reminder);
+/// Settled announcements are kept a week, then pruned; a pending one is
+/// never pruned, however old.
+async fn settled_announcements_are_pruned_after_a_week(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let now = three_claimed(&svc).await;
+    let leased = svc.lease_announcements(now).await.unwrap();
+    svc.settle_announcement(leased[0].id, AnnouncementOutcome::Delivered, now).await.unwrap();
+    svc.settle_announcement(leased[1].id, AnnouncementOutcome::Undeliverable, now + DAY).await.unwrap();
+    let store = svc.store();
+    assert_eq!(svc.prune_announcements(now + ANNOUNCEMENT_KEPT).await.unwrap(), 0, "kept a whole week");
+    assert_eq!(svc.prune_announcements(now + ANNOUNCEMENT_KEPT + 1).await.unwrap(), 1, "the first is a week old");
+    assert_eq!(store.announcement_count().await.unwrap(), 2);
+    assert_eq!(svc.prune_announcements(now + 100 * DAY).await.unwrap(), 1);
+    assert_eq!(store.announcement_count().await.unwrap(), 1);
+    assert_eq!(store.pending_announcement_count().await.unwrap(), 1, "the unsettled one stays");
+    let still = svc.lease_announcements(now + 100 * DAY).await.unwrap();
+    assert_eq!(still.iter().map(|a| a.id).collect::<Vec<_>>(), [leased[2].id]);
+}
+
+on_both_backends!(
+    claimed_announcements_wait_until_settled,
+    a_move_cancels_its_reminder,
+    settled_announcements_are_pruned_after_a_week
+);
 on_both_backends!(multi_thread: racing_posters_lease_each_announcement_once);
