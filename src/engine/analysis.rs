@@ -3,12 +3,14 @@
 use std::time::{Duration, Instant};
 
 use super::counters::Counters;
+use super::eval::{Weights, evaluate};
 use super::limits::Limits;
+use super::proven::proven;
 use super::score::{Proof, Score, Verdict, loss_in, win_in};
 use super::search::{Searcher, Style};
-use super::tables::{TableValue, Wdl};
+use super::tables::{TableValue, Tables, Wdl};
 use super::zobrist::hash;
-use crate::rules::{DrawRules, Game, Move, Position, Variant, notation_among};
+use crate::rules::{Color, DrawRules, Game, Move, Position, Variant, notation_among};
 
 /// A position to search with what the rules need to know of its past: the
 /// draw-rule counters and the positions since the last irreversible move
@@ -94,8 +96,9 @@ impl Analysis {
     }
 }
 
-/// Full-strength analysis: the endgame tables' exact answer when they cover
-/// the position (classic variant), otherwise a search within `limits`.
+/// Full-strength analysis: the endgame tables' exact answer when they
+/// prove the position under the game's draw rules (classic variant),
+/// otherwise a search within `limits`.
 pub fn analyze(searcher: &mut Searcher, root: &Root, limits: &Limits) -> Analysis {
     if let Some(analysis) = from_tables(searcher, root) {
         return analysis;
@@ -103,36 +106,40 @@ pub fn analyze(searcher: &mut Searcher, root: &Root, limits: &Limits) -> Analysi
     searcher.search(root, limits, Style::default())
 }
 
-/// The tables' answer at the root: each move's exact value, the best one
-/// chosen (the quickest win that the draw rules leave time for, else a
-/// drawing move, else the longest defence), and its line played out.
-fn from_tables(searcher: &Searcher, root: &Root) -> Option<Analysis> {
+/// The value of the root that the endgame tables prove under its draw
+/// rules and counters (RULES 7.3c-d, 7.4), if they prove one: a win the
+/// counts would cut short is no win, and a win within them has its length
+/// under them. Classic variant only.
+pub fn proof_by_tables(tables: &Tables, root: &Root) -> Option<Proof> {
     if root.variant != Variant::Classic {
         return None;
     }
+    proven(tables, &root.position, root.counters, root.rules).map(proof_of_value)
+}
+
+/// The tables' answer at the root: the best move by the values proven
+/// under the draw rules, and its line played out.
+fn from_tables(searcher: &Searcher, root: &Root) -> Option<Analysis> {
     let tables = searcher.tables()?.clone();
     let started = Instant::now();
-    let value = tables.probe(&root.position)?;
-    let proof = proof_of_value(value);
+    let proof = proof_by_tables(&tables, root)?;
     let mut pv = Vec::new();
     let mut nodes = 1;
     let (mut pos, mut counters) = (root.position, root.counters);
-    while pv.len() < 60 {
-        let Some((mv, _)) = best_by_tables(&tables, &pos, counters, root.rules, &mut nodes) else { break };
+    while pv.len() < 60 && !counters.is_draw(root.rules) {
+        let Some(mv) = best_by_tables(&tables, &pos, counters, root.rules, &mut nodes) else { break };
         let next = pos.play_unchecked(&mv);
         counters = counters.after(&pos, &mv, &next);
         pv.push(mv);
         pos = next;
-        if tables.probe(&pos).is_some_and(|v| v.wdl == Wdl::Draw) && pv.len() >= 8 {
+        if pv.len() >= 8 && proven(&tables, &pos, counters, root.rules).is_some_and(|v| v.wdl == Wdl::Draw) {
             break;
         }
     }
-    let us = root.position.turn();
-    let plies = value.plies as u32;
-    let score = match value.wdl {
-        Wdl::Win if root.counters.leaves_room_for(root.rules, us, us, plies) => win_in(plies),
-        Wdl::Loss if root.counters.leaves_room_for(root.rules, us, us.opponent(), plies) => loss_in(plies),
-        _ => 0,
+    let score = match proof.verdict {
+        Verdict::Win => win_in(proof.plies),
+        Verdict::Loss => loss_in(proof.plies),
+        Verdict::Draw => 0,
     };
     Some(Analysis {
         best: pv.first().copied(),
@@ -145,46 +152,52 @@ fn from_tables(searcher: &Searcher, root: &Root) -> Option<Analysis> {
     })
 }
 
-/// The best move by the tables, with its value for the side to move.
+/// The best move by the values proven under the draw rules: the quickest
+/// win, else a drawing move that keeps the most material (a proven draw
+/// is no reason to give a piece away), else a move the counts leave
+/// unproven, else the longest defence.
 fn best_by_tables(
-    tables: &super::tables::Tables,
+    tables: &Tables,
     pos: &Position,
     counters: Counters,
     rules: DrawRules,
     nodes: &mut u64,
-) -> Option<(Move, Proof)> {
+) -> Option<Move> {
     let us = pos.turn();
-    let mut best: Option<(Move, Proof, (u8, i64))> = None;
+    let mut best: Option<(Move, (u8, (Score, Score)))> = None;
     for mv in pos.legal_moves() {
         let child = pos.play_unchecked(&mv);
         *nodes += 1;
-        let value = tables.probe(&child)?;
-        let ours = proof_of_value(value);
-        let ours = Proof {
-            verdict: match ours.verdict {
-                Verdict::Win => Verdict::Loss,
-                Verdict::Loss => Verdict::Win,
-                Verdict::Draw => Verdict::Draw,
-            },
-            plies: if ours.verdict == Verdict::Draw { 0 } else { ours.plies + 1 },
-        };
         let after = counters.after(pos, &mv, &child);
-        // Rank: a win the counts leave time for, then any drawing move (or
-        // a win too slow for the counts), then losses; quick wins and slow
-        // losses first within each.
-        let rank = match ours.verdict {
-            Verdict::Win if after.leaves_room_for(rules, us.opponent(), us, ours.plies - 1) => {
-                (3, -(ours.plies as i64))
-            }
-            Verdict::Win => (2, -(ours.plies as i64)),
-            Verdict::Draw => (2, 0),
-            Verdict::Loss => (1, ours.plies as i64),
+        let keeps = || (settled_material(&child, us, 4), -evaluate(&child, Variant::Classic, &Weights::TUNED));
+        // Values are for the side to move in the child: its loss is our win.
+        let rank = match proven(tables, &child, after, rules) {
+            Some(TableValue { wdl: Wdl::Loss, plies }) => (3, (-(plies as Score), 0)),
+            Some(TableValue { wdl: Wdl::Win, plies }) => (0, (plies as Score, 0)),
+            Some(TableValue { wdl: Wdl::Draw, .. }) => (2, keeps()),
+            None => (1, keeps()),
         };
-        if best.as_ref().is_none_or(|b| rank > b.2) {
-            best = Some((mv, ours, rank));
+        if best.as_ref().is_none_or(|b| rank > b.1) {
+            best = Some((mv, rank));
         }
     }
-    best.map(|(mv, proof, _)| (mv, proof))
+    best.map(|(mv, _)| mv)
+}
+
+/// `us`'s material lead (a man 100, a king as the evaluation weighs it)
+/// once the captures pending in `pos` are played out, each side choosing
+/// the capture best for it, at most `plies` deep: a piece left to be
+/// taken is not counted as kept.
+fn settled_material(pos: &Position, us: Color, plies: u32) -> Score {
+    let moves = pos.legal_moves();
+    if plies == 0 || moves.is_empty() || !moves[0].is_capture() {
+        let side = |c: Color| {
+            100 * (pos.count(c) - pos.king_count(c)) as Score + Weights::TUNED.king * pos.king_count(c) as Score
+        };
+        return side(us) - side(us.opponent());
+    }
+    let outcomes = moves.iter().map(|mv| settled_material(&pos.play_unchecked(mv), us, plies - 1));
+    if pos.turn() == us { outcomes.max() } else { outcomes.min() }.expect("there are moves")
 }
 
 fn proof_of_value(value: TableValue) -> Proof {

@@ -44,15 +44,19 @@ impl Counters {
         matches!((rules.three_kings_moves(), self.three_kings), (Some(limit), Some((_, n))) if n >= limit)
     }
 
+    /// Whether a game that ends in `plies` plies from here ends before the
+    /// king-move count of RULES 7.3c draws it, even if every ply but the
+    /// last (a capture or a block) is a king move.
+    pub fn king_moves_leave_room_for(&self, rules: DrawRules, plies: u32) -> bool {
+        plies == 0 || self.king_plies + plies <= rules.king_move_plies()
+    }
+
     /// Whether a win by `winner` in `plies` plies from here (with `to_move`
     /// to move) can be completed before a counting rule draws the game.
     /// The last ply of a win captures or blocks, so it never counts; every
     /// ply before it is assumed to be a king move (the cautious reading).
     pub fn leaves_room_for(&self, rules: DrawRules, to_move: Color, winner: Color, plies: u32) -> bool {
-        if plies == 0 {
-            return true;
-        }
-        if self.king_plies + plies > rules.king_move_plies() {
+        if !self.king_moves_leave_room_for(rules, plies) {
             return false;
         }
         match (rules.three_kings_moves(), self.three_kings) {
@@ -68,7 +72,7 @@ impl Counters {
 }
 
 /// The side that has exactly three kings against a lone king, if any.
-fn three_kings_side(pos: &Position) -> Option<Color> {
+pub(crate) fn three_kings_side(pos: &Position) -> Option<Color> {
     [Color::White, Color::Black].into_iter().find(|&c| {
         let o = c.opponent();
         pos.count(c) == 3 && pos.king_count(c) == 3 && pos.count(o) == 1 && pos.king_count(o) == 1

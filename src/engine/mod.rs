@@ -23,6 +23,7 @@ mod level;
 mod limits;
 mod openings;
 mod ordering;
+mod proven;
 mod review;
 mod score;
 mod search;
@@ -30,7 +31,7 @@ pub mod tables;
 mod tt;
 mod zobrist;
 
-pub use analysis::{Analysis, Root, analyze};
+pub use analysis::{Analysis, Root, analyze, proof_by_tables};
 pub use counters::Counters;
 pub use eval::{Weights, evaluate};
 pub use level::{Level, choose_move};

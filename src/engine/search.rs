@@ -9,6 +9,7 @@ use super::counters::Counters;
 use super::eval::{Weights, evaluate};
 use super::limits::{Budget, Limits};
 use super::ordering::{MoveKey, Ordering, key};
+use super::proven::proven;
 use super::score::{INFINITE, Score, loss_in, proof_of, win_in};
 use super::tables::{TableValue, Tables, Wdl};
 use super::tt::{Bound, Table};
@@ -193,13 +194,12 @@ impl Searcher {
         score + noise
     }
 
-    fn table_score(&self, value: TableValue, pos: &Position, counters: Counters, ply: usize) -> Score {
-        let us = pos.turn();
-        let plies = value.plies as u32;
+    /// The score of a value proven under the draw rules, `ply` plies down.
+    fn table_score(value: TableValue, ply: usize) -> Score {
         match value.wdl {
-            Wdl::Win if counters.leaves_room_for(self.rules, us, us, plies) => win_in(ply as u32 + plies),
-            Wdl::Loss if counters.leaves_room_for(self.rules, us, us.opponent(), plies) => loss_in(ply as u32 + plies),
-            _ => 0,
+            Wdl::Win => win_in(ply as u32 + value.plies as u32),
+            Wdl::Loss => loss_in(ply as u32 + value.plies as u32),
+            Wdl::Draw => 0,
         }
     }
 
@@ -253,11 +253,12 @@ impl Searcher {
             if counters.is_draw(self.rules) {
                 return 0;
             }
+            // A table value the counts leave unproven is searched on.
             if self.variant == Variant::Classic
                 && let Some(tables) = &self.tables
-                && let Some(value) = tables.probe(pos)
+                && let Some(value) = proven(tables, pos, counters, self.rules)
             {
-                return self.table_score(value, pos, counters, ply);
+                return Self::table_score(value, ply);
             }
         }
         let capture = self.moves[first].is_capture();

@@ -18,16 +18,20 @@ mod build;
 mod file;
 mod layout;
 mod squares;
+mod three_kings;
 mod unmove;
 mod value;
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+pub use three_kings::MAX_MOVES as MAX_THREE_KINGS_MOVES;
 pub use value::{TableValue, Wdl};
 
-use crate::rules::{Move, MoveList, Position};
+use crate::rules::{DrawRules, Move, MoveList, Position};
 use layout::Layout;
+use three_kings::ThreeKings;
 
 /// The most pieces tables can be built for.
 pub const MAX_SUPPORTED_PIECES: u32 = 5;
@@ -50,6 +54,8 @@ pub struct Tables {
     layout: Layout,
     /// One byte per slot, table after table (see `value` for the encoding).
     data: Vec<u8>,
+    /// Three kings against one under the count, solved on first use.
+    three_kings: OnceLock<Option<ThreeKings>>,
 }
 
 /// How the positions of one piece count come out (both sides to move).
@@ -76,7 +82,7 @@ impl Tables {
         assert!(max_pieces <= MAX_SUPPORTED_PIECES, "tables hold at most {MAX_SUPPORTED_PIECES} pieces");
         let layout = Layout::new(max_pieces);
         let data = build::build_all(&layout);
-        Tables { layout, data }
+        Tables { layout, data, three_kings: OnceLock::new() }
     }
 
     /// Reads tables of `max_pieces` pieces from a cache file; an
@@ -85,7 +91,7 @@ impl Tables {
         check_supported(max_pieces)?;
         let layout = Layout::new(max_pieces);
         let data = file::read(path, max_pieces, layout.total())?;
-        Ok(Tables { layout, data })
+        Ok(Tables { layout, data, three_kings: OnceLock::new() })
     }
 
     /// Writes the tables to a cache file atomically (a temporary file
@@ -129,6 +135,18 @@ impl Tables {
             return None;
         }
         value::decode(self.data[self.layout.slot(pos)])
+    }
+
+    /// The value of three kings against a lone king when the strong side
+    /// has `moves_left` moves of the count of RULES 7.3d left, the count
+    /// of 7.3c restarting at each capture (as it does in a game where the
+    /// material has just arisen). `None` for other material, tables of
+    /// fewer than 4 pieces, or rules with no such count. The first call
+    /// solves every such position (a fraction of a second).
+    pub fn probe_three_kings(&self, pos: &Position, moves_left: u32, rules: DrawRules) -> Option<TableValue> {
+        rules.three_kings_moves()?;
+        let solved = self.three_kings.get_or_init(|| ThreeKings::build(&self.layout, &self.data));
+        solved.as_ref()?.probe(pos, moves_left, rules)
     }
 
     /// A best move of a position in the tables and the position's value:
