@@ -13,8 +13,9 @@
 //! (the rules judge that first, RULES 7.1).
 
 use super::layout::{Layout, Material, Table};
+use super::squares::{spread, squeeze};
 use super::value::{DRAW, NOT_A_POSITION, TableValue, Wdl, decode, encode_plies};
-use crate::rules::{Color, DrawRules, MoveList, Position};
+use crate::rules::{DrawRules, MoveList, Position};
 
 /// The most moves any preset gives three kings (RULES 7.4).
 pub const MAX_MOVES: u32 = {
@@ -31,27 +32,26 @@ pub const MAX_MOVES: u32 = {
     most
 };
 
-/// The solved layers for both strong colours.
+/// The solved layers. Only White's three kings are stored: Black's are the
+/// same positions with the board turned half way round.
 pub(super) struct ThreeKings {
     /// King-only plies that draw (RULES 7.3c) in the presets with a count;
     /// it bounds the endings left after the lone king captures.
     king_move_plies: u32,
-    /// White strong, then Black strong: the table of that material and, for
-    /// each number of moves left (0..=[`MAX_MOVES`]), a byte per slot in the
-    /// tables' encoding.
-    sides: [(Table, Vec<Vec<u8>>); 2],
+    /// The table of three white kings against a black king.
+    table: Table,
+    /// For each number of moves left (0..=[`MAX_MOVES`]), a byte per slot
+    /// of `table` in the tables' encoding.
+    layers: Vec<Vec<u8>>,
 }
 
 impl ThreeKings {
     /// Solves every layer; `None` if the tables hold fewer than 4 pieces.
     pub(super) fn build(layout: &Layout, data: &[u8]) -> Option<ThreeKings> {
         let king_move_plies = counting_presets_king_move_plies();
-        let solve = |strong: Color| -> Option<(Table, Vec<Vec<u8>>)> {
-            let table = layout.table(material(strong))?.clone();
-            let layers = solve_side(layout, data, &table, strong, king_move_plies);
-            Some((table, layers))
-        };
-        Some(ThreeKings { king_move_plies, sides: [solve(Color::White)?, solve(Color::Black)?] })
+        let table = layout.table(WHITE_STRONG)?.clone();
+        let layers = solve(layout, data, &table, king_move_plies);
+        Some(ThreeKings { king_move_plies, table, layers })
     }
 
     /// The value of `pos` for the side to move with `moves_left` moves of
@@ -63,15 +63,26 @@ impl ThreeKings {
             return None;
         }
         let m = Material::of(pos);
-        let (table, layers) = self.sides.iter().find(|(t, _)| t.material == m)?;
-        decode(layers[moves_left as usize][table.local(pos)])
+        let local = if m == WHITE_STRONG {
+            self.table.local(pos)
+        } else if m == BLACK_STRONG {
+            self.table.local(&turned(pos))
+        } else {
+            return None;
+        };
+        decode(self.layers[moves_left as usize][local])
     }
 }
 
-/// Three kings of `strong` against a lone king.
-fn material(strong: Color) -> Material {
-    let (white_kings, black_kings) = if strong == Color::White { (3, 1) } else { (1, 3) };
-    Material { white_men: 0, white_kings, black_men: 0, black_kings }
+/// Three white kings against a black king, and the other way round.
+const WHITE_STRONG: Material = Material { white_men: 0, white_kings: 3, black_men: 0, black_kings: 1 };
+const BLACK_STRONG: Material = Material { white_men: 0, white_kings: 1, black_men: 0, black_kings: 3 };
+
+/// The position seen from the other side: square n becomes 33 - n, the
+/// colours and the turn swap (the rules are the same for both sides).
+fn turned(pos: &Position) -> Position {
+    let turn = |bb: u64| spread(squeeze(bb).reverse_bits());
+    Position { white: turn(pos.black), black: turn(pos.white), kings: turn(pos.kings), turn: pos.turn.opponent() }
 }
 
 /// The king-move count of the presets that count three kings; they agree.
@@ -82,42 +93,51 @@ fn counting_presets_king_move_plies() -> u32 {
     plies
 }
 
-/// Every layer of one material: `layers[m]` for `m` moves left.
-fn solve_side(layout: &Layout, data: &[u8], table: &Table, strong: Color, king_move_plies: u32) -> Vec<Vec<u8>> {
+/// A child that leaves the material: its value byte, flagged.
+const EXIT: u32 = 1 << 31;
+
+/// Every layer: `layers[m]` for `m` moves left. The moves are generated
+/// once, as lists of children (slots of the table, or values of what a
+/// capture leads to); each layer is then a pass over those lists.
+fn solve(layout: &Layout, data: &[u8], table: &Table, king_move_plies: u32) -> Vec<Vec<u8>> {
     let slots = 2 * table.size;
-    let strong_half = |slot: usize| (slot < table.size) == (strong == Color::White);
+    let mut first = Vec::with_capacity(slots + 1);
+    let mut children = Vec::new();
     let mut moves = MoveList::new();
     // Nothing left: drawn, unless the side to move is blocked (RULES 7.1).
-    let base: Vec<u8> = (0..slots)
-        .map(|slot| match table.position(slot) {
-            None => NOT_A_POSITION,
-            Some(_) if decode(data[table.offset + slot]) == Some(TableValue::decisive(0)) => encode_plies(0),
-            Some(_) => DRAW,
-        })
-        .collect();
+    let mut base = vec![NOT_A_POSITION; slots];
+    for (slot, value) in base.iter_mut().enumerate() {
+        first.push(children.len() as u32);
+        let Some(pos) = table.position(slot) else { continue };
+        moves.clear();
+        pos.generate(&mut moves);
+        *value = if moves.is_empty() { encode_plies(0) } else { DRAW };
+        children.extend(moves.iter().map(|mv| {
+            let child = pos.play_unchecked(mv);
+            if Material::of(&child) == table.material {
+                table.local(&child) as u32
+            } else {
+                EXIT | u32::from(left_material(layout, data, &child, king_move_plies))
+            }
+        }));
+    }
+    first.push(children.len() as u32);
+    let value_of = |slot: usize, layer: &[u8]| {
+        let list = &children[first[slot] as usize..first[slot + 1] as usize];
+        best(list.iter().map(|&c| if c & EXIT != 0 { c as u8 } else { layer[c as usize] }))
+    };
     let mut layers = vec![base];
     for _ in 1..=MAX_MOVES {
         let before = layers.last().expect("layer 0 is there");
         let mut layer = before.clone();
-        // The strong side moves first into the layer below, then the lone
-        // king into this one.
-        for pass_strong in [true, false] {
-            for slot in (0..slots).filter(|&s| strong_half(s) == pass_strong) {
-                let Some(pos) = table.position(slot) else { continue };
-                moves.clear();
-                pos.generate(&mut moves);
-                let children = moves.iter().map(|mv| {
-                    let child = pos.play_unchecked(mv);
-                    if Material::of(&child) == table.material {
-                        let from = if pass_strong { before } else { &layer };
-                        from[table.local(&child)]
-                    } else {
-                        left_material(layout, data, &child, king_move_plies)
-                    }
-                });
-                let value = best(children);
-                layer[slot] = value;
-            }
+        // White (the first half) moves into the layer below, then the lone
+        // king into this one; slots that are no position have no moves.
+        for slot in (0..table.size).filter(|&s| before[s] != NOT_A_POSITION) {
+            layer[slot] = value_of(slot, before);
+        }
+        for slot in (table.size..slots).filter(|&s| before[s] != NOT_A_POSITION) {
+            let value = value_of(slot, &layer);
+            layer[slot] = value;
         }
         layers.push(layer);
     }
