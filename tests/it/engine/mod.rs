@@ -1,5 +1,5 @@
 //! The engine (src/engine/): search, levels, analysis, the `analyze`
-//! command and the endgame tables.
+//! command, the endgame tables and three kings against one under the count.
 
 mod analyze_cli;
 mod endgames;
@@ -7,3 +7,4 @@ mod legality;
 mod search;
 mod shots;
 mod tables;
+mod three_kings;
