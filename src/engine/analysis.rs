@@ -152,6 +152,10 @@ fn from_tables(searcher: &Searcher, root: &Root) -> Option<Analysis> {
     })
 }
 
+/// How good a move looks at the root of the tables' line: a tier (win,
+/// draw, unproven, loss), then what orders moves within it.
+type Rank = (u8, (Score, Score));
+
 /// The best move by the values proven under the draw rules: the quickest
 /// win, else a drawing move that keeps the most material (a proven draw
 /// is no reason to give a piece away), else a move the counts leave
@@ -164,7 +168,7 @@ fn best_by_tables(
     nodes: &mut u64,
 ) -> Option<Move> {
     let us = pos.turn();
-    let mut best: Option<(Move, (u8, (Score, Score)))> = None;
+    let mut best: Option<(Move, Rank)> = None;
     for mv in pos.legal_moves() {
         let child = pos.play_unchecked(&mv);
         *nodes += 1;
