@@ -19,6 +19,11 @@
 //!    at the default level, timed to the finished answer with its picture,
 //!    with the bot's resident memory once its endgame tables are loaded.
 //!
+//! 4. A long history: `BURST_HISTORY_LIVE` live games (default 10,000) and
+//!    `BURST_HISTORY_FINISHED` finished ones (default 100,000) in one
+//!    server; `/history`, `/pdn` and `/analyze position:` (of live games'
+//!    positions: refused) timed to their first response (see `burst/history.rs`).
+//!
 //! Every bot process reads one endgame tables file, built once before the
 //! bot starts (`ENGINE_TABLES`), so no phase pays for building them.
 //!
@@ -31,6 +36,9 @@
 
 #[path = "../tests/it/support/mod.rs"]
 mod support;
+
+#[path = "burst/history.rs"]
+mod history;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -69,6 +77,10 @@ fn main() {
         let analyses = setting("BURST_ANALYSES", 40);
         if analyses > 0 {
             analyses_one_by_one(analyses).await;
+        }
+        let finished = setting("BURST_HISTORY_FINISHED", 100_000);
+        if finished > 0 {
+            history::long_history(setting("BURST_HISTORY_LIVE", 10_000).max(100), finished).await;
         }
     });
 }

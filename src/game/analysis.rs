@@ -50,8 +50,8 @@ pub struct GameReview {
 
 impl GameService {
     /// Analyses the position given as PDN FEN at `level` (1-10, default
-    /// 10), unless it is the current position of a live game in `guild`
-    /// (outside a server: of a live game `user` plays).
+    /// 10), unless it is the position of a live game in `guild` (outside a
+    /// server: of a live game `user` plays) or within two plies of it.
     pub async fn analyze_fen(
         &self,
         fen: &str,
@@ -61,13 +61,7 @@ impl GameService {
     ) -> Result<PositionAnalysis, GameError> {
         let level = level(level_given, DEFAULT_ANALYSIS_LEVEL)?;
         let position = parse_fen(fen)?;
-        let live = match guild {
-            Some(guild) => self.live_games_in_guild(guild).await?,
-            None => self.live_games_of_user(user).await?,
-        };
-        if live.iter().any(|g| *g.game.position() == position) {
-            return Err(GameError::AnalysisOfLivePosition);
-        }
+        self.refuse_live_position(&position, guild, user).await?;
         self.analyze_root(Root::new(position, Variant::Classic, DrawRules::Classic), level).await
     }
 

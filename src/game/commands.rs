@@ -2,6 +2,7 @@
 //! game command shares.
 
 use super::clock::{deadline, reminder_time};
+use super::fair_play::live_position_keys;
 use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, MoveWrite};
@@ -57,6 +58,7 @@ impl GameService {
             deadline: deadline(now, view.days_per_move),
             remind_at: reminder_time(now, view.days_per_move),
             finishing: finish.map(|f| Finishing { result: f.outcome.pdn(), reason: f.reason.name() }),
+            position_keys: if finish.is_some() { Vec::new() } else { live_position_keys(view.game.position()) },
         };
         let next_deadline = write.deadline;
         if !self.store.append_move(write).await? {

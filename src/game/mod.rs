@@ -22,6 +22,7 @@ mod convert;
 mod draws;
 mod engine_runner;
 mod error;
+mod fair_play;
 mod game_list;
 mod history;
 mod lookup;
@@ -48,6 +49,7 @@ pub use clock::{
     ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
 };
 pub use error::GameError;
+pub use fair_play::live_position_keys;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};

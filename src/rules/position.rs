@@ -115,6 +115,25 @@ impl Position {
         (self.side(color) & self.kings).count_ones()
     }
 
+    /// A 64-bit key of the position (its pieces and the side to move) that
+    /// stays the same from one version of the program to the next, so it
+    /// may be stored: a fixed mix of the bitboards, unlike the engine's
+    /// Zobrist keys. Different positions have different keys but for
+    /// collisions as rare as any 64-bit hash's.
+    pub fn stable_key(&self) -> u64 {
+        // splitmix64's finaliser over each word in turn.
+        fn mix(mut z: u64) -> u64 {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let turn = match self.turn {
+            Color::White => 0x9e37_79b9_7f4a_7c15,
+            Color::Black => 0x6a09_e667_f3bc_c909,
+        };
+        [self.white, self.black, self.kings].into_iter().fold(turn, |key, word| mix(key ^ mix(word)))
+    }
+
     /// The same pieces with the other side to move.
     pub fn with_turn(&self, turn: Color) -> Position {
         Position { turn, ..*self }

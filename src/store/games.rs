@@ -339,6 +339,18 @@ impl Store {
         Ok(self.games_where(rows).await?.pop())
     }
 
+    /// Up to `limit` live games whose position keys are missing or not for
+    /// their current ply (games just started), oldest first.
+    pub async fn live_games_without_positions(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(select_games!(
+            "WHERE status = 'live' AND (positions_ply IS NULL OR positions_ply <> ply) ORDER BY id LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        self.games_where(rows).await
+    }
+
     /// The live games of a server, oldest first.
     pub async fn live_games_in_guild(&self, guild: u64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(select_games!("WHERE guild_id = $1 AND status = 'live' ORDER BY id"))

@@ -41,6 +41,8 @@ mod engine_games;
 mod game_list;
 mod games;
 mod history;
+mod live_positions;
+mod load_fixtures;
 mod lock;
 mod matches;
 mod migrations;

@@ -38,6 +38,10 @@ pub struct MoveWrite {
     pub remind_at: i64,
     /// The result, when this move ends the game.
     pub finishing: Option<Finishing>,
+    /// The keys of the position after the move and of those within two
+    /// plies of it, for `/analyze`'s fair play (none when the move ends the
+    /// game).
+    pub position_keys: Vec<u64>,
 }
 
 /// How a move ends its game.
@@ -165,6 +169,8 @@ async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -
         .await?;
     if m.finishing.is_some() {
         rate_finished_game(conn, backend, m.game_id, m.now).await?;
+    } else {
+        super::live_positions::write_keys(conn, m.game_id, m.ply + 1, &m.position_keys).await?;
     }
     Ok(true)
 }

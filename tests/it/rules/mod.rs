@@ -15,3 +15,4 @@ mod s9_perft;
 
 mod properties;
 mod reference;
+mod stable_key;

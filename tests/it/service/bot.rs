@@ -182,10 +182,8 @@ async fn analysis_is_refused_for_live_games_and_given_after(backend: Backend) {
     assert!(matches!(svc.review_channel(30, None).await, Err(GameError::AnalysisOfLiveGame)));
     // Its position, typed in from anywhere in the server, is refused too.
     let fen_now = view.game.position().to_string();
-    assert!(matches!(
-        svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, None).await,
-        Err(GameError::AnalysisOfLivePosition)
-    ));
+    let refused = svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, None).await;
+    assert!(matches!(refused, Err(GameError::AnalysisOfLivePosition)), "{refused:?}");
     // Another position is analysed.
     let other = svc.analyze_fen("W:W1-12:B21-32", Some(GUILD), STRANGER, Some(3)).await.unwrap();
     assert!(other.best.is_some() && !other.pv.is_empty());

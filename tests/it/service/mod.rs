@@ -4,6 +4,7 @@
 mod abort;
 mod bot;
 mod challenges;
+mod fair_play;
 mod game_list;
 mod games;
 mod history;

@@ -199,6 +199,7 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
         deadline: T0 + 3 * DAY,
         remind_at: T0 + 2 * DAY,
         finishing: None,
+        position_keys: Vec::new(),
     };
     let mut tasks = Vec::new();
     for round in 0..5 {

@@ -1,0 +1,104 @@
+//! The `live_positions` table: for each live game, the keys of its position
+//! and of the positions within two plies of it, so `/analyze` can refuse
+//! them with one indexed lookup (see `game::fair_play`). A move writes its
+//! game's keys in its own transaction; a game that ends loses them (a
+//! trigger); a game just started has none until the next check computes
+//! them (`games.positions_ply` says which ply the keys are for).
+
+use sqlx::{Any, AnyConnection, QueryBuilder};
+
+use super::{Store, StoreError, db_id};
+
+/// Keys inserted per statement (two parameters each, far below any limit).
+const KEYS_PER_INSERT: usize = 250;
+
+/// Replaces game `game_id`'s keys with `keys`, computed for `ply`, on
+/// `conn` (inside the caller's transaction). The caller has checked that
+/// the game is live at `ply`.
+pub(super) async fn write_keys(
+    conn: &mut AnyConnection,
+    game_id: i64,
+    ply: u32,
+    keys: &[u64],
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE games SET positions_ply = $2 WHERE id = $1")
+        .bind(game_id)
+        .bind(i64::from(ply))
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM live_positions WHERE game_id = $1").bind(game_id).execute(&mut *conn).await?;
+    for chunk in keys.chunks(KEYS_PER_INSERT) {
+        let mut insert = QueryBuilder::<Any>::new("INSERT INTO live_positions (game_id, position_key) ");
+        insert.push_values(chunk, |mut row, key| {
+            // Stored bit for bit as a signed 64-bit integer.
+            row.push_bind(game_id).push_bind(*key as i64);
+        });
+        insert.build().execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Stores game `game_id`'s keys for `ply`, unless the game has moved on
+    /// (or ended) meanwhile: `false` then, and nothing is written.
+    pub async fn set_live_positions(&self, game_id: i64, ply: u32, keys: &[u64]) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        // Takes the write lock first: a move of this game waits, or has landed.
+        let live = sqlx::query("UPDATE games SET positions_ply = $2 WHERE id = $1 AND ply = $2 AND status = 'live'")
+            .bind(game_id)
+            .bind(i64::from(ply))
+            .execute(&mut *tx)
+            .await?;
+        if live.rows_affected() == 0 {
+            return Ok(false);
+        }
+        write_keys(&mut tx, game_id, ply, keys).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The live games holding position key `key`: in server `guild`, or,
+    /// with no server, those `user` plays. (`CROSS JOIN` makes SQLite start
+    /// from the key's few rows, not from every live game of the server.)
+    pub async fn live_games_with_position(
+        &self,
+        key: u64,
+        guild: Option<u64>,
+        user: u64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let key = key as i64;
+        let ids = match guild {
+            Some(guild) => {
+                sqlx::query_scalar(
+                    "SELECT p.game_id FROM live_positions p CROSS JOIN games g \
+                     WHERE g.id = p.game_id AND p.position_key = $1 AND g.status = 'live' AND g.guild_id = $2 \
+                     ORDER BY p.game_id",
+                )
+                .bind(key)
+                .bind(db_id(guild)?)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query_scalar(
+                    "SELECT p.game_id FROM live_positions p CROSS JOIN games g \
+                     WHERE g.id = p.game_id AND p.position_key = $1 AND g.status = 'live' \
+                     AND (g.white_id = $2 OR g.black_id = $2) ORDER BY p.game_id",
+                )
+                .bind(key)
+                .bind(db_id(user)?)
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        Ok(ids)
+    }
+
+    /// How many keys are stored for game `game_id`.
+    pub async fn live_position_count(&self, game_id: i64) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM live_positions WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_one(&self.pool)
+            .await?)
+    }
+}
