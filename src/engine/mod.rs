@@ -29,6 +29,7 @@ mod score;
 mod search;
 pub mod tables;
 mod tt;
+mod window;
 mod zobrist;
 
 pub use analysis::{Analysis, Root, analyze, proof_by_tables};

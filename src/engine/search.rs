@@ -12,7 +12,8 @@ use super::ordering::{MoveKey, Ordering, key};
 use super::proven::proven;
 use super::score::{INFINITE, Score, loss_in, proof_of, win_in};
 use super::tables::{TableValue, Tables, Wdl};
-use super::tt::{Bound, Table};
+use super::tt::Table;
+use super::window::Window;
 use super::zobrist::{hash, scramble};
 use super::{Analysis, MAX_DEPTH, MAX_PLY, Root};
 use crate::rules::{Move, Position, Variant};
@@ -106,7 +107,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.root_best = None;
             self.enforce_budget = depth > 1;
-            let score = self.node(&root.position, root.counters, depth as i32, -INFINITE, INFINITE, 0, 0);
+            let score = self.node(&root.position, root.counters, depth as i32, Window::FULL, 0, 0);
             if self.stopped {
                 // A partial iteration still improves on the last one when its
                 // first move (the last best) was searched to the end.
@@ -141,8 +142,8 @@ impl Searcher {
         for mv in pos.legal_moves() {
             let child = pos.play_unchecked(&mv);
             let counters = root.counters.after(&pos, &mv, &child);
-            let window = self.enter(&child, pos.moves_man(&mv) || mv.is_capture(), 0);
-            let score = -self.node(&child, counters, depth as i32 - 1, -INFINITE, INFINITE, 1, window);
+            let since = self.enter(&child, pos.moves_man(&mv) || mv.is_capture(), 0);
+            let score = -self.node(&child, counters, depth as i32 - 1, Window::FULL, 1, since);
             self.path.pop();
             scored.push((mv, score));
         }
@@ -164,9 +165,9 @@ impl Searcher {
     }
 
     /// Pushes a child's hash; returns where its reversible stretch begins.
-    fn enter(&mut self, child: &Position, irreversible: bool, window: usize) -> usize {
+    fn enter(&mut self, child: &Position, irreversible: bool, since: usize) -> usize {
         self.path.push(hash(child));
-        if irreversible { self.path.len() - 1 } else { window }
+        if irreversible { self.path.len() - 1 } else { since }
     }
 
     fn terminal_score(&self, ply: usize) -> Score {
@@ -177,11 +178,11 @@ impl Searcher {
     }
 
     /// Whether this node's position occurred before on the line, with the
-    /// same side to move, since the last irreversible move.
-    fn repeats(&self, window: usize) -> bool {
+    /// same side to move, since the last irreversible move (at `since`).
+    fn repeats(&self, since: usize) -> bool {
         let now = self.path.len() - 1;
         let current = self.path[now];
-        (window..now).rev().skip(1).step_by(2).any(|i| self.path[i] == current)
+        (since..now).rev().skip(1).step_by(2).any(|i| self.path[i] == current)
     }
 
     fn leaf(&self, pos: &Position) -> Score {
@@ -203,16 +204,17 @@ impl Searcher {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The score of `pos`, `ply` plies below the root, searched `depth`
+    /// plies deep in `window`; `since` is where the line's reversible
+    /// stretch begins on the path (for repetitions).
     fn node(
         &mut self,
         pos: &Position,
         counters: Counters,
         depth: i32,
-        mut alpha: Score,
-        beta: Score,
+        window: Window,
         ply: usize,
-        window: usize,
+        since: usize,
     ) -> Score {
         self.pv[ply].clear();
         self.nodes += 1;
@@ -221,14 +223,14 @@ impl Searcher {
                 self.stopped = true;
                 return 0;
             }
-            if self.repeats(window) {
+            if self.repeats(since) {
                 return 0;
             }
         }
         let first = self.moves.len();
         push_legal_moves(pos, &mut self.moves);
         let count = self.moves.len() - first;
-        let result = self.node_with_moves(pos, counters, depth, &mut alpha, beta, ply, window, first, count);
+        let result = self.node_with_moves(pos, counters, depth, window, ply, since, first, count);
         self.moves.truncate(first);
         result
     }
@@ -239,10 +241,9 @@ impl Searcher {
         pos: &Position,
         counters: Counters,
         depth: i32,
-        alpha: &mut Score,
-        beta: Score,
+        mut window: Window,
         ply: usize,
-        window: usize,
+        since: usize,
         first: usize,
         count: usize,
     ) -> Score {
@@ -271,20 +272,13 @@ impl Searcher {
             && let Some(hit) = self.tt.probe(hash, ply)
         {
             table_move = hit.best;
-            if ply > 0 && hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= *alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if ply > 0 && hit.depth >= depth && window.settled_by(hit.bound, hit.score) {
+                return hit.score;
             }
         }
         self.order(first, count, ply, table_move);
 
-        let alpha_in = *alpha;
+        let window_in = window;
         let mut best = -INFINITE;
         let mut best_key = 0;
         // A forced reply costs no depth: forced lines are read to the end.
@@ -293,22 +287,21 @@ impl Searcher {
             let mv = self.moves[first + i];
             let child = pos.play_unchecked(&mv);
             let child_counters = counters.after(pos, &mv, &child);
-            let child_window = self.enter(&child, mv.is_capture() || pos.moves_man(&mv), window);
+            let child_since = self.enter(&child, mv.is_capture() || pos.moves_man(&mv), since);
             let score = if i == 0 {
-                -self.node(&child, child_counters, base, -beta, -*alpha, ply + 1, child_window)
+                -self.node(&child, child_counters, base, window.for_child(), ply + 1, child_since)
             } else {
                 let reduce = depth >= 3 && i >= 3 && !capture && key(&mv) != table_move;
                 let mut s = -self.node(
                     &child,
                     child_counters,
                     base - reduce as i32,
-                    -*alpha - 1,
-                    -*alpha,
+                    window.null_for_child(),
                     ply + 1,
-                    child_window,
+                    child_since,
                 );
-                if s > *alpha && (reduce || s < beta) {
-                    s = -self.node(&child, child_counters, base, -beta, -*alpha, ply + 1, child_window);
+                if s > window.alpha && (reduce || s < window.beta) {
+                    s = -self.node(&child, child_counters, base, window.for_child(), ply + 1, child_since);
                 }
                 s
             };
@@ -319,8 +312,8 @@ impl Searcher {
             if score > best {
                 best = score;
                 best_key = key(&mv);
-                if score > *alpha {
-                    *alpha = score;
+                if score > window.alpha {
+                    window.alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);
@@ -330,7 +323,7 @@ impl Searcher {
                     }
                 }
             }
-            if score >= beta {
+            if score >= window.beta {
                 if !capture {
                     self.ordering.reward(&mv, ply, depth);
                 }
@@ -338,14 +331,7 @@ impl Searcher {
             }
         }
         if depth > 0 {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_in {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(hash, ply, depth, best, bound, best_key);
+            self.tt.store(hash, ply, depth, best, window_in.bound_of(best), best_key);
         }
         best
     }
