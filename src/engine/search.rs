@@ -2,6 +2,7 @@
 //! search with a transposition table, quiescence over pending captures,
 //! endgame tables at the leaves, and the draw rules along every line.
 
+use std::ops::{ControlFlow, Range};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -107,7 +108,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.root_best = None;
             self.enforce_budget = depth > 1;
-            let score = self.node(&root.position, root.counters, depth as i32, Window::FULL, 0, 0);
+            let score = self.alpha_beta(Node::root(root), depth as i32, Window::FULL);
             if self.stopped {
                 // A partial iteration still improves on the last one when its
                 // first move (the last best) was searched to the end.
@@ -137,13 +138,12 @@ impl Searcher {
     pub fn score_moves(&mut self, root: &Root, depth: u32, style: Style) -> Vec<(Move, Score)> {
         self.prepare(root, &Limits::depth(depth), style);
         self.enforce_budget = false;
-        let pos = root.position;
+        let parent = Node::root(root);
         let mut scored = Vec::new();
-        for mv in pos.legal_moves() {
-            let child = pos.play_unchecked(&mv);
-            let counters = root.counters.after(&pos, &mv, &child);
-            let since = self.enter(&child, pos.moves_man(&mv) || mv.is_capture(), 0);
-            let score = -self.node(&child, counters, depth as i32 - 1, Window::FULL, 1, since);
+        for mv in root.position.legal_moves() {
+            let child_pos = root.position.play_unchecked(&mv);
+            let child = self.enter(parent, &mv, &child_pos);
+            let score = -self.alpha_beta(child, depth as i32 - 1, Window::FULL);
             self.path.pop();
             scored.push((mv, score));
         }
@@ -164,10 +164,19 @@ impl Searcher {
         self.path.push(hash(&root.position));
     }
 
-    /// Pushes a child's hash; returns where its reversible stretch begins.
-    fn enter(&mut self, child: &Position, irreversible: bool, since: usize) -> usize {
+    /// The node `mv` leads to from `parent`, its hash pushed on the path
+    /// (the caller pops it once the child is searched). Inlined: it runs once
+    /// per node, and a call of its own cost the search half a percent.
+    #[inline]
+    fn enter<'c>(&mut self, parent: Node<'_>, mv: &Move, child: &'c Position) -> Node<'c> {
         self.path.push(hash(child));
-        if irreversible { self.path.len() - 1 } else { since }
+        let irreversible = mv.is_capture() || parent.pos.moves_man(mv);
+        Node {
+            pos: child,
+            counters: parent.counters.after(parent.pos, mv, child),
+            ply: parent.ply + 1,
+            since: if irreversible { self.path.len() - 1 } else { parent.since },
+        }
     }
 
     fn terminal_score(&self, ply: usize) -> Score {
@@ -204,144 +213,207 @@ impl Searcher {
         }
     }
 
-    /// The score of `pos`, `ply` plies below the root, searched `depth`
-    /// plies deep in `window`; `since` is where the line's reversible
-    /// stretch begins on the path (for repetitions).
-    fn node(
-        &mut self,
-        pos: &Position,
-        counters: Counters,
-        depth: i32,
-        window: Window,
-        ply: usize,
-        since: usize,
-    ) -> Score {
-        self.pv[ply].clear();
+    /// The score of `node` searched `depth` plies deep in `window` (a
+    /// principal-variation search), its best line left in `pv[node.ply]`.
+    fn alpha_beta(&mut self, node: Node<'_>, depth: i32, window: Window) -> Score {
+        self.pv[node.ply].clear();
         self.nodes += 1;
-        if ply > 0 {
+        if node.ply > 0 {
             if self.stopped || (self.enforce_budget && self.budget.as_ref().is_some_and(|b| b.spent(self.nodes))) {
                 self.stopped = true;
                 return 0;
             }
-            if self.repeats(since) {
+            if self.repeats(node.since) {
                 return 0;
             }
         }
         let first = self.moves.len();
-        push_legal_moves(pos, &mut self.moves);
-        let count = self.moves.len() - first;
-        let result = self.node_with_moves(pos, counters, depth, window, ply, since, first, count);
+        push_legal_moves(node.pos, &mut self.moves);
+        let captures = self.moves.get(first).is_some_and(Move::is_capture);
+        let moves = Span { first, count: self.moves.len() - first, captures };
+        let result = self.expand(node, depth, window, moves);
         self.moves.truncate(first);
         result
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn node_with_moves(
-        &mut self,
-        pos: &Position,
-        counters: Counters,
-        depth: i32,
-        mut window: Window,
-        ply: usize,
-        since: usize,
-        first: usize,
-        count: usize,
-    ) -> Score {
-        if count == 0 {
-            return self.terminal_score(ply);
+    /// [`Self::alpha_beta`] once the node's moves are on the move stack: a
+    /// node without moves is lost, one the rules, the endgame tables or the
+    /// transposition table settle returns at once, a quiet leaf is
+    /// evaluated, and the rest have their moves searched and the result
+    /// stored.
+    fn expand(&mut self, node: Node<'_>, depth: i32, window: Window, moves: Span) -> Score {
+        if moves.count == 0 {
+            return self.terminal_score(node.ply);
         }
-        if ply > 0 {
-            if counters.is_draw(self.rules) {
-                return 0;
-            }
-            // A table value the counts leave unproven is searched on.
-            if self.variant == Variant::Classic
-                && let Some(tables) = &self.tables
-                && let Some(value) = proven(tables, pos, counters, self.rules)
-            {
-                return Self::table_score(value, ply);
-            }
+        if node.ply > 0
+            && let Some(score) = self.settled(node)
+        {
+            return score;
         }
-        let capture = self.moves[first].is_capture();
-        if (depth <= 0 && !capture) || ply >= MAX_PLY {
-            return self.leaf(pos);
+        if (depth <= 0 && !moves.captures) || node.ply >= MAX_PLY {
+            return self.leaf(node.pos);
         }
         let hash = self.path[self.path.len() - 1];
-        let mut table_move: MoveKey = 0;
-        if depth > 0
-            && let Some(hit) = self.tt.probe(hash, ply)
-        {
-            table_move = hit.best;
-            if ply > 0 && hit.depth >= depth && window.settled_by(hit.bound, hit.score) {
-                return hit.score;
-            }
+        let table_move = match self.probe(hash, node.ply, depth, window) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(table_move) => table_move,
+        };
+        self.order(moves, node.ply, table_move);
+        let (best, best_key) = self.search_moves(node, depth, window, moves, table_move);
+        if self.stopped {
+            return 0;
         }
-        self.order(first, count, ply, table_move);
+        if depth > 0 {
+            self.tt.store(hash, node.ply, depth, best, window.bound_of(best), best_key);
+        }
+        best
+    }
 
-        let window_in = window;
+    /// The score of a node below the root that needs no search: drawn by
+    /// the counts, or proven by the endgame tables under them. A table
+    /// value the counts leave unproven is searched on.
+    fn settled(&self, node: Node<'_>) -> Option<Score> {
+        if node.counters.is_draw(self.rules) {
+            return Some(0);
+        }
+        if self.variant != Variant::Classic {
+            return None;
+        }
+        let value = proven(self.tables.as_ref()?, node.pos, node.counters, self.rules)?;
+        Some(Self::table_score(value, node.ply))
+    }
+
+    /// The transposition table's word on a node: `Break` with the stored
+    /// score when it was searched deep enough and settles the window (never
+    /// at the root, which must leave a line), else `Continue` with the best
+    /// move stored there (0 for none) to try first. Captures searched past
+    /// the depth (`depth <= 0`) do not look.
+    fn probe(&self, hash: u64, ply: usize, depth: i32, window: Window) -> ControlFlow<Score, MoveKey> {
+        if depth <= 0 {
+            return ControlFlow::Continue(0);
+        }
+        let Some(hit) = self.tt.probe(hash, ply) else {
+            return ControlFlow::Continue(0);
+        };
+        if ply > 0 && hit.depth >= depth && window.settled_by(hit.bound, hit.score) {
+            return ControlFlow::Break(hit.score);
+        }
+        ControlFlow::Continue(hit.best)
+    }
+
+    /// Searches the node's ordered moves until one fails high, and returns
+    /// the best score with its move's key. Leaves early when the budget
+    /// runs out (`self.stopped`; the result is then meaningless).
+    fn search_moves(
+        &mut self,
+        node: Node<'_>,
+        depth: i32,
+        mut window: Window,
+        moves: Span,
+        table_move: MoveKey,
+    ) -> (Score, MoveKey) {
         let mut best = -INFINITE;
         let mut best_key = 0;
         // A forced reply costs no depth: forced lines are read to the end.
-        let base = if count == 1 && depth > 0 { depth } else { depth - 1 };
-        for i in 0..count {
-            let mv = self.moves[first + i];
-            let child = pos.play_unchecked(&mv);
-            let child_counters = counters.after(pos, &mv, &child);
-            let child_since = self.enter(&child, mv.is_capture() || pos.moves_man(&mv), since);
+        let base = if moves.count == 1 && depth > 0 { depth } else { depth - 1 };
+        for i in 0..moves.count {
+            let mv = self.moves[moves.first + i];
+            let child_pos = node.pos.play_unchecked(&mv);
+            let child = self.enter(node, &mv, &child_pos);
             let score = if i == 0 {
-                -self.node(&child, child_counters, base, window.for_child(), ply + 1, child_since)
+                -self.alpha_beta(child, base, window.for_child())
             } else {
-                let reduce = depth >= 3 && i >= 3 && !capture && key(&mv) != table_move;
-                let mut s = -self.node(
-                    &child,
-                    child_counters,
-                    base - reduce as i32,
-                    window.null_for_child(),
-                    ply + 1,
-                    child_since,
-                );
-                if s > window.alpha && (reduce || s < window.beta) {
-                    s = -self.node(&child, child_counters, base, window.for_child(), ply + 1, child_since);
-                }
-                s
+                // Late quiet moves, ordered low, are first searched shallower.
+                let reduce = depth >= 3 && i >= 3 && !moves.captures && key(&mv) != table_move;
+                self.scout(child, base, window, reduce)
             };
             self.path.pop();
             if self.stopped {
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
                 best_key = key(&mv);
                 if score > window.alpha {
                     window.alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if ply == 0 {
-                        self.root_best = Some((mv, score, self.pv[0].clone()));
-                    }
+                    self.update_pv(node.ply, mv, score);
                 }
             }
             if score >= window.beta {
-                if !capture {
-                    self.ordering.reward(&mv, ply, depth);
+                if !moves.captures {
+                    self.ordering.reward(&mv, node.ply, depth);
                 }
                 break;
             }
         }
-        if depth > 0 {
-            self.tt.store(hash, ply, depth, best, window_in.bound_of(best), best_key);
+        (best, best_key)
+    }
+
+    /// The score of a move after the first: a null-window search (one ply
+    /// shallower when `reduce`) only asks whether it beats `alpha`, which
+    /// is cheap; the full search follows only when it does and the answer
+    /// is not already final (a fail high of an unreduced search is).
+    fn scout(&mut self, child: Node<'_>, depth: i32, window: Window, reduce: bool) -> Score {
+        let score = -self.alpha_beta(child, depth - reduce as i32, window.null_for_child());
+        if score > window.alpha && (reduce || score < window.beta) {
+            -self.alpha_beta(child, depth, window.for_child())
+        } else {
+            score
         }
-        best
+    }
+
+    /// Makes `mv` followed by the child's line the principal variation at
+    /// `ply`; at the root also keeps it as the iteration's best so far,
+    /// which a stopped iteration can still use.
+    fn update_pv(&mut self, ply: usize, mv: Move, score: Score) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+        if ply == 0 {
+            self.root_best = Some((mv, score, line.clone()));
+        }
     }
 
     /// Sorts this node's moves, highest priority first.
-    fn order(&mut self, first: usize, count: usize, ply: usize, table_move: MoveKey) {
+    fn order(&mut self, moves: Span, ply: usize, table_move: MoveKey) {
         let ordering = &self.ordering;
         // Unstable but deterministic, and it allocates nothing.
-        self.moves[first..first + count]
-            .sort_unstable_by_key(|mv| std::cmp::Reverse(ordering.priority(mv, ply, table_move)));
+        self.moves[moves.range()].sort_unstable_by_key(|mv| std::cmp::Reverse(ordering.priority(mv, ply, table_move)));
+    }
+}
+
+/// A node on the line being searched: its position and draw counters, how
+/// far below the root it is, and where on the path its reversible stretch
+/// begins (a repetition can only be found there).
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    pos: &'a Position,
+    counters: Counters,
+    ply: usize,
+    since: usize,
+}
+
+impl<'a> Node<'a> {
+    /// The root of a search, whose earlier positions are on the path from 0.
+    fn root(root: &'a Root) -> Node<'a> {
+        Node { pos: &root.position, counters: root.counters, ply: 0, since: 0 }
+    }
+}
+
+/// Where a node's moves lie on the searcher's move stack, and whether they
+/// are captures (capture is compulsory: then all of them are).
+#[derive(Clone, Copy)]
+struct Span {
+    first: usize,
+    count: usize,
+    captures: bool,
+}
+
+impl Span {
+    fn range(self) -> Range<usize> {
+        self.first..self.first + self.count
     }
 }
 
