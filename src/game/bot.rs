@@ -141,7 +141,7 @@ impl GameService {
         }
         let root = Root::of_game(&view.game);
         let think = self.engine.think_time();
-        let analysis = self.engine.run(move |searcher| choose_move(searcher, &root, level, think)).await?;
+        let analysis = self.engine.run_first(move |searcher| choose_move(searcher, &root, level, think)).await?;
         let Some(best) = analysis.best else { return Ok(None) };
         view.game.play(&best)?;
         let mover = view.player(engine_color);

@@ -50,7 +50,7 @@ impl GameService {
         let Some((engine_color, level)) = view.engine else { return Ok(view) };
         let root = Root::of_game(&view.game);
         let limits = level.limits(self.engine.think_time() / 3);
-        let analysis = self.engine.run(move |searcher| analyze(searcher, &root, &limits)).await?;
+        let analysis = self.engine.run_first(move |searcher| analyze(searcher, &root, &limits)).await?;
         // The score is for the side to move; the bot judges from its side.
         let for_engine = if view.turn() == engine_color { analysis.score } else { -analysis.score };
         let accept = for_engine <= BOT_ACCEPTS_DRAW_UP_TO;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::GameError;
 use crate::engine::tables::Tables;
 use crate::engine::{DEFAULT_TABLE_MB, DEFAULT_TABLE_PIECES, Searcher};
-use crate::workers::Workers;
+use crate::workers::{Priority, Workers};
 
 /// How long the bot thinks about a move (its level uses a share of it).
 pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(3);
@@ -99,9 +99,28 @@ impl EngineRunner {
         })
     }
 
-    /// Runs `work` with a searcher as a long job of the worker pool. The
-    /// one way the service runs the engine.
+    /// Runs `work` with a searcher as a long job of the worker pool, in
+    /// turn with the other long jobs (analyses, reviews, replays).
     pub(super) async fn run<T, F>(&self, work: F) -> Result<T, GameError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Searcher) -> T + Send + 'static,
+    {
+        self.run_as(Priority::Normal, work).await
+    }
+
+    /// Runs `work` as [`EngineRunner::run`] does, but before every long job
+    /// waiting at normal priority: for the bot's own play, which a player
+    /// waits for, so a queue of analyses or replays never holds it up.
+    pub(super) async fn run_first<T, F>(&self, work: F) -> Result<T, GameError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Searcher) -> T + Send + 'static,
+    {
+        self.run_as(Priority::Urgent, work).await
+    }
+
+    async fn run_as<T, F>(&self, priority: Priority, work: F) -> Result<T, GameError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Searcher) -> T + Send + 'static,
@@ -109,7 +128,7 @@ impl EngineRunner {
         let runner = self.clone();
         let out = self
             .workers
-            .run_long(move || {
+            .run_long_as(priority, move || {
                 // Taken on the worker, so no more searchers (and their
                 // transposition tables) exist than searches can run at once.
                 let mut searcher = runner.searcher();

@@ -10,8 +10,11 @@
 //! done at once, and the memory it needs, no longer follow the number of
 //! requests. A job waiting in the queue costs only its closure.
 //!
-//! Jobs run in the order they were queued. A job that panics is reported to
-//! its caller as [`WorkerError::Panicked`]; its thread carries on.
+//! Jobs run in the order they were queued, but urgent ones (the bot's own
+//! moves, which players wait for) before every normal one: a replay or an
+//! analysis delays a bot move by at most the jobs already running. A job
+//! that panics is reported to its caller as [`WorkerError::Panicked`]; its
+//! thread carries on.
 //!
 //! Long jobs (an engine search takes seconds, a picture milliseconds) go
 //! through [`Workers::run_long`], which lets them hold all the threads but
@@ -27,13 +30,18 @@
 //! # });
 //! ```
 
+use std::collections::VecDeque;
 use std::num::NonZeroUsize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, Condvar, LazyLock, Mutex};
 use std::thread;
 
-use tokio::sync::{Semaphore, oneshot};
+use tokio::sync::oneshot;
+
+mod slots;
+
+pub use slots::Priority;
+use slots::Slots;
 
 /// A queued job: runs the caller's closure and sends its result back.
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -53,10 +61,73 @@ pub enum WorkerError {
 /// the threads stop once every clone is dropped and the queue is empty.
 #[derive(Clone, Debug)]
 pub struct Workers {
-    queue: Sender<Job>,
+    queue: Arc<Handle>,
     threads: usize,
-    /// One permit per thread that long jobs may hold at once.
-    long: Arc<Semaphore>,
+    /// One slot per thread that long jobs may hold at once.
+    long: Slots,
+}
+
+/// The jobs waiting for a thread: every urgent one before any normal one.
+#[derive(Default)]
+struct Queue {
+    waiting: Mutex<Waiting>,
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct Waiting {
+    urgent: VecDeque<Job>,
+    normal: VecDeque<Job>,
+    /// No more jobs will come: the threads end once the queue is empty.
+    closed: bool,
+}
+
+impl std::fmt::Debug for Queue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let waiting = self.lock();
+        f.debug_struct("Queue").field("urgent", &waiting.urgent.len()).field("normal", &waiting.normal.len()).finish()
+    }
+}
+
+impl Queue {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Waiting> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn push(&self, priority: Priority, job: Job) {
+        let mut waiting = self.lock();
+        match priority {
+            Priority::Urgent => waiting.urgent.push_back(job),
+            Priority::Normal => waiting.normal.push_back(job),
+        }
+        self.ready.notify_one();
+    }
+
+    /// The next job, urgent first; `None` once closed and empty.
+    fn next(&self) -> Option<Job> {
+        let mut waiting = self.lock();
+        loop {
+            if let Some(job) = waiting.urgent.pop_front().or_else(|| waiting.normal.pop_front()) {
+                return Some(job);
+            }
+            if waiting.closed {
+                return None;
+            }
+            waiting = self.ready.wait(waiting).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// The pool's side of the queue: closes it when the last clone of the pool
+/// is dropped.
+#[derive(Debug)]
+struct Handle(Arc<Queue>);
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        self.0.lock().closed = true;
+        self.0.ready.notify_all();
+    }
 }
 
 /// The process's pool, one thread per core, started on first use. The bot's
@@ -68,19 +139,21 @@ impl Workers {
     /// A pool of `threads` threads (at least one), named `damas-worker-N`.
     pub fn new(threads: usize) -> Workers {
         let threads = threads.max(1);
-        let (queue, jobs) = channel::<Job>();
-        let jobs = Arc::new(Mutex::new(jobs));
+        let queue = Arc::new(Queue::default());
         let mut started = 0;
         for n in 0..threads {
-            let jobs = jobs.clone();
-            let spawned = thread::Builder::new().name(format!("damas-worker-{n}")).spawn(move || work(&jobs));
+            let queue = queue.clone();
+            let spawned = thread::Builder::new().name(format!("damas-worker-{n}")).spawn(move || work(&queue));
             match spawned {
                 Ok(_) => started += 1,
                 Err(e) => tracing::error!(error = %e, "could not start a worker thread"),
             }
         }
-        let long = Arc::new(Semaphore::new(long_slots(started)));
-        Workers { queue, threads: started, long }
+        if started == 0 {
+            // Nothing will take the jobs: refuse them rather than queue them forever.
+            queue.lock().closed = true;
+        }
+        Workers { queue: Arc::new(Handle(queue)), threads: started, long: Slots::new(long_slots(started)) }
     }
 
     /// The process-wide pool, sized by the number of cores.
@@ -99,16 +172,28 @@ impl Workers {
         long_slots(self.threads)
     }
 
-    /// Runs a long job (an engine search) as [`Workers::run`] does, once
-    /// fewer than [`Workers::long_slots`] long jobs are running. The slot is
-    /// held until the job has run, even if the caller stops waiting.
+    /// Runs a long job (an engine search, a replay) as [`Workers::run`]
+    /// does, once fewer than [`Workers::long_slots`] long jobs are running;
+    /// normal priority.
     pub async fn run_long<R, F>(&self, job: F) -> Result<R, WorkerError>
     where
         R: Send + 'static,
         F: FnOnce() -> R + Send + 'static,
     {
-        let slot = self.long.clone().acquire_owned().await.map_err(|_| WorkerError::Stopped)?;
-        self.run(move || {
+        self.run_long_as(Priority::Normal, job).await
+    }
+
+    /// Runs a long job at `priority`: an urgent one takes the next slot
+    /// that frees and the next free thread, ahead of every normal job
+    /// waiting. The slot is held until the job has run, even if the caller
+    /// stops waiting.
+    pub async fn run_long_as<R, F>(&self, priority: Priority, job: F) -> Result<R, WorkerError>
+    where
+        R: Send + 'static,
+        F: FnOnce() -> R + Send + 'static,
+    {
+        let slot = self.long.take(priority).await.ok_or(WorkerError::Stopped)?;
+        self.run_as(priority, move || {
             let _slot = slot;
             job()
         })
@@ -123,12 +208,23 @@ impl Workers {
         R: Send + 'static,
         F: FnOnce() -> R + Send + 'static,
     {
+        self.run_as(Priority::Normal, job).await
+    }
+
+    async fn run_as<R, F>(&self, priority: Priority, job: F) -> Result<R, WorkerError>
+    where
+        R: Send + 'static,
+        F: FnOnce() -> R + Send + 'static,
+    {
+        if self.threads == 0 {
+            return Err(WorkerError::Stopped);
+        }
         let (done, value) = oneshot::channel();
         let wrapped: Job = Box::new(move || {
             let result = catch_unwind(AssertUnwindSafe(job)).map_err(|panic| WorkerError::Panicked(message(&*panic)));
             let _ = done.send(result);
         });
-        self.queue.send(wrapped).map_err(|_| WorkerError::Stopped)?;
+        self.queue.0.push(priority, wrapped);
         value.await.map_err(|_| WorkerError::Stopped)?
     }
 }
@@ -146,18 +242,9 @@ fn long_slots(threads: usize) -> usize {
 }
 
 /// A worker thread: takes the next job, runs it, until the queue closes.
-fn work(jobs: &Mutex<Receiver<Job>>) {
-    loop {
-        // The lock is held only while waiting for the next job, so the idle
-        // workers queue up on it and each job goes to one of them.
-        let next = match jobs.lock() {
-            Ok(receiver) => receiver.recv(),
-            Err(poisoned) => poisoned.into_inner().recv(),
-        };
-        match next {
-            Ok(job) => job(),
-            Err(_) => return,
-        }
+fn work(queue: &Queue) {
+    while let Some(job) = queue.next() {
+        job();
     }
 }
 
@@ -268,6 +355,111 @@ mod tests {
             assert_eq!(job.await.unwrap(), Ok(()));
         }
         assert_eq!(started.load(Ordering::SeqCst), 5);
+    }
+
+    /// Holds the pool's threads with jobs that wait for a release; returns
+    /// the release and a count of the jobs started.
+    async fn hold(workers: &Workers, long: bool) -> (std::sync::mpsc::Sender<()>, Arc<AtomicUsize>) {
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let started = Arc::new(AtomicUsize::new(0));
+        let job = {
+            let started = started.clone();
+            move || {
+                started.fetch_add(1, Ordering::SeqCst);
+                let _ = released.recv();
+            }
+        };
+        let workers = workers.clone();
+        tokio::spawn(async move { if long { workers.run_long(job).await } else { workers.run(job).await } });
+        while started.load(Ordering::SeqCst) == 0 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        (release, started)
+    }
+
+    /// Waits until `count` jobs wait for a thread (or, `long`, for a slot).
+    async fn until_waiting(workers: &Workers, count: usize, long: bool) {
+        let waiting = || {
+            if long {
+                workers.long.waiting()
+            } else {
+                let queue = workers.queue.0.lock();
+                queue.urgent.len() + queue.normal.len()
+            }
+        };
+        while waiting() < count {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+
+    /// Jobs queued one after the other (each waiting before the next is
+    /// queued), each recording its name when it runs.
+    async fn queue_named(
+        workers: &Workers,
+        order: &Arc<Mutex<Vec<&'static str>>>,
+        jobs: &[(&'static str, Priority)],
+        long: bool,
+    ) -> Vec<tokio::task::JoinHandle<Result<(), WorkerError>>> {
+        let mut handles = Vec::new();
+        for &(name, priority) in jobs {
+            let (pool, order) = (workers.clone(), order.clone());
+            let job = move || order.lock().unwrap().push(name);
+            handles.push(tokio::spawn(async move {
+                if long { pool.run_long_as(priority, job).await } else { pool.run_as(priority, job).await }
+            }));
+            until_waiting(workers, handles.len(), long).await;
+        }
+        handles
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn an_urgent_long_job_takes_the_next_slot_before_the_queue() {
+        let workers = Workers::new(2);
+        assert_eq!(workers.long_slots(), 1);
+        let (release, _) = hold(&workers, true).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let jobs = [
+            ("replay 1", Priority::Normal),
+            ("analysis", Priority::Normal),
+            ("replay 2", Priority::Normal),
+            ("bot move", Priority::Urgent),
+        ];
+        let jobs = queue_named(&workers, &order, &jobs, true).await;
+        release.send(()).unwrap();
+        for job in jobs {
+            assert_eq!(job.await.unwrap(), Ok(()));
+        }
+        assert_eq!(*order.lock().unwrap(), ["bot move", "replay 1", "analysis", "replay 2"]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn an_urgent_job_takes_the_next_free_thread() {
+        let workers = Workers::new(1);
+        let (release, _) = hold(&workers, false).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let jobs = [("picture 1", Priority::Normal), ("picture 2", Priority::Normal), ("bot move", Priority::Urgent)];
+        let jobs = queue_named(&workers, &order, &jobs, false).await;
+        release.send(()).unwrap();
+        for job in jobs {
+            assert_eq!(job.await.unwrap(), Ok(()));
+        }
+        assert_eq!(*order.lock().unwrap(), ["bot move", "picture 1", "picture 2"]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_waiter_that_gives_up_passes_its_slot_on() {
+        let workers = Workers::new(2);
+        let (release, _) = hold(&workers, true).await;
+        let gave_up = tokio::time::timeout(Duration::from_millis(20), workers.run_long(|| 1)).await;
+        assert!(gave_up.is_err(), "no slot while the first holds it");
+        let next = tokio::spawn({
+            let workers = workers.clone();
+            async move { workers.run_long(|| 2).await }
+        });
+        release.send(()).unwrap();
+        let next = tokio::time::timeout(Duration::from_secs(20), next).await.expect("the slot was passed on");
+        assert_eq!(next.unwrap(), Ok(2));
+        assert_eq!(workers.run_long(|| 3).await, Ok(3), "and given back after");
     }
 
     #[tokio::test]
