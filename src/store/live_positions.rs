@@ -5,7 +5,7 @@
 //! trigger); a game just started has none until the next check computes
 //! them (`games.positions_ply` says which ply the keys are for).
 
-use sqlx::{Any, AnyConnection, QueryBuilder};
+use sqlx::{AnyConnection, AssertSqlSafe};
 
 use super::{Store, StoreError, db_id};
 
@@ -28,12 +28,17 @@ pub(super) async fn write_keys(
         .await?;
     sqlx::query("DELETE FROM live_positions WHERE game_id = $1").bind(game_id).execute(&mut *conn).await?;
     for chunk in keys.chunks(KEYS_PER_INSERT) {
-        let mut insert = QueryBuilder::<Any>::new("INSERT INTO live_positions (game_id, position_key) ");
-        insert.push_values(chunk, |mut row, key| {
+        // `$1` is the game; `$2`... the keys. Written out with numbered
+        // placeholders, which both backends read (sqlx's query builder
+        // writes `?` for its Any driver, which PostgreSQL does not).
+        let rows: Vec<String> = (0..chunk.len()).map(|i| format!("($1, ${})", i + 2)).collect();
+        let sql = format!("INSERT INTO live_positions (game_id, position_key) VALUES {}", rows.join(", "));
+        let mut insert = sqlx::query(AssertSqlSafe(sql)).bind(game_id);
+        for key in chunk {
             // Stored bit for bit as a signed 64-bit integer.
-            row.push_bind(game_id).push_bind(*key as i64);
-        });
-        insert.build().execute(&mut *conn).await?;
+            insert = insert.bind(*key as i64);
+        }
+        insert.execute(&mut *conn).await?;
     }
     Ok(())
 }
