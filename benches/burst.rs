@@ -488,9 +488,10 @@ async fn analyses_one_by_one(count: usize) {
     let bot = BotProcess::start(&fake, tempfile::tempdir().expect("temp dir")).await;
     bot.wait_for_tables().await;
     let idle = bot.rss_mb();
-    let asker = fake.user("analyst");
     let mut answers = Vec::with_capacity(count);
     for fen in positions_to_analyse(count) {
+        // One analyst each: an analysis has a cooldown per user.
+        let asker = fake.user("analyst");
         let sent = Instant::now();
         let first = ask(&fake, fake.command("analyze").string("position", &fen).from(&asker)).await;
         assert!(!first.is_ephemeral(), "{fen} was refused: {:?}", first.content());

@@ -17,6 +17,10 @@ err-opponent-is-bot = Aquí no juegan bots, salvo yo: desafía a un miembro, o n
 err-level-out-of-range = El nivel va de 1 (el más débil) a 10 (el más fuerte); { $level } está fuera de rango.
 err-analysis-of-live-game = No hay análisis mientras se juega la partida de este canal: en las partidas por correspondencia un motor no debe jugar por los jugadores. Vuelve a pedirlo cuando termine.
 err-analysis-of-live-position = Esa es la posición actual de una partida en curso de este servidor, así que no la analizaré hasta que termine.
+err-cooling-down = Acabas de pedirlo, y ocupa un núcleo un buen rato: puedes volver a pedirlo dentro de { $seconds ->
+        [one] 1 segundo.
+       *[other] { $seconds } segundos.
+    }
 err-nothing-to-analyze = No hay ninguna partida terminada en este canal que revisar; da una posición (un FEN de PDN como `W:W1-12:B21-32`) para analizarla.
 err-days-out-of-range = Los días por jugada van de 1 a 14; { $days } está fuera de rango.
 err-start-decided = Esa posición inicial ya está decidida: el bando que juega no tiene ninguna jugada legal.

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{GameError, GameService, GameView, convert, level};
+use super::{GameError, GameService, GameView, HeavyWork, convert, level};
 use crate::engine::{Analysis, Level, Limits, Root, Swing, analyze, review};
 use crate::rules::{DrawRules, Position, Variant, notation_among, parse_fen};
 
@@ -51,7 +51,8 @@ pub struct GameReview {
 impl GameService {
     /// Analyses the position given as PDN FEN at `level` (1-10, default
     /// 10), unless it is the position of a live game in `guild` (outside a
-    /// server: of a live game `user` plays) or within two plies of it.
+    /// server: of a live game `user` plays) or within two plies of it, or
+    /// while `user`'s last analysis is cooling down.
     pub async fn analyze_fen(
         &self,
         fen: &str,
@@ -62,18 +63,26 @@ impl GameService {
         let level = level(level_given, DEFAULT_ANALYSIS_LEVEL)?;
         let position = parse_fen(fen)?;
         self.refuse_live_position(&position, guild, user).await?;
+        self.start_heavy(user, HeavyWork::Analysis)?;
         self.analyze_root(Root::new(position, Variant::Classic, DrawRules::Classic), level).await
     }
 
-    /// Reviews the game of `channel` that finished last: its costliest
-    /// moves and its final position. Refused while the channel's game is
-    /// live, and where no game has finished.
-    pub async fn review_channel(&self, channel: u64, level_given: Option<i64>) -> Result<GameReview, GameError> {
+    /// Reviews the game of `channel` that finished last, for `user`: its
+    /// costliest moves and its final position. Refused while the channel's
+    /// game is live, where no game has finished, and while `user`'s last
+    /// review is cooling down.
+    pub async fn review_channel(
+        &self,
+        channel: u64,
+        user: u64,
+        level_given: Option<i64>,
+    ) -> Result<GameReview, GameError> {
         let level = level(level_given, DEFAULT_ANALYSIS_LEVEL)?;
         if self.store.live_game_in_channel(channel).await?.is_some() {
             return Err(GameError::AnalysisOfLiveGame);
         }
         let row = self.store.last_finished_game_in_channel(channel).await?.ok_or(GameError::NothingToAnalyze)?;
+        self.start_heavy(user, HeavyWork::Review)?;
         let game = convert::game_view(row)?;
         let replay = game.game.clone();
         let positions = replay.ply() as u32 + 1;

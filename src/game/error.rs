@@ -36,6 +36,9 @@ pub enum GameError {
     AnalysisOfLivePosition,
     /// `/analyze` with no position where no game was played.
     NothingToAnalyze,
+    /// The same heavy request (a replay, an analysis, a review) again
+    /// before its cooldown is over: the seconds left.
+    CoolingDown(u32),
     /// The engine could not run (internal).
     Engine(String),
     /// Days per move outside 1-14.

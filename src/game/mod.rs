@@ -19,6 +19,7 @@ mod challenge;
 mod clock;
 mod commands;
 mod convert;
+mod cooldowns;
 mod draws;
 mod engine_runner;
 mod error;
@@ -48,6 +49,7 @@ pub use challenge::{
 pub use clock::{
     ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
 };
+pub use cooldowns::{Cooldowns, HeavyWork};
 pub use error::GameError;
 pub use fair_play::live_position_keys;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
@@ -67,6 +69,7 @@ pub use crate::store::{AnnouncementOutcome, MAX_OPEN_CHALLENGES};
 pub struct GameService {
     store: Store,
     engine: EngineRunner,
+    cooldowns: Cooldowns,
 }
 
 impl GameService {
@@ -78,12 +81,18 @@ impl GameService {
 
     /// A service over an already opened store.
     pub fn with_store(store: Store) -> GameService {
-        GameService { store, engine: EngineRunner::default() }
+        GameService { store, engine: EngineRunner::default(), cooldowns: Cooldowns::default() }
     }
 
     /// This service with another engine runner (e.g. a shorter think time).
     pub fn with_engine(self, engine: EngineRunner) -> GameService {
         GameService { engine, ..self }
+    }
+
+    /// Starts `work` for `user` now, or refuses while their last one of
+    /// that kind is cooling down ([`HeavyWork::cooldown`]).
+    pub fn start_heavy(&self, user: u64, work: HeavyWork) -> Result<(), GameError> {
+        self.cooldowns.start(user, work, std::time::Instant::now())
     }
 
     /// The engine the bot plays and analyses with.

@@ -33,6 +33,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::AnalysisOfLiveGame => t!(lang, "err-analysis-of-live-game"),
         E::AnalysisOfLivePosition => t!(lang, "err-analysis-of-live-position"),
         E::NothingToAnalyze => t!(lang, "err-nothing-to-analyze"),
+        E::CoolingDown(seconds) => t!(lang, "err-cooling-down", seconds = *seconds),
         E::DaysOutOfRange(days) => t!(lang, "err-days-out-of-range", days = *days),
         E::StartDecided => t!(lang, "err-start-decided"),
         E::MatchTerms => t!(lang, "err-match-terms"),

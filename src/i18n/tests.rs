@@ -145,6 +145,9 @@ fn counted_nouns_agree_with_their_number() {
     let limit = |lang, limit: u32| crate::t!(lang, "err-too-many-challenges", limit = limit);
     assert!(limit(Lang::En, 1).starts_with("You already have an open challenge in"));
     assert!(limit(Lang::Es, 3).starts_with("Ya tienes 3 desafíos abiertos en"));
+    let wait = |lang, seconds: u32| crate::t!(lang, "err-cooling-down", seconds = seconds);
+    assert!(wait(Lang::En, 1).ends_with("in 1 second."), "{}", wait(Lang::En, 1));
+    assert!(wait(Lang::Es, 12).ends_with("dentro de 12 segundos."), "{}", wait(Lang::Es, 12));
     let replay = crate::t!(Lang::En, "replay-too-long", plies = 401u32, max = 400u32);
     assert!(replay.contains("(401 plies; at most 400)"), "{replay}");
 }

@@ -24,7 +24,7 @@ pub async fn analyze(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comm
             picture(lang, format!("{head}\n{}", verdict(lang, &found)), &found).await
         }
         None => {
-            let review = inv.service.review_channel(inv.channel, level).await?;
+            let review = inv.service.review_channel(inv.channel, inv.user, level).await?;
             let text = [
                 t!(lang, "review-title", players = view::players(lang, &review.game)),
                 review.game.finished.map(|f| view::result(lang, &review.game, &f)).unwrap_or_default(),

@@ -8,6 +8,7 @@ use std::time::Duration;
 use damas::config::Clock;
 use damas::game::GameError;
 use damas::game::GameService;
+use damas::i18n::{Lang, game_error};
 use damas::rules::{Color, Outcome};
 
 use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
@@ -179,6 +180,12 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     let (content, files) = public_answer(&fake, analysis).await;
     assert!(content.contains("Best move: **") && content.contains("Line:") && content.contains("men"), "{content}");
     has_png(&files);
+    // At once again: a private refusal saying how long to wait, nothing searched.
+    let again = fake.command("analyze").string("position", "W:W1-12:B21-32").integer("level", 2).from(&carol);
+    let again = ask(&fake, again).await;
+    let text = again.content().unwrap_or_default().to_string();
+    let waits = (1..=20).any(|s| text == game_error(Lang::En, &GameError::CoolingDown(s)));
+    assert!(again.is_ephemeral() && waits, "{again:?}");
 
     assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
     bot.stop().await;

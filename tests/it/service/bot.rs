@@ -179,7 +179,7 @@ async fn analysis_is_refused_for_live_games_and_given_after(backend: Backend) {
     req.start = Some(parse_fen(fen).unwrap());
     let view = svc.start_bot_game(T0, req).await.unwrap();
 
-    assert!(matches!(svc.review_channel(30, None).await, Err(GameError::AnalysisOfLiveGame)));
+    assert!(matches!(svc.review_channel(30, STRANGER, None).await, Err(GameError::AnalysisOfLiveGame)));
     // Its position, typed in from anywhere in the server, is refused too.
     let fen_now = view.game.position().to_string();
     let refused = svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, None).await;
@@ -187,16 +187,19 @@ async fn analysis_is_refused_for_live_games_and_given_after(backend: Backend) {
     // Another position is analysed.
     let other = svc.analyze_fen("W:W1-12:B21-32", Some(GUILD), STRANGER, Some(3)).await.unwrap();
     assert!(other.best.is_some() && !other.pv.is_empty());
-    assert!(matches!(svc.review_channel(31, None).await, Err(GameError::NothingToAnalyze)));
+    assert!(matches!(svc.review_channel(31, STRANGER, None).await, Err(GameError::NothingToAnalyze)));
 
     // Over: the review and the final position's analysis.
     svc.resign(T0 + 60, 30, WHITE).await.unwrap();
-    let review = svc.review_channel(30, Some(4)).await.unwrap();
+    let review = svc.review_channel(30, STRANGER, Some(4)).await.unwrap();
     assert_eq!(review.game.id, view.id);
     assert!(review.swings.len() <= 3);
     assert_eq!(review.last.position, *view.game.position());
     assert!(review.last.best.is_some());
-    svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, Some(2)).await.unwrap();
+    // Asked again at once by the same person: cooling down; by another: analysed.
+    let again = svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, Some(2)).await;
+    assert!(matches!(again, Err(GameError::CoolingDown(1..=20))), "{again:?}");
+    svc.analyze_fen(&fen_now, Some(GUILD), WHITE, Some(2)).await.unwrap();
 }
 
 async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position(backend: Backend) {

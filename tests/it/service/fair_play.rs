@@ -49,17 +49,18 @@ async fn positions_within_two_plies_of_a_live_game_are_refused(backend: Backend)
             assert!(refused(analyse(&svc, &then, Some(GUILD), WHITE).await), "{}", to_fen(&then));
         }
     }
-    // Three plies on, or in another server: analysed.
+    // Three plies on, or in another server: analysed (each by someone
+    // else: an analysis has a cooldown per user).
     analyse(&svc, &first_moves(&live, 3), Some(GUILD), STRANGER).await.unwrap();
-    analyse(&svc, &live, Some(GUILD + 1), STRANGER).await.unwrap();
+    analyse(&svc, &live, Some(GUILD + 1), STRANGER + 1).await.unwrap();
     // Outside a server, only the asker's own games count.
     assert!(refused(analyse(&svc, &live, None, BLACK).await));
-    analyse(&svc, &live, None, STRANGER).await.unwrap();
+    analyse(&svc, &live, None, STRANGER + 2).await.unwrap();
 
     // Over: its keys are gone, and its position is anyone's to analyse.
     svc.resign(T0 + DAY, 1, BLACK).await.unwrap();
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), 0);
-    analyse(&svc, &live, Some(GUILD), STRANGER).await.unwrap();
+    analyse(&svc, &live, Some(GUILD), STRANGER + 3).await.unwrap();
 }
 
 /// A game just started has no keys until the next check computes them; a
