@@ -24,6 +24,10 @@
 //!    server; `/history`, `/pdn` and `/analyze position:` (of live games'
 //!    positions: refused) timed to their first response (see `burst/history.rs`).
 //!
+//! 5. The pool under load (`BURST_POOL=0` to skip): five games against the
+//!    bot while 20 replays and 10 analyses are asked before each round of
+//!    moves; the bot's move latency (see `burst/pool.rs`).
+//!
 //! Every bot process reads one endgame tables file, built once before the
 //! bot starts (`ENGINE_TABLES`), so no phase pays for building them.
 //!
@@ -39,6 +43,8 @@ mod support;
 
 #[path = "burst/history.rs"]
 mod history;
+#[path = "burst/pool.rs"]
+mod pool;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -81,6 +87,9 @@ fn main() {
         let finished = setting("BURST_HISTORY_FINISHED", 100_000);
         if finished > 0 {
             history::long_history(setting("BURST_HISTORY_LIVE", 10_000).max(100), finished).await;
+        }
+        if setting("BURST_POOL", 1) > 0 {
+            pool::pool_under_load().await;
         }
     });
 }
