@@ -12,6 +12,19 @@ use crate::rules::Outcome;
 pub const BOT_ACCEPTS_DRAW_UP_TO: Score = 25;
 
 impl GameService {
+    /// `/draw` by `user` in `channel`: accepts the opponent's standing
+    /// offer if there is one, else offers a draw (which the bot, as the
+    /// opponent, answers at once).
+    pub async fn draw(&self, now: i64, channel: u64, user: u64) -> Result<DrawDone, GameError> {
+        let game = self.game_in_channel(channel).await?;
+        let opponent = game.opponent_of(user).ok_or(GameError::NotAPlayer)?;
+        if game.draw_offer_by == Some(opponent) {
+            return Ok(DrawDone::Accepted(self.answer_draw(now, channel, user, true).await?));
+        }
+        let game = self.offer_draw(now, channel, user).await?;
+        Ok(if game.engine.is_some() { DrawDone::BotAnswered(game) } else { DrawDone::Offered(game) })
+    }
+
     /// `user` offers a draw in the live game of `channel`. The offer stands
     /// until the opponent answers it or plays a move (which declines it);
     /// in a game against the bot, the bot answers before this returns: the
@@ -89,4 +102,16 @@ impl GameService {
         }
         Ok(view)
     }
+}
+
+/// What `/draw` did.
+#[derive(Clone, Debug)]
+pub enum DrawDone {
+    /// The opponent's standing offer was accepted: the game is drawn.
+    Accepted(GameView),
+    /// A draw was offered to a person, who answers later.
+    Offered(GameView),
+    /// A draw was offered to the bot, which answered at once: the game is
+    /// drawn if it accepted, live if it declined.
+    BotAnswered(GameView),
 }

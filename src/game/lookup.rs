@@ -46,7 +46,54 @@ impl GameService {
 
     /// The legal moves of any position given as PDN FEN, and the position.
     pub fn legal_moves_of_fen(fen: &str) -> Result<(Position, Vec<(Move, String)>), GameError> {
-        let pos = parse_fen(fen)?;
+        let pos = read_position(fen)?;
         Ok((pos, pos.legal_moves_with_notation()))
     }
+
+    /// What `/moves` shows: the legal moves of the position given as PDN
+    /// FEN, else of `channel`'s live game, else of the start position.
+    pub async fn moves_asked(&self, channel: u64, fen: Option<&str>) -> Result<MovesAsked, GameError> {
+        let (position, last, source) = match fen {
+            Some(text) => (read_position(text)?, None, MovesOf::Position),
+            None => match self.game_in_channel(channel).await {
+                Ok(view) => {
+                    let game = &view.game;
+                    let last = game.last_move().copied().zip(game.previous_position().copied());
+                    (*game.position(), last, MovesOf::Game)
+                }
+                Err(e) if e.is_user_error() => (Position::initial(), None, MovesOf::Start),
+                Err(e) => return Err(e),
+            },
+        };
+        Ok(MovesAsked { position, last, source, moves: position.legal_moves_with_notation() })
+    }
+}
+
+/// A position typed by a user as PDN FEN, read (or refused with the reason).
+pub fn read_position(fen: &str) -> Result<Position, GameError> {
+    Ok(parse_fen(fen)?)
+}
+
+/// Whose moves `/moves` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesOf {
+    /// A position given as PDN FEN.
+    Position,
+    /// The channel's live game.
+    Game,
+    /// The start position (the channel has no game).
+    Start,
+}
+
+/// The answer to `/moves`.
+#[derive(Clone, Debug)]
+pub struct MovesAsked {
+    /// The position whose moves these are.
+    pub position: Position,
+    /// The move that led to it and the position before, in a game.
+    pub last: Option<(Move, Position)>,
+    /// Where the position comes from.
+    pub source: MovesOf,
+    /// Its legal moves with their canonical notation, sorted.
+    pub moves: Vec<(Move, String)>,
 }

@@ -39,7 +39,7 @@ mod view;
 pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
 pub use analysis::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
 pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, engine_player_name, level};
-pub use draws::BOT_ACCEPTS_DRAW_UP_TO;
+pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
@@ -54,6 +54,7 @@ pub use error::GameError;
 pub use fair_play::live_position_keys;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
+pub use lookup::{MovesAsked, MovesOf, read_position};
 pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
 pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;

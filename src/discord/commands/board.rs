@@ -1,7 +1,8 @@
 //! `/moves [position]` and `/board [perspective]`.
 
-use crate::i18n::{color, fen_error};
-use crate::rules::{Color, Position, parse_fen};
+use crate::game::{MovesAsked, MovesOf};
+use crate::i18n::color;
+use crate::rules::Color;
 use crate::t;
 
 use super::super::errors::CommandError;
@@ -14,21 +15,12 @@ use super::Invocation;
 pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, CommandError> {
     // Only the asker sees the answer: it is in their language.
     let lang = inv.lang;
-    let (position, last_move, whose) = match fen {
-        Some(text) => {
-            let position = parse_fen(text).map_err(|e| CommandError::refused(fen_error(lang, &e)))?;
-            (position, None, t!(lang, "moves-of-position"))
-        }
-        None => match inv.service.game_in_channel(inv.channel).await {
-            Ok(game) => {
-                let g = &game.game;
-                (*g.position(), g.last_move().copied().zip(g.previous_position().copied()), t!(lang, "moves-of-game"))
-            }
-            Err(e) if e.is_user_error() => (Position::initial(), None, t!(lang, "moves-of-start")),
-            Err(e) => return Err(e.into()),
-        },
+    let MovesAsked { position, last, source, moves: legal } = inv.service.moves_asked(inv.channel, fen).await?;
+    let whose = match source {
+        MovesOf::Position => t!(lang, "moves-of-position"),
+        MovesOf::Game => t!(lang, "moves-of-game"),
+        MovesOf::Start => t!(lang, "moves-of-start"),
     };
-    let legal = position.legal_moves_with_notation();
     let turn = position.turn();
     let side = color(lang, turn);
     let text = if legal.is_empty() {
@@ -43,7 +35,7 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
         };
         format!("{head}\n{}", list.join("  "))
     };
-    let (last_move, before) = last_move.unzip();
+    let (last_move, before) = last.unzip();
     let png = view::board_png(position, turn, last_move, true, before).await?;
     let mut reply = Reply::ephemeral(lang, text);
     reply = reply.file("moves.png", png);

@@ -1,10 +1,10 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
 use crate::game::{
-    Challenge, ChallengePick, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level,
+    Challenge, ChallengePick, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level, read_position,
 };
 use crate::i18n::{Lang, color};
-use crate::rules::{Color, DrawRules, Position, Variant, parse_fen};
+use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
 
 use super::super::components::challenge_buttons;
@@ -43,7 +43,7 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
     };
     let start = match opts.string("position") {
         None => None,
-        Some(fen) => Some(parse_fen(fen).map_err(GameError::from)?),
+        Some(fen) => Some(read_position(fen)?),
     };
     let is_match = opts.boolean("match").unwrap_or(false);
     if opponent == inv.bot_user {

@@ -22,11 +22,8 @@ pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
 /// The legal moves of the channel's game that match what was typed; none
 /// when the channel has no game.
 pub async fn autocomplete(service: &GameService, channel: u64, typed: &str) -> Vec<String> {
-    match service.game_in_channel(channel).await {
-        Ok(view) => {
-            let notations = view.game.position().legal_moves_with_notation().into_iter().map(|(_, n)| n);
-            matching(notations, typed)
-        }
+    match service.legal_moves_in_channel(channel).await {
+        Ok(legal) => matching(legal.into_iter().map(|(_, n)| n), typed),
         Err(e) => {
             if !e.is_user_error() {
                 tracing::error!(error = %e, "autocomplete could not read the game");

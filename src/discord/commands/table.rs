@@ -1,6 +1,6 @@
 //! `/resign` (with its confirm button) and `/draw` (offer, accept, decline).
 
-use crate::game::GameError;
+use crate::game::{DrawDone, GameError};
 use crate::t;
 
 use super::super::components::{draw_buttons, resign_buttons};
@@ -34,27 +34,29 @@ pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandErro
     view::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
 }
 
-/// `/draw`: offers a draw, or accepts the opponent's standing offer.
+/// `/draw`: offers a draw, or accepts the opponent's standing offer (the
+/// service decides which).
 pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_channel(inv.channel).await?;
-    let opponent = game.opponent_of(inv.user).ok_or(GameError::NotAPlayer)?;
     let lang = inv.server_lang;
-    if game.draw_offer_by == Some(opponent) {
-        let game = inv.service.answer_draw(inv.now, inv.channel, inv.user, true).await?;
-        let headline = t!(lang, "draw-accepted", player = user(inv.user));
-        return view::game_message(lang, &inv.service, &game, headline).await;
+    match inv.service.draw(inv.now, inv.channel, inv.user).await? {
+        DrawDone::Accepted(game) => {
+            let headline = t!(lang, "draw-accepted", player = user(inv.user));
+            view::game_message(lang, &inv.service, &game, headline).await
+        }
+        DrawDone::BotAnswered(game) => {
+            let bot = game.opponent_of(inv.user).unwrap_or_default();
+            if game.finished.is_some() {
+                view::game_message(lang, &inv.service, &game, t!(lang, "bot-accepts-draw", player = user(bot))).await
+            } else {
+                Ok(Reply::public(lang, t!(lang, "bot-declines-draw", player = user(bot))))
+            }
+        }
+        DrawDone::Offered(game) => {
+            let opponent = game.opponent_of(inv.user).unwrap_or_default();
+            let text = t!(lang, "draw-offered", player = user(inv.user), opponent = user(opponent));
+            Ok(Reply::public(lang, text).components(draw_buttons(lang, game.id)))
+        }
     }
-    let game = inv.service.offer_draw(inv.now, inv.channel, inv.user).await?;
-    if game.engine.is_some() {
-        // The bot has answered already.
-        return if game.finished.is_some() {
-            view::game_message(lang, &inv.service, &game, t!(lang, "bot-accepts-draw", player = user(opponent))).await
-        } else {
-            Ok(Reply::public(lang, t!(lang, "bot-declines-draw", player = user(opponent))))
-        };
-    }
-    let text = t!(lang, "draw-offered", player = user(inv.user), opponent = user(opponent));
-    Ok(Reply::public(lang, text).components(draw_buttons(lang, game.id)))
 }
 
 /// The Accept / Decline buttons of a draw offer.
