@@ -48,6 +48,7 @@ mod matches;
 mod migrations;
 mod moves;
 mod ratings;
+mod replays;
 mod scratch;
 mod server_locales;
 
@@ -61,6 +62,7 @@ pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite};
 pub use ratings::{RatingChangeRow, RatingPoint, RatingRow};
+pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 
 use std::time::Duration;
