@@ -29,6 +29,9 @@ pub const RATE_LIMITED: &str = "damas_discord_rate_limited_total";
 /// Ticks of the clock loop run by this process: it rises every
 /// `DAMAS_CLOCK_SECONDS` while the clock is alive.
 pub const CLOCK_TICKS: &str = "damas_clock_ticks_total";
+/// Replay GIFs answered by this process: `source="made"` (drawn) or
+/// `source="kept"` (an ended game's, read back from the database).
+pub const REPLAYS: &str = "damas_replays_total";
 /// Live games in the database (all processes).
 pub const LIVE_GAMES: &str = "damas_live_games";
 /// Moves stored in the last 60 seconds (all processes).

@@ -2,9 +2,9 @@
 //! deadlines, results, and the board PNG. No decisions are made here.
 
 use crate::engine::Level;
-use crate::game::{Finish, FinishReason, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY};
+use crate::game::{Finish, FinishReason, GameError, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY};
 use crate::i18n::{self, Lang};
-use crate::render::{RenderOptions, render_gif, render_png};
+use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
 use crate::t;
 use crate::workers::Workers;
@@ -177,41 +177,19 @@ pub fn replay_file_name(view: &GameView) -> String {
     format!("damas-game-{}.gif", view.id)
 }
 
-/// The longest game a replay is made of. A frame costs about 11 KB and
-/// 7 ms (`benches/render.rs`), so 500 plies make about 5.5 MB in 3.5 s.
-/// Real games are far shorter; the draw rules do not bound them tightly.
-pub const REPLAY_MAX_PLIES: u32 = 500;
-
-/// The largest replay sent: Discord takes attachments of up to 10 MiB
-/// (more only in boosted servers); kept under it with room to spare.
-pub const REPLAY_MAX_BYTES: usize = 8 * 1024 * 1024;
-
-/// The replay of a game as an animated GIF (see [`crate::render::replay`]),
-/// from White's side like a printed diagram, whoever asks. Made on the
-/// shared worker pool as a long job: an 80-ply game takes most of a second
-/// of one core, and a long job leaves a thread free, so no move's picture
-/// waits behind a replay. A failure is told to the user in `lang` (theirs:
-/// the error reply is private) and logged by the error handler; nothing
-/// about the game changes.
-///
-/// A game longer than [`REPLAY_MAX_PLIES`] is refused before any work: its
-/// GIF would take seconds and could outgrow what Discord accepts.
-pub async fn replay_gif(lang: Lang, view: &GameView) -> Result<Vec<u8>, CommandError> {
-    let too_long = || CommandError::refused(t!(lang, "replay-too-long", plies = view.ply(), max = REPLAY_MAX_PLIES));
-    if view.ply() > REPLAY_MAX_PLIES {
-        return Err(too_long());
-    }
-    let frames = view.replay_frames();
-    let made = Workers::shared().run_long(move || render_gif(&frames, Color::White)).await;
-    let cause = match made {
-        Ok(Ok(gif)) if gif.len() > REPLAY_MAX_BYTES => return Err(too_long()),
-        Ok(Ok(gif)) => return Ok(gif),
-        Ok(Err(e)) => e.to_string(),
-        Err(e) => e.to_string(),
-    };
-    Err(CommandError::Failed {
-        sentence: t!(lang, "replay-failed"),
-        cause: format!("the replay of game {} failed: {cause}", view.id),
+/// The replay of a game as an animated GIF, as the service makes or keeps
+/// it ([`crate::game::GameService::replay_gif`]). A failure to draw it is
+/// told to the user in `lang` (theirs: the error reply is private) and
+/// logged by the error handler; a refusal (too long) is told as any other.
+pub async fn replay_gif(
+    lang: Lang,
+    service: &crate::game::GameService,
+    now: i64,
+    view: &GameView,
+) -> Result<Vec<u8>, CommandError> {
+    service.replay_gif(now, view).await.map_err(|e| match e {
+        GameError::Replay(cause) => CommandError::Failed { sentence: t!(lang, "replay-failed"), cause },
+        e => CommandError::Game(e),
     })
 }
 

@@ -101,6 +101,15 @@ pub enum GameError {
     OwnDrawOffer,
     /// A position given by the user does not parse.
     BadFen(FenError),
+    /// A replay asked for a game too long to draw or to send.
+    ReplayTooLong {
+        /// The game's plies.
+        plies: u32,
+        /// The most a replay is made of.
+        max: u32,
+    },
+    /// Drawing a replay failed (internal).
+    Replay(String),
     /// The database failed (internal).
     Store(StoreError),
     /// The database holds something the service cannot read back (internal).
@@ -111,7 +120,7 @@ impl GameError {
     /// Whether this is a refusal to show the user (true), or an internal
     /// failure to log and hide behind a generic reply (false).
     pub fn is_user_error(&self) -> bool {
-        !matches!(self, GameError::Store(_) | GameError::Corrupt(_) | GameError::Engine(_))
+        !matches!(self, GameError::Store(_) | GameError::Corrupt(_) | GameError::Engine(_) | GameError::Replay(_))
     }
 }
 
@@ -119,6 +128,7 @@ impl std::fmt::Display for GameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GameError::Engine(e) => write!(f, "the engine failed: {e}"),
+            GameError::Replay(e) => f.write_str(e),
             GameError::Store(e) => write!(f, "database failure: {e}"),
             GameError::Corrupt(e) => write!(f, "stored data is inconsistent: {e}"),
             refusal => f.write_str(&game_error(Lang::En, refusal)),

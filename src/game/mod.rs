@@ -59,6 +59,7 @@ pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
 pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
+pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use view::{Finish, FinishReason, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;

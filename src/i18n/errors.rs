@@ -62,7 +62,8 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::NoDrawOffer => t!(lang, "err-no-draw-offer"),
         E::OwnDrawOffer => t!(lang, "err-own-draw-offer"),
         E::BadFen(e) => fen_error(lang, e),
-        E::Engine(_) | E::Store(_) | E::Corrupt(_) => error.to_string(),
+        E::ReplayTooLong { plies, max } => t!(lang, "replay-too-long", plies = *plies, max = *max),
+        E::Engine(_) | E::Store(_) | E::Corrupt(_) | E::Replay(_) => error.to_string(),
     }
 }
 
