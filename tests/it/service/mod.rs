@@ -12,4 +12,5 @@ mod matches;
 mod outbox;
 mod ratings;
 mod refusals;
+mod replays;
 mod server_locales;
