@@ -186,8 +186,9 @@ pub async fn replay_gif(
     service: &crate::game::GameService,
     now: i64,
     view: &GameView,
+    asker: u64,
 ) -> Result<Vec<u8>, CommandError> {
-    service.replay_gif(now, view).await.map_err(|e| match e {
+    service.replay_gif(now, view, asker).await.map_err(|e| match e {
         GameError::Replay(cause) => CommandError::Failed { sentence: t!(lang, "replay-failed"), cause },
         e => CommandError::Game(e),
     })

@@ -2,7 +2,7 @@
 //! [`crate::render::render_gif`], and the GIF itself, made once per ended
 //! game and kept by the store.
 
-use super::{GameError, GameService, GameView};
+use super::{GameError, GameService, GameView, HeavyWork};
 use crate::render::replay::game_frames;
 use crate::render::{ReplayFrame, render_gif};
 use crate::rules::Color;
@@ -51,7 +51,9 @@ impl GameService {
     /// outgrow what Discord accepts; so is one whose GIF came out larger
     /// than [`REPLAY_MAX_BYTES`]. A failure to draw is
     /// [`GameError::Replay`]; nothing about the game changes either way.
-    pub async fn replay_gif(&self, now: i64, view: &GameView) -> Result<Vec<u8>, GameError> {
+    /// One that must be made is refused while `asker`'s last one made is
+    /// cooling down ([`GameError::CoolingDown`]); a kept one never is.
+    pub async fn replay_gif(&self, now: i64, view: &GameView, asker: u64) -> Result<Vec<u8>, GameError> {
         let too_long = || GameError::ReplayTooLong { plies: view.ply(), max: REPLAY_MAX_PLIES };
         if view.ply() > REPLAY_MAX_PLIES {
             return Err(too_long());
@@ -61,6 +63,8 @@ impl GameService {
             metrics::counter!(crate::metrics::REPLAYS, "source" => "kept").increment(1);
             return Ok(kept.gif);
         }
+        // Only a replay that must be made costs a core: `asker`'s cooldown.
+        self.start_heavy(asker, HeavyWork::Replay)?;
         let frames = view.replay_frames();
         let gif = match Workers::shared().run_long(move || render_gif(&frames, Color::White)).await {
             Ok(Ok(gif)) => gif,

@@ -76,7 +76,7 @@ pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, Command
 /// last that ended here), posted for the channel to see.
 pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
     let game = inv.service.game_for_record(inv.guild, inv.channel, number).await?;
-    let gif = view::replay_gif(inv.lang, &inv.service, inv.now, &game).await?;
+    let gif = view::replay_gif(inv.lang, &inv.service, inv.now, &game, inv.user).await?;
     let lang = inv.server_lang;
     let text = t!(lang, "replay-caption", players = view::numbered_players(lang, &game));
     // Asking for a replay is no reason to notify the players it names.
@@ -91,7 +91,7 @@ pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comm
 /// (a forged or copied button) is refused as `/replay` refuses it.
 pub async fn replay_pressed(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
     let game = inv.service.game_in_server(inv.guild, game_id).await?;
-    let gif = view::replay_gif(inv.lang, &inv.service, inv.now, &game).await?;
+    let gif = view::replay_gif(inv.lang, &inv.service, inv.now, &game, inv.user).await?;
     let lang = inv.lang;
     let text = t!(lang, "replay-caption", players = view::numbered_players(lang, &game));
     Ok(Reply::ephemeral(lang, text).file(view::replay_file_name(&game), gif))
