@@ -24,7 +24,7 @@ use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
 use serenity::gateway::GatewayError;
 use tokio::sync::watch;
 
-use crate::config::Config;
+use crate::config::{Clock, Config};
 use crate::game::GameService;
 
 use handler::Handler;
@@ -95,8 +95,11 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
                 .await
                 .map_err(|e| BotError::Metrics { addr, reason: e.to_string() })?;
             tracing::info!(addr = %listener.local_addr().unwrap_or(addr), "serving /metrics and /healthz");
-            let serve =
-                crate::metrics::serve(listener, crate::metrics::install(), service.clone(), config.clock.clone());
+            let serve = crate::metrics::serve(
+                listener,
+                crate::metrics::install(),
+                ServiceProbe(service.clone(), config.clock.clone()),
+            );
             Some(tokio::spawn(serve))
         }
         None => None,
@@ -170,6 +173,21 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         serenity::Error::Gateway(GatewayError::InvalidAuthentication) => BotError::TokenRejected,
         e => BotError::Gateway(e.to_string()),
     })
+}
+
+/// What `/metrics` and `/healthz` ask of the bot: the database, through
+/// the service.
+#[derive(Clone)]
+struct ServiceProbe(GameService, Clock);
+
+impl crate::metrics::Probe for ServiceProbe {
+    async fn activity(&self) -> Result<(u64, u64), String> {
+        self.0.activity(self.1.now()).await.map_err(|e| e.to_string())
+    }
+
+    async fn health(&self) -> Result<(), String> {
+        self.0.store().ping().await.map_err(|e| e.to_string())
+    }
 }
 
 /// Takes the SQLite database's process lock (none for PostgreSQL).
