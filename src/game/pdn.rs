@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::{GameError, GameService, GameView};
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Position, move_number};
 
 /// Moves wrap before this many characters per line.
 const LINE_WIDTH: usize = 79;
@@ -60,19 +60,13 @@ pub fn pdn_record(view: &GameView) -> String {
     out.push('\n');
 
     let mut tokens = Vec::with_capacity(view.game.ply() * 3 / 2 + 1);
-    let mut number = 1;
-    let mut turn = start.turn();
-    for (i, notation) in view.game.notations().iter().enumerate() {
-        match turn {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if i == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
+    for (ply, notation) in view.game.notations().iter().enumerate() {
+        match move_number(start.turn(), ply) {
+            (number, Color::White) => tokens.push(format!("{number}.")),
+            (number, Color::Black) if ply == 0 => tokens.push(format!("{number}...")),
+            (_, Color::Black) => {}
         }
         tokens.push(notation.clone());
-        if turn == Color::Black {
-            number += 1;
-        }
-        turn = turn.opponent();
     }
     tokens.push(result.to_string());
 

@@ -78,6 +78,16 @@ impl Lang {
     }
 }
 
+/// A signed number with one decimal as `lang` writes it: "+1.3" in
+/// English, "+1,3" in Spanish (a decimal comma).
+pub fn signed_decimal(lang: Lang, value: f64) -> String {
+    let text = format!("{value:+.1}");
+    match lang {
+        Lang::En => text,
+        Lang::Es => text.replace('.', ","),
+    }
+}
+
 /// The text of `key` in `lang` (English if the key is missing there, the
 /// key itself if missing everywhere: the catalog test keeps both from
 /// happening).

@@ -151,3 +151,10 @@ fn counted_nouns_agree_with_their_number() {
     let replay = crate::t!(Lang::En, "replay-too-long", plies = 401u32, max = 400u32);
     assert!(replay.contains("(401 plies; at most 400)"), "{replay}");
 }
+
+#[test]
+fn decimals_follow_the_language() {
+    assert_eq!(signed_decimal(Lang::En, 1.26), "+1.3");
+    assert_eq!(signed_decimal(Lang::Es, -0.3), "-0,3");
+    assert_eq!(signed_decimal(Lang::Es, 0.0), "+0,0");
+}

@@ -31,7 +31,7 @@ pub use color::{Color, Piece, Role};
 pub use fen::{FenError, FenSyntax, parse_fen, to_fen};
 pub use game::{DrawRules, EndReason, Game, GameResult, Outcome, UnknownName, Variant};
 pub use moves::{INLINE_MOVES, MAX_LANDINGS, Move, MoveList};
-pub use notation::{MoveError, NoSuchMove, NotNotation, full_notation, notation_among};
+pub use notation::{MoveError, NoSuchMove, NotNotation, full_notation, move_number, notation_among};
 pub use perft::perft;
 pub use position::{MAX_PIECES_PER_SIDE, Position, SetupError};
 pub use square::Square;

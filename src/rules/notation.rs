@@ -119,6 +119,16 @@ impl fmt::Display for NoSuchMove {
     }
 }
 
+/// The move number and the mover of the 0-based `ply` of a game whose
+/// first move was `first`'s: a game is numbered in moves of White then
+/// Black, so a game that Black starts begins with "1..." and its second
+/// ply is White's move 2.
+pub fn move_number(first: Color, ply: usize) -> (usize, Color) {
+    let offset = usize::from(first == Color::Black);
+    let mover = if (ply + offset).is_multiple_of(2) { Color::White } else { Color::Black };
+    ((ply + offset) / 2 + 1, mover)
+}
+
 /// Every move in full form: the start and each landing square.
 pub fn full_notation(mv: &Move) -> String {
     let sep = if mv.is_capture() { "x" } else { "-" };

@@ -3,8 +3,8 @@
 
 use crate::engine::{PROVEN, Proof, Score, Swing, Verdict};
 use crate::game::{GameReview, PositionAnalysis};
-use crate::i18n::{Lang, color};
-use crate::rules::{Color, Position};
+use crate::i18n::{Lang, color, signed_decimal};
+use crate::rules::{Color, Position, move_number};
 use crate::t;
 
 use super::super::errors::CommandError;
@@ -80,21 +80,12 @@ pub fn evaluation(lang: Lang, turn: Color, score: Score, proof: Option<Proof>) -
     }
     let (side, men) = if score >= 0 { (turn, score) } else { (turn.opponent(), -score) };
     let m = f64::from(men) / 100.0;
-    let (side, amount) = (color(lang, side), signed(lang, m));
+    let (side, amount) = (color(lang, side), signed_decimal(lang, m));
     match m {
         m if m < 0.25 => t!(lang, "eval-equal", side = side, men = amount),
         m if m < 0.75 => t!(lang, "eval-slightly-better", side = side, men = amount),
         m if m < 2.0 => t!(lang, "eval-better", side = side, men = amount),
         _ => t!(lang, "eval-winning", side = side, men = amount),
-    }
-}
-
-/// "+1.3" (English) or "+1,3" (Spanish): one decimal, signed.
-fn signed(lang: Lang, value: f64) -> String {
-    let text = format!("{value:+.1}");
-    match lang {
-        Lang::En => text,
-        Lang::Es => text.replace('.', ","),
     }
 }
 
@@ -126,21 +117,13 @@ fn swing_line(lang: Lang, start: &Position, swing: &Swing) -> String {
     )
 }
 
-/// The move number and mover of the 0-based `ply` of a game that started
-/// with `first` to move.
-fn move_number(first: Color, ply: usize) -> (usize, Color) {
-    let offset = usize::from(first == Color::Black);
-    let mover = if (ply + offset).is_multiple_of(2) { Color::White } else { Color::Black };
-    ((ply + offset) / 2 + 1, mover)
-}
-
 fn men(lang: Lang, score: Score) -> String {
     if score >= PROVEN {
         t!(lang, "score-winning")
     } else if score <= -PROVEN {
         t!(lang, "score-losing")
     } else {
-        t!(lang, "score-men", men = signed(lang, f64::from(score) / 100.0))
+        t!(lang, "score-men", men = signed_decimal(lang, f64::from(score) / 100.0))
     }
 }
 
@@ -167,14 +150,5 @@ mod tests {
         assert_eq!(evaluation(es, Color::White, 130, None), "Las blancas están mejor, unos +1,3 peones.");
         let win = Some(Proof { verdict: Verdict::Win, plies: 17 });
         assert_eq!(evaluation(es, Color::Black, 0, win), "Las negras ganan en 17 medias jugadas.");
-    }
-
-    #[test]
-    fn move_numbers_follow_the_side_that_started() {
-        assert_eq!(move_number(Color::White, 0), (1, Color::White));
-        assert_eq!(move_number(Color::White, 1), (1, Color::Black));
-        assert_eq!(move_number(Color::White, 2), (2, Color::White));
-        assert_eq!(move_number(Color::Black, 0), (1, Color::Black));
-        assert_eq!(move_number(Color::Black, 1), (2, Color::White));
     }
 }

@@ -1,6 +1,6 @@
 //! RULES 6.1-6.3: move notation.
 
-use damas::rules::MoveError;
+use damas::rules::{Color, MoveError, move_number};
 
 use crate::rules::util::{find, moves, pos};
 
@@ -90,4 +90,16 @@ fn every_listed_move_parses_back_to_itself() {
             assert_eq!(p.parse_move(&text), Ok(mv), "{text} in {fen}");
         }
     }
+}
+
+/// Moves are numbered White then Black: a game Black starts begins with
+/// "1..." (its first ply is Black's move 1, its second White's move 2).
+#[test]
+fn move_numbers_follow_the_side_that_started() {
+    assert_eq!(move_number(Color::White, 0), (1, Color::White));
+    assert_eq!(move_number(Color::White, 1), (1, Color::Black));
+    assert_eq!(move_number(Color::White, 2), (2, Color::White));
+    assert_eq!(move_number(Color::Black, 0), (1, Color::Black));
+    assert_eq!(move_number(Color::Black, 1), (2, Color::White));
+    assert_eq!(move_number(Color::Black, 2), (2, Color::Black));
 }
