@@ -9,6 +9,18 @@ use super::super::reply::Reply;
 use super::super::view::{self, user};
 use super::Invocation;
 
+/// The live game a button of game `game_id` acts on. A button whose game
+/// is over or gone is refused as stale; a failure to read the game is an
+/// internal error (logged, and answered as one), never a stale button.
+async fn game_of_button(inv: &Invocation, game_id: i64) -> Result<crate::game::GameView, CommandError> {
+    match inv.service.game_in_channel(inv.channel).await {
+        Ok(game) if game.id == game_id => Ok(game),
+        Ok(_) => Err(stale_button(inv)),
+        Err(e) if e.is_user_error() => Err(stale_button(inv)),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// The refusal of a button whose game is over or gone.
 fn stale_button(inv: &Invocation) -> CommandError {
     CommandError::refused(t!(inv.lang, "button-game-over"))
@@ -25,10 +37,7 @@ pub async fn resign_confirm(inv: &Invocation) -> Result<Reply, CommandError> {
 
 /// The Resign button: the game ends; the result is posted publicly.
 pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_channel(inv.channel).await.map_err(|_| stale_button(inv))?;
-    if game.id != game_id {
-        return Err(stale_button(inv));
-    }
+    game_of_button(inv, game_id).await?;
     let game = inv.service.resign(inv.now, inv.channel, inv.user).await?;
     let lang = inv.server_lang;
     view::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
@@ -61,10 +70,7 @@ pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
 
 /// The Accept / Decline buttons of a draw offer.
 pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_channel(inv.channel).await.map_err(|_| stale_button(inv))?;
-    if game.id != game_id {
-        return Err(stale_button(inv));
-    }
+    game_of_button(inv, game_id).await?;
     let game = inv.service.answer_draw(inv.now, inv.channel, inv.user, accept).await?;
     let lang = inv.server_lang;
     if accept {
