@@ -8,7 +8,7 @@ use std::hash::{BuildHasher, RandomState};
 
 use super::challenge::terms;
 use super::clock::{deadline, reminder_time};
-use super::{ColorChoice, GameError, GameService, GameView, MoveReport, convert};
+use super::{Challenge, ColorChoice, GameError, GameService, GameView, MoveReport, NewChallenge, convert};
 use crate::engine::{Level, Root, choose_move};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::store::{ChannelTaken, EngineSeat, NewGameRow};
@@ -174,5 +174,46 @@ impl GameService {
             }
         }
         Ok(out)
+    }
+}
+
+/// What `/challenge` made: a challenge to a person, or a game against the
+/// bot (started at once, at the level given).
+#[derive(Clone, Debug)]
+pub enum Proposed {
+    /// A challenge waiting for its answer.
+    Challenge(Challenge),
+    /// A game against the bot, live (boxed: a game's view is large).
+    BotGame(Box<GameView>, Level),
+}
+
+impl GameService {
+    /// `/challenge`: a challenge to `request.opponent`, or, when the
+    /// opponent named is the bot itself (`bot`), a game against its engine
+    /// at `level_given` (default [`DEFAULT_BOT_LEVEL`]), started at once.
+    /// A match against the bot is refused (RULES 8.3 is between people).
+    pub async fn propose(
+        &self,
+        now: i64,
+        request: NewChallenge,
+        bot: u64,
+        level_given: Option<i64>,
+    ) -> Result<Proposed, GameError> {
+        if request.opponent != bot {
+            return Ok(Proposed::Challenge(self.challenge(now, request).await?));
+        }
+        if request.is_match {
+            return Err(GameError::MatchTerms);
+        }
+        let level = level(level_given, DEFAULT_BOT_LEVEL)?;
+        let mut game = NewBotGame::new(request.channel, request.challenger, bot, level);
+        game.guild = request.guild;
+        game.player_name = request.challenger_name;
+        game.color = request.color;
+        game.days_per_move = request.days_per_move;
+        game.variant = request.variant;
+        game.draw_rules = request.draw_rules;
+        game.start = request.start;
+        Ok(Proposed::BotGame(Box::new(self.start_bot_game(now, game).await?), level))
     }
 }

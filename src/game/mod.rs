@@ -38,7 +38,7 @@ mod view;
 
 pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
 pub use analysis::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
-pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, engine_player_name, level};
+pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, Proposed, engine_player_name, level};
 pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 

@@ -1,8 +1,6 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
-use crate::game::{
-    Challenge, ChallengePick, ColorChoice, DEFAULT_BOT_LEVEL, GameError, NewBotGame, NewChallenge, level, read_position,
-};
+use crate::game::{Challenge, ChallengePick, ColorChoice, NewChallenge, Proposed, read_position};
 use crate::i18n::{Lang, color};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
@@ -45,25 +43,6 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
         None => None,
         Some(fen) => Some(read_position(fen)?),
     };
-    let is_match = opts.boolean("match").unwrap_or(false);
-    if opponent == inv.bot_user {
-        if is_match {
-            return Err(GameError::MatchTerms.into());
-        }
-        let level = level(opts.integer("level"), DEFAULT_BOT_LEVEL)?;
-        let mut request = NewBotGame::new(inv.channel, inv.user, inv.bot_user, level);
-        request.guild = inv.guild;
-        request.player_name = inv.user_name.clone();
-        request.color = color;
-        request.days_per_move = days_per_move;
-        request.variant = variant;
-        request.draw_rules = draw_rules;
-        request.start = start;
-        let game = inv.service.start_bot_game(inv.now, request).await?;
-        let lang = inv.server_lang;
-        let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
-        return view::game_message(lang, &inv.service, &game, headline).await;
-    }
     let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
     request.opponent_is_bot = opts.user_is_bot("opponent");
     request.guild = inv.guild;
@@ -75,10 +54,18 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
     request.challenger_name = inv.user_name.clone();
     request.opponent_name = opts.user_name("opponent");
     request.rated = opts.boolean("rated").unwrap_or(true);
-    request.is_match = is_match;
-    let challenge = inv.service.challenge(inv.now, request).await?;
+    request.is_match = opts.boolean("match").unwrap_or(false);
+    // Naming the bot itself starts a game against its engine: the service decides.
     let lang = inv.server_lang;
-    Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
+    match inv.service.propose(inv.now, request, inv.bot_user, opts.integer("level")).await? {
+        Proposed::Challenge(challenge) => {
+            Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
+        }
+        Proposed::BotGame(game, level) => {
+            let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
+            view::game_message(lang, &inv.service, &game, headline).await
+        }
+    }
 }
 
 /// The public text of a challenge.

@@ -9,7 +9,8 @@ use std::time::Duration;
 use crate::support::games::*;
 use damas::engine::Level;
 use damas::game::{
-    ColorChoice, DAY, DueEvent, EngineRunner, FinishReason, GameError, GameService, NewBotGame, NewChallenge, level,
+    ColorChoice, DAY, DueEvent, EngineRunner, FinishReason, GameError, GameService, NewBotGame, NewChallenge, Proposed,
+    level,
 };
 use damas::rules::{Color, Outcome, parse_fen};
 
@@ -253,6 +254,25 @@ async fn a_challenge_racing_a_bot_game_for_a_channel_leaves_one(backend: Backend
     }
 }
 
+/// `/challenge` naming the bot starts a game against its engine at once
+/// (at the level asked); naming a person makes a challenge; a match
+/// against the bot is refused and changes nothing.
+async fn a_challenge_naming_the_bot_starts_its_game(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let to_person = svc.propose(T0, NewChallenge::new(40, WHITE, BLACK), BOT, None).await.unwrap();
+    assert!(matches!(to_person, Proposed::Challenge(ref c) if c.opponent == BLACK), "{to_person:?}");
+    let as_match = NewChallenge { is_match: true, ..NewChallenge::new(41, WHITE, BOT) };
+    assert!(matches!(svc.propose(T0, as_match, BOT, None).await, Err(GameError::MatchTerms)));
+    assert!(matches!(svc.game_in_channel(41).await, Err(GameError::NoGame)));
+    let out_of_range = svc.propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(11)).await;
+    assert!(matches!(out_of_range, Err(GameError::LevelOutOfRange(11))), "{out_of_range:?}");
+    let to_bot = svc.propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(3)).await.unwrap();
+    let Proposed::BotGame(game, level) = to_bot else { panic!("{to_bot:?}") };
+    assert_eq!(level.to_string(), "3");
+    assert!(game.is_live() && game.engine.is_some());
+    assert_eq!(svc.game_in_channel(41).await.unwrap().id, game.id);
+}
+
 on_both_backends!(multi_thread: a_challenge_racing_a_bot_game_for_a_channel_leaves_one);
 
 on_both_backends!(
@@ -265,4 +285,5 @@ on_both_backends!(
     refusals_change_nothing,
     analysis_is_refused_for_live_games_and_given_after,
     the_bot_answers_a_draw_offer_as_its_engine_judges_the_position,
+    a_challenge_naming_the_bot_starts_its_game,
 );
