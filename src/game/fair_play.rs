@@ -14,30 +14,29 @@ use crate::rules::Position;
 /// Games whose keys are (re)computed in one go before a check.
 const REFRESH_BATCH: i64 = 200;
 
-/// The stable keys of `position` and of every position reachable from it
-/// in one or two plies, without repeats.
-pub fn live_position_keys(position: &Position) -> Vec<u64> {
-    let mut keys = BTreeSet::from([position.stable_key()]);
+/// `position` and every position reachable from it in one or two plies
+/// (repeats possible).
+fn within_two_plies(position: &Position) -> Vec<Position> {
+    let mut out = vec![*position];
     for first in position.legal_moves().iter() {
-        let Some(after) = position.play(first) else { continue };
-        keys.insert(after.stable_key());
-        for reply in after.legal_moves().iter() {
-            if let Some(then) = after.play(reply) {
-                keys.insert(then.stable_key());
-            }
-        }
+        // Moves taken from the legal list: played without checking again.
+        let after = position.play_unchecked(first);
+        out.push(after);
+        out.extend(after.legal_moves().iter().map(|reply| after.play_unchecked(reply)));
     }
+    out
+}
+
+/// The stable keys of `position` and of every position reachable from it
+/// in one or two plies, sorted, without repeats.
+pub fn live_position_keys(position: &Position) -> Vec<u64> {
+    let keys: BTreeSet<u64> = within_two_plies(position).iter().map(Position::stable_key).collect();
     keys.into_iter().collect()
 }
 
 /// Whether `position` is `live` or one of the positions [`live_position_keys`] covers.
 fn reachable_from(live: &Position, position: &Position) -> bool {
-    if live == position {
-        return true;
-    }
-    live.legal_moves().iter().filter_map(|m| live.play(m)).any(|after| {
-        after == *position || after.legal_moves().iter().filter_map(|r| after.play(r)).any(|then| then == *position)
-    })
+    within_two_plies(live).contains(position)
 }
 
 impl GameService {
