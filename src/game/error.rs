@@ -1,6 +1,5 @@
 //! What the service refuses, and what goes wrong inside it.
 
-use crate::i18n::{Lang, game_error};
 use crate::rules::{FenError, MoveError};
 use crate::store::StoreError;
 
@@ -9,65 +8,93 @@ use crate::store::StoreError;
 /// Every variant but [`GameError::Store`] and [`GameError::Corrupt`] is a
 /// refusal meant for the user who sent the command (see
 /// [`GameError::is_user_error`]): its sentence, in each language, is in the
-/// catalog (see [`crate::i18n::game_error`]); `Display` gives the English.
-#[derive(Debug)]
+/// catalog (see `i18n::game_error`, which maps these values to sentences).
+/// `Display` is a plain English description for the log.
+#[derive(Debug, thiserror::Error)]
 pub enum GameError {
     /// A player challenged themselves.
+    #[error("a player challenged themselves")]
     ChallengeSelf,
     /// The channel already holds a live game.
+    #[error("the channel already holds a live game")]
     ChannelHasGame,
     /// A game against the bot asked for where challenges are waiting.
+    #[error("challenges are waiting in the channel")]
     ChannelHasChallenge,
     /// The challenger already has an open challenge to the same player here.
+    #[error("the same challenge is already open")]
     DuplicateChallenge,
     /// The challenger has as many open challenges as allowed in the server.
+    #[error("the challenger already has {0} open challenges")]
     TooManyChallenges(i64),
     /// Several open challenges fit a command that did not say which.
+    #[error("{0} open challenges fit; the command did not say which")]
     SeveralChallenges(usize),
     /// No open challenge between the user and the player named.
+    #[error("no open challenge with the player named")]
     NoChallengeWith,
     /// The opponent named is another bot account.
+    #[error("the opponent named is a bot account")]
     OpponentIsBot,
     /// A playing or analysis level outside 1-10.
+    #[error("level {0} is outside 1-10")]
     LevelOutOfRange(i64),
     /// Analysis asked for while the channel's game is live.
+    #[error("analysis asked for while the channel's game is live")]
     AnalysisOfLiveGame,
     /// Analysis asked for a position that stands in a live game of the server.
+    #[error("analysis asked for a position of a live game in the server")]
     AnalysisOfLivePosition,
     /// `/analyze` with no position where no game was played.
+    #[error("no position given and no game played in the channel")]
     NothingToAnalyze,
     /// The same heavy request (a replay, an analysis, a review) again
     /// before its cooldown is over: the seconds left.
+    #[error("asked again before the cooldown is over ({0} s left)")]
     CoolingDown(u32),
     /// The engine could not run (internal).
+    #[error("the engine failed: {0}")]
     Engine(String),
     /// Days per move outside 1-14.
+    #[error("{0} days per move is outside 1-14")]
     DaysOutOfRange(u32),
     /// The start position given is already decided (the side to move has no move).
+    #[error("the start position is already decided")]
     StartDecided,
     /// A match asked for on other terms than RULES 8.3's: a variant, a
     /// start position or the bot.
+    #[error("a match asked for with a variant, a start position or the bot")]
     MatchTerms,
     /// No open challenge in the channel.
+    #[error("no open challenge in the channel")]
     NoChallenge,
     /// The challenge named is no longer open (answered, cancelled, expired or replaced).
+    #[error("challenge {0} is no longer open")]
     StaleChallenge(i64),
     /// The challenge's 48 hours have passed.
+    #[error("the challenge has expired")]
     ChallengeExpired,
     /// Someone other than the challenged player tried to accept or decline.
+    #[error("only the challenged player may answer the challenge")]
     NotChallenged,
     /// Someone other than the challenger tried to cancel.
+    #[error("only the challenger may cancel the challenge")]
     NotChallenger,
     /// No live game in the channel.
+    #[error("no live game in the channel")]
     NoGame,
     /// `/abort` by someone who may not moderate the channel and does not
     /// play its game.
+    #[error("the user may not moderate the channel and does not play its game")]
     NotModerator,
     /// A player's abort after each side has moved.
+    #[error("both sides have moved: too late for a player to abort")]
     AbortTooLate,
     /// `/abort` where there is neither a live game nor an open challenge.
+    #[error("neither a live game nor an open challenge to abort")]
     NothingToAbort,
     /// A game named in another channel than the command's.
+    #[error("game {game} is played in channel {channel}")]
     GameElsewhere {
         /// The game named.
         game: i64,
@@ -75,33 +102,47 @@ pub enum GameError {
         channel: u64,
     },
     /// No game with this id.
+    #[error("no game {0}")]
     GameNotFound(i64),
     /// No game, live or finished, was played in the channel.
+    #[error("no game was played in the channel")]
     NoGameInChannel,
     /// The user is not one of the two players.
+    #[error("the user does not play in this game")]
     NotAPlayer,
     /// The user is a player but the other side is to move.
+    #[error("it is the other side's turn")]
     NotYourTurn,
     /// The game moved on between what the user saw and their command
     /// (a racing command, a repeated click, or an old board).
+    #[error("the game moved on since the command was made")]
     PositionChanged,
     /// The deadline of the move has passed; the game is lost on time.
+    #[error("the time for the move has run out")]
     TimeUp,
     /// The game has ended.
+    #[error("the game has ended")]
     GameOver,
     /// The rules refused the move (not notation, capture compulsory, ambiguous, illegal).
-    Move(MoveError),
+    #[error("{0}")]
+    Move(#[from] MoveError),
     /// The user already has a draw offer standing.
+    #[error("the user's draw offer is already standing")]
     DrawAlreadyOffered,
     /// The opponent's draw offer is standing: answer it instead.
+    #[error("the opponent's draw offer is standing")]
     DrawOfferPending,
     /// No draw offer to answer.
+    #[error("no draw offer to answer")]
     NoDrawOffer,
     /// A player tried to answer their own offer.
+    #[error("a player cannot answer their own draw offer")]
     OwnDrawOffer,
     /// A position given by the user does not parse.
-    BadFen(FenError),
+    #[error("{0}")]
+    BadFen(#[from] FenError),
     /// A replay asked for a game too long to draw or to send.
+    #[error("a replay of {plies} plies is longer than the {max} allowed")]
     ReplayTooLong {
         /// The game's plies.
         plies: u32,
@@ -109,10 +150,13 @@ pub enum GameError {
         max: u32,
     },
     /// Drawing a replay failed (internal).
+    #[error("{0}")]
     Replay(String),
     /// The database failed (internal).
-    Store(StoreError),
+    #[error("database failure: {0}")]
+    Store(#[from] StoreError),
     /// The database holds something the service cannot read back (internal).
+    #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
 }
 
@@ -121,46 +165,5 @@ impl GameError {
     /// failure to log and hide behind a generic reply (false).
     pub fn is_user_error(&self) -> bool {
         !matches!(self, GameError::Store(_) | GameError::Corrupt(_) | GameError::Engine(_) | GameError::Replay(_))
-    }
-}
-
-impl std::fmt::Display for GameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GameError::Engine(e) => write!(f, "the engine failed: {e}"),
-            GameError::Replay(e) => f.write_str(e),
-            GameError::Store(e) => write!(f, "database failure: {e}"),
-            GameError::Corrupt(e) => write!(f, "stored data is inconsistent: {e}"),
-            refusal => f.write_str(&game_error(Lang::En, refusal)),
-        }
-    }
-}
-
-impl std::error::Error for GameError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            GameError::Move(e) => Some(e),
-            GameError::BadFen(e) => Some(e),
-            GameError::Store(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<MoveError> for GameError {
-    fn from(e: MoveError) -> GameError {
-        GameError::Move(e)
-    }
-}
-
-impl From<FenError> for GameError {
-    fn from(e: FenError) -> GameError {
-        GameError::BadFen(e)
-    }
-}
-
-impl From<StoreError> for GameError {
-    fn from(e: StoreError) -> GameError {
-        GameError::Store(e)
     }
 }

@@ -42,7 +42,7 @@ async fn players_abort_only_before_each_side_has_moved(backend: Backend) {
     play_line(&svc, T0 + 5, 1, &["11-15".into(), "22-18".into()]).await;
     let err = svc.abort(T0 + 6, request(1, WHITE, false)).await.unwrap_err();
     assert!(matches!(err, GameError::AbortTooLate), "{err:?}");
-    assert!(err.to_string().contains("ask a moderator"), "{err}");
+    assert!(said(&err).contains("ask a moderator"), "{}", said(&err));
     let err = svc.abort(T0 + 6, request(1, STRANGER, false)).await.unwrap_err();
     assert!(matches!(err, GameError::NotModerator), "{err:?}");
     assert!(svc.game_in_channel(1).await.is_ok(), "refusals changed nothing");
@@ -56,7 +56,7 @@ async fn a_game_named_by_number(backend: Backend) {
         |channel, guild| AbortRequest { game: Some(game.id), guild: Some(guild), ..request(channel, MODERATOR, true) };
     let err = svc.abort(T0, named(2, GUILD)).await.unwrap_err();
     assert!(matches!(err, GameError::GameElsewhere { channel: 1, .. }), "{err:?}");
-    assert!(err.to_string().contains("<#1>"), "{err}");
+    assert!(said(&err).contains("<#1>"), "{}", said(&err));
     let err = svc.abort(T0, named(1, GUILD + 1)).await.unwrap_err();
     assert!(matches!(err, GameError::GameNotFound(_)), "another server's game is not found: {err:?}");
     let err = svc.abort(T0, AbortRequest { game: Some(9999), ..named(1, GUILD) }).await.unwrap_err();

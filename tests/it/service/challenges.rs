@@ -27,7 +27,7 @@ async fn the_first_accepted_closes_the_others(backend: Backend) {
     // Two wait for Black: a bare /accept must not guess.
     let err = svc.accept(T0 + 3, 1, BLACK, ChallengePick::Mine).await.unwrap_err();
     assert!(matches!(err, GameError::SeveralChallenges(2)), "{err:?}");
-    assert!(err.to_string().contains("name the other player"), "{err}");
+    assert!(said(&err).contains("name the other player"), "{}", said(&err));
     let err = svc.accept(T0 + 3, 1, BLACK, ChallengePick::With(THIRD)).await.unwrap_err();
     assert!(matches!(err, GameError::NoChallengeWith), "{err:?}");
     assert_eq!(open_pairs(&svc, 1).await.len(), 3, "refusals changed nothing");
@@ -78,7 +78,7 @@ async fn at_most_three_open_challenges_per_user_in_a_server(backend: Backend) {
     }
     let err = svc.challenge(T0, in_guild(4, WHITE, BLACK)).await.unwrap_err();
     assert!(matches!(err, GameError::TooManyChallenges(MAX_OPEN_CHALLENGES)), "{err:?}");
-    assert!(err.to_string().contains("3 open challenges"), "{err}");
+    assert!(said(&err).contains("3 open challenges"), "{}", said(&err));
     assert!(open_pairs(&svc, 4).await.is_empty());
     // Another server counts apart, and outside any there is no limit.
     let elsewhere = NewChallenge { guild: Some(GUILD + 1), ..NewChallenge::new(5, WHITE, BLACK) };

@@ -14,7 +14,7 @@ macro_rules! refused {
         let err = $cmd.await.expect_err("the command should be refused");
         assert!(matches!(err, $pat), "unexpected refusal: {err:?}");
         assert!(err.is_user_error(), "{err:?} should be a user error");
-        let text = err.to_string();
+        let text = said(&err);
         assert!(text.len() > 15 && !text.contains("{"), "not a sentence: {text}");
         assert_eq!(before, snapshot(&$svc, $channel).await, "a refused command changed the state");
         err
@@ -24,11 +24,11 @@ macro_rules! refused {
 async fn refused_challenges(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, WHITE, WHITE)), GameError::ChallengeSelf);
-    assert!(err.to_string().contains("yourself"));
+    assert!(said(&err).contains("yourself"));
     for days in [0, 15, 100] {
         let req = NewChallenge { days_per_move: Some(days), ..NewChallenge::new(1, WHITE, BLACK) };
         let err = refused!(svc, 1, svc.challenge(T0, req), GameError::DaysOutOfRange(_));
-        assert!(err.to_string().contains("between 1 and 14"), "{err}");
+        assert!(said(&err).contains("between 1 and 14"), "{}", said(&err));
     }
     let decided = NewChallenge { start: Some(parse_fen("B:W5:B").unwrap()), ..NewChallenge::new(1, WHITE, BLACK) };
     refused!(svc, 1, svc.challenge(T0, decided), GameError::StartDecided);
@@ -36,10 +36,10 @@ async fn refused_challenges(backend: Backend) {
     // The same challenge twice, then a channel holding a live game.
     svc.challenge(T0, NewChallenge::new(1, WHITE, BLACK)).await.unwrap();
     let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, WHITE, BLACK)), GameError::DuplicateChallenge);
-    assert!(err.to_string().contains("already challenged"), "{err}");
+    assert!(said(&err).contains("already challenged"), "{}", said(&err));
     svc.accept(T0, 1, BLACK, None).await.unwrap();
     let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, STRANGER, BLACK)), GameError::ChannelHasGame);
-    assert!(err.to_string().contains("thread"), "should suggest a thread: {err}");
+    assert!(said(&err).contains("thread"), "should suggest a thread: {}", said(&err));
 }
 
 async fn refused_answers_to_challenges(backend: Backend) {
@@ -66,7 +66,7 @@ async fn refused_answers_to_challenges(backend: Backend) {
     svc.decline(T0 + 1, 2, BLACK, None).await.unwrap();
     svc.challenge(T0 + 2, NewChallenge::new(2, WHITE, BLACK)).await.unwrap();
     let err = refused!(svc, 2, svc.accept(T0 + 3, 2, BLACK, Some(c.id)), GameError::StaleChallenge(_));
-    assert!(err.to_string().contains(&format!("#{}", c.id)), "{err}");
+    assert!(said(&err).contains(&format!("#{}", c.id)), "{}", said(&err));
     // A double-clicked accept: the second finds the challenge gone.
     svc.accept(T0 + 4, 2, BLACK, None).await.unwrap();
     refused!(svc, 2, svc.accept(T0 + 4, 2, BLACK, None), GameError::NoChallenge);
@@ -92,7 +92,7 @@ async fn refused_game_commands(backend: Backend) {
     refused!(svc, 4, svc.play(T0, 4, BLACK, "22-18", None), GameError::NotYourTurn);
     // Move errors keep the rules' message.
     let err = refused!(svc, 4, svc.play(T0, 4, WHITE, "hello", None), GameError::Move(MoveError::NotNotation { .. }));
-    assert!(err.to_string().contains("hello"), "{err}");
+    assert!(said(&err).contains("hello"), "{}", said(&err));
     refused!(svc, 4, svc.play(T0, 4, WHITE, "11-16", None), GameError::Move(MoveError::NoSuchMove { .. }));
     refused!(svc, 4, svc.play(T0, 4, WHITE, "", None), GameError::Move(_));
     // The position they saw is not the game's.
@@ -100,7 +100,7 @@ async fn refused_game_commands(backend: Backend) {
     // A double click: the same move twice with the same seen ply.
     svc.play(T0 + 1, 4, WHITE, "11-15", Some(0)).await.unwrap();
     let err = refused!(svc, 4, svc.play(T0 + 2, 4, WHITE, "11-15", Some(0)), GameError::PositionChanged);
-    assert!(err.to_string().contains("position changed"), "{err}");
+    assert!(said(&err).contains("position changed"), "{}", said(&err));
     // Without a seen ply the repeat is simply out of turn.
     refused!(svc, 4, svc.play(T0 + 2, 4, WHITE, "11-15", None), GameError::NotYourTurn);
     // Past the deadline.
@@ -114,12 +114,12 @@ async fn move_errors_explain_captures_and_ambiguity(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_game(&svc, T0, 5, Some("W:W5,13:B17,18"), Variant::Classic, DrawRules::Classic).await;
     let err = refused!(svc, 5, svc.play(T0, 5, WHITE, "5-9", None), GameError::Move(MoveError::CaptureRequired { .. }));
-    assert!(err.to_string().contains("capture is compulsory") && err.to_string().contains("13x22"), "{err}");
+    assert!(said(&err).contains("capture is compulsory") && said(&err).contains("13x22"), "{}", said(&err));
 
     // Two routes from 6 to 22: the short form is refused with both full forms.
     start_game(&svc, T0, 6, Some("W:W6:B10,11,18,19"), Variant::Classic, DrawRules::Classic).await;
     let err = refused!(svc, 6, svc.play(T0, 6, WHITE, "6x22", None), GameError::Move(MoveError::Ambiguous { .. }));
-    assert!(err.to_string().contains("6x13x22") && err.to_string().contains("6x15x22"), "{err}");
+    assert!(said(&err).contains("6x13x22") && said(&err).contains("6x15x22"), "{}", said(&err));
     // The full form is accepted and stored in full.
     let report = svc.play(T0, 6, WHITE, "6x15x22", None).await.unwrap();
     assert_eq!(report.notation, "6x15x22");

@@ -178,3 +178,8 @@ pub async fn snapshot(svc: &GameService, channel: u64) -> String {
     let mine = svc.live_games_of_user(WHITE).await.unwrap().len();
     format!("{game}\n{challenge}\n{mine}")
 }
+
+/// The sentence the user reads for a refusal, in English.
+pub fn said(err: &damas::game::GameError) -> String {
+    damas::i18n::game_error(damas::i18n::Lang::En, err)
+}
