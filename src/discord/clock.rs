@@ -20,8 +20,9 @@ use crate::config::Clock;
 use crate::game::{ANNOUNCEMENT_ATTEMPTS, Announcement, AnnouncementOutcome, DueEvent, GameService};
 use crate::t;
 
+use super::deliver::post;
 use super::deliver::{ChannelNotices, PostError};
-use super::reply::{Reply, post};
+use super::reply::Reply;
 use super::view::{self, user};
 
 /// Runs until `stop` turns true; a tick in progress is finished first, so

@@ -13,11 +13,18 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serenity::all::{ChannelId, CreateMessage, Http, Nonce};
 use tokio::time::Instant;
 
-use super::reply::{RETRY_WAITS, Reply};
+use super::reply::{Reply, mentions};
 use crate::t;
 
 /// Longest wait for one REST call before it counts as a timeout.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(4);
+
+/// Waits between tries after Discord answers 429. serenity (with its own
+/// rate limiter off) does not hand the Retry-After header to its caller, so
+/// the bot backs off on a fixed, growing schedule that covers Discord's
+/// usual waits, and gives up after the last one.
+pub const RATE_LIMIT_WAITS: [Duration; 3] =
+    [Duration::from_millis(500), Duration::from_secs(1), Duration::from_secs(2)];
 
 /// Waits between tries after a 5xx or a timeout (the call may also have
 /// landed, which is checked before each retry).
@@ -73,7 +80,7 @@ impl Failure {
 
     fn wait_before(&self, attempt: usize) -> Option<Duration> {
         let waits: &[Duration] =
-            if matches!(self, Failure::Status(429, _)) { &RETRY_WAITS[..] } else { &SERVER_ERROR_WAITS[..] };
+            if matches!(self, Failure::Status(429, _)) { &RATE_LIMIT_WAITS[..] } else { &SERVER_ERROR_WAITS[..] };
         waits.get(attempt).copied()
     }
 }
@@ -108,13 +115,44 @@ pub enum Delivered {
 
 /// Calls `attempt` (given the time it may take) until it succeeds, it fails
 /// for good, or `until` comes. Before repeating a call that may have landed,
-/// asks `landed` whether it did.
-pub async fn persist<T, A, AF, L, LF>(
+/// asks `landed` whether it did. The one retry policy of every call the bot
+/// makes to Discord.
+pub async fn persist<T, A, AF, L, LF>(what: &str, until: Instant, attempt: A, landed: L) -> Result<Delivered, Failure>
+where
+    A: FnMut(Duration) -> AF,
+    AF: Future<Output = Result<T, Failure>>,
+    L: FnMut() -> LF,
+    LF: Future<Output = bool>,
+{
+    Ok(match persist_for_value(what, until, attempt, landed).await? {
+        Some(_) => Delivered::Sent,
+        None => Delivered::AlreadyThere,
+    })
+}
+
+/// How long a call that is harmless to repeat keeps being retried.
+const REPEATABLE_PATIENCE: Duration = Duration::from_secs(20);
+
+/// Makes a call that is harmless to repeat (a read, an overwrite) with
+/// [`persist`]'s retries, and returns what Discord answered.
+pub async fn repeatable<T, A, AF>(what: &str, attempt: A) -> Result<T, Failure>
+where
+    A: FnMut(Duration) -> AF,
+    AF: Future<Output = Result<T, Failure>>,
+{
+    let until = Instant::now() + REPEATABLE_PATIENCE;
+    // Only an interaction's answer can have "already landed"; these calls are none.
+    persist_for_value(what, until, attempt, || async { false }).await?.ok_or(Failure::Status(400, ALREADY_ACKNOWLEDGED))
+}
+
+/// [`persist`], keeping the successful call's value; `None` when a try
+/// whose answer was lost had landed.
+async fn persist_for_value<T, A, AF, L, LF>(
     what: &str,
     until: Instant,
     mut attempt: A,
     mut landed: L,
-) -> Result<Delivered, Failure>
+) -> Result<Option<T>, Failure>
 where
     A: FnMut(Duration) -> AF,
     AF: Future<Output = Result<T, Failure>>,
@@ -129,15 +167,15 @@ where
             Failure::Timeout
         } else {
             match attempt(left.min(CALL_TIMEOUT)).await {
-                Ok(_) => return Ok(Delivered::Sent),
-                Err(f) if maybe_landed && f.is_already_acknowledged() => return Ok(Delivered::AlreadyThere),
+                Ok(value) => return Ok(Some(value)),
+                Err(f) if maybe_landed && f.is_already_acknowledged() => return Ok(None),
                 Err(f) => f,
             }
         };
         maybe_landed |= failure.may_have_landed();
         if maybe_landed && landed().await {
             tracing::info!(what, "an earlier try had reached Discord after all; not sending it again");
-            return Ok(Delivered::AlreadyThere);
+            return Ok(None);
         }
         let wait = failure.wait_before(tries).filter(|_| failure.is_transient());
         match wait {
@@ -296,7 +334,7 @@ async fn post_once(http: &Http, channel: u64, reply: &Reply, pings: &[u64], nonc
     let mut message = CreateMessage::new()
         .content(reply.text())
         .files(reply.attachments())
-        .allowed_mentions(super::reply::mentions(pings))
+        .allowed_mentions(mentions(pings))
         .nonce(Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
     // The buttons go too: the end of a game announced by the clock or by
@@ -314,6 +352,20 @@ async fn post_once(http: &Http, channel: u64, reply: &Reply, pings: &[u64], nonc
         || async { false },
     )
     .await
+}
+
+/// Posts `reply` as a plain message in `channel` (for announcements that
+/// answer no interaction), notifying everyone it mentions. `nonce` names
+/// the message for Discord: a second post with the same nonce shows as
+/// the first (see [`fresh_nonce`] for a new one).
+pub async fn post(
+    http: &Http,
+    notices: &ChannelNotices,
+    channel: u64,
+    reply: &Reply,
+    nonce: &str,
+) -> Result<(), PostError> {
+    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), nonce).await.map(|_| ())
 }
 
 #[cfg(test)]

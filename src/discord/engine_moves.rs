@@ -11,7 +11,8 @@ use crate::game::{GameService, MoveReport};
 use crate::i18n::Lang;
 use crate::t;
 
-use super::reply::{Reply, post};
+use super::deliver::post;
+use super::reply::Reply;
 use super::view;
 
 /// If the live game of `channel` waits for the bot, lets it move and posts

@@ -18,13 +18,19 @@ use crate::config::Clock;
 use crate::game::GameService;
 use crate::i18n::Lang;
 
-use super::commands::{self, Invocation, abort, play};
-use super::components;
+use super::commands::{Invocation, abort};
 use super::deliver::ChannelNotices;
+use super::deliver::{call, persist};
 use super::engine_moves;
 use super::errors::error_reply;
+use super::press;
 use super::register;
-use super::reply::{Target, respond, with_retry};
+use super::respond::{Target, respond};
+use super::slash;
+
+/// How long an autocomplete answer is retried: Discord shows choices only
+/// while the user is typing.
+const AUTOCOMPLETE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The bot's event handler.
 pub struct Handler {
@@ -132,7 +138,7 @@ impl Handler {
         let started = Instant::now();
         let mut outbox_follows = false;
         respond(&ctx.http, &self.notices, &target, name, async {
-            let reply = commands::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
+            let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             outbox_follows = reply.outbox_follows;
             reply
         })
@@ -140,14 +146,15 @@ impl Handler {
         self.post_outbox_if(outbox_follows);
         // Only the names the bot registers become labels, so a forged
         // interaction cannot grow the metrics without bound.
-        let label = if register::is_command(name) { name.to_string() } else { "other".to_string() };
+        let command = slash::find(name);
+        let label = command.map_or("other", |c| c.name);
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
         // After the reply, so it costs the user nothing; before the bot's
         // own move, which is posted in the server's language.
         self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
-        if matches!(name, "move" | "challenge") {
+        if command.is_some_and(|c| c.may_hand_the_bot_its_turn) {
             engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, inv.channel).await;
         }
     }
@@ -166,7 +173,7 @@ impl Handler {
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
         let mut outbox_follows = false;
         respond(&ctx.http, &self.notices, &target, "button", async {
-            let reply = components::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
+            let reply = press::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             outbox_follows = reply.outbox_follows;
             reply
         })
@@ -177,13 +184,17 @@ impl Handler {
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
         let typed = ac.data.autocomplete().map(|o| o.value).unwrap_or_default();
-        let choices = match ac.data.name.as_str() {
-            "move" => play::autocomplete(&self.service, ac.channel_id.get(), typed).await,
-            _ => Vec::new(),
+        let choices = match slash::find(&ac.data.name) {
+            Some(command) => command.complete(&self.service, ac.channel_id.get(), typed).await,
+            None => Vec::new(),
         };
         let choices = choices.into_iter().map(|n| AutocompleteChoice::new(n.clone(), n)).collect();
         let response = CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new().set_choices(choices));
-        let sent = with_retry("autocomplete", || response.clone().execute(&ctx.http, (ac.id, &ac.token))).await;
+        // Discord takes one answer: a repeat after a lost answer is refused as
+        // already acknowledged, which `persist` counts as delivered.
+        let until = tokio::time::Instant::now() + AUTOCOMPLETE_PATIENCE;
+        let attempt = |limit| call(limit, response.clone().execute(&ctx.http, (ac.id, &ac.token)));
+        let sent = persist("autocomplete", until, attempt, || async { false }).await;
         if let Err(e) = sent {
             tracing::warn!(error = %e, "could not answer an autocomplete");
         }
@@ -197,7 +208,7 @@ impl EventHandler for Handler {
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        match register::register(&ctx.http, self.guild_id).await {
+        match register::register(&ctx.http, self.guild_id, slash::definitions()).await {
             Ok(n) => tracing::info!(commands = n, guild = ?self.guild_id, "slash commands registered"),
             Err(e) => {
                 self.registered.store(false, Ordering::SeqCst);

@@ -6,29 +6,33 @@
 //! the process's stop signal; tests call it in-process against a fake
 //! Discord.
 
+pub mod buttons;
 pub mod clock;
 pub mod commands;
-pub mod components;
 pub mod deliver;
 pub mod engine_moves;
 pub mod errors;
 pub mod handler;
+pub mod press;
 pub mod register;
 pub mod reply;
+pub mod respond;
+pub mod slash;
 pub mod view;
 
 use std::future::Future;
 use std::time::Duration;
 
-use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
+use serenity::all::{Client, ClientBuilder, GatewayIntents, Http, HttpBuilder};
 use serenity::gateway::GatewayError;
 use tokio::sync::watch;
+use tokio::task::JoinHandle;
 
-use crate::config::{Clock, Config};
+use crate::config::{Clock, Config, ShardRange};
 use crate::game::GameService;
 
+use deliver::{Failure, call, repeatable};
 use handler::Handler;
-use reply::with_retry;
 
 /// How long shutdown waits for interactions being answered.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
@@ -79,49 +83,18 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     // Held until the bot has stopped: a second process on the same SQLite
     // file is refused before it touches anything.
     let _lock = lock_database(&config.database_url)?;
-    let service = GameService::open(&config.database_url)
-        .await
-        .map_err(|e| BotError::Database { url: config.database_url.clone(), reason: e.to_string() })?;
-
-    // Searches before the endgame tables are ready run without them.
-    match &config.engine_tables {
-        Some(path) => drop(service.engine().load_tables_in_background(path.clone())),
-        None => tracing::info!("endgame tables are off (ENGINE_TABLES=off)"),
-    }
-    let metrics = match config.metrics_addr {
-        Some(addr) => {
-            // Bound before connecting, so a taken port stops the start-up.
-            let listener = tokio::net::TcpListener::bind(addr)
-                .await
-                .map_err(|e| BotError::Metrics { addr, reason: e.to_string() })?;
-            tracing::info!(addr = %listener.local_addr().unwrap_or(addr), "serving /metrics and /healthz");
-            let serve = crate::metrics::serve(
-                listener,
-                crate::metrics::install(),
-                ServiceProbe(service.clone(), config.clock.clone()),
-            );
-            Some(tokio::spawn(serve))
-        }
-        None => None,
-    };
-
-    let mut http = HttpBuilder::new(&config.token);
-    if let Some(proxy) = &config.proxy_url {
-        // serenity only sends through the proxy when its own rate limiter is off.
-        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
+    let service = open_service(&config).await?;
+    let metrics = serve_metrics(&config, &service).await?;
+    let http = discord_http(&config);
     let bot_user = check_token(&http).await?;
 
     let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id, bot_user);
     let in_flight = handler.in_flight.clone();
-    let notices = handler.notices.clone();
-    let outbox = handler.outbox.clone();
+    let (notices, outbox) = (handler.notices.clone(), handler.outbox.clone());
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .event_handler(handler)
         .await
         .map_err(|e| BotError::Gateway(e.to_string()))?;
-
     let (stop_clock, stop_rx) = watch::channel(false);
     let clock_loop = tokio::spawn(clock::run(
         client.http.clone(),
@@ -133,28 +106,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         stop_rx,
     ));
 
-    let manager = client.shard_manager.clone();
-    let shards = config.shards;
-    let started = async {
-        match shards {
-            Some(range) => {
-                tracing::info!(first = range.first, last = range.last, total = range.total, "running shards");
-                client.start_shard_range(range.first..range.last + 1, range.total).await
-            }
-            // As many shards as Discord recommends for the bot's servers.
-            None => client.start_autosharded().await,
-        }
-    };
-    tokio::pin!(started);
-    let result = tokio::select! {
-        result = &mut started => result,
-        () = shutdown => {
-            tracing::info!("shutting down");
-            manager.shutdown_all().await;
-            // A shard still connecting is not known to the manager yet; do not wait for it forever.
-            tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut started).await.unwrap_or(Ok(()))
-        }
-    };
+    let result = run_gateway(&mut client, config.shards, shutdown).await;
 
     let _ = stop_clock.send(true);
     if let Err(e) = clock_loop.await {
@@ -173,6 +125,69 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         serenity::Error::Gateway(GatewayError::InvalidAuthentication) => BotError::TokenRejected,
         e => BotError::Gateway(e.to_string()),
     })
+}
+
+/// Opens the database (migrating it) and starts loading the endgame
+/// tables; searches before they are ready run without them.
+async fn open_service(config: &Config) -> Result<GameService, BotError> {
+    let service = GameService::open(&config.database_url)
+        .await
+        .map_err(|e| BotError::Database { url: config.database_url.clone(), reason: e.to_string() })?;
+    match &config.engine_tables {
+        Some(path) => drop(service.engine().load_tables_in_background(path.clone())),
+        None => tracing::info!("endgame tables are off (ENGINE_TABLES=off)"),
+    }
+    Ok(service)
+}
+
+/// Serves `/metrics` and `/healthz` when `METRICS_ADDR` is set. The address
+/// is bound before connecting, so a taken port stops the start-up.
+async fn serve_metrics(config: &Config, service: &GameService) -> Result<Option<JoinHandle<()>>, BotError> {
+    let Some(addr) = config.metrics_addr else { return Ok(None) };
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.map_err(|e| BotError::Metrics { addr, reason: e.to_string() })?;
+    tracing::info!(addr = %listener.local_addr().unwrap_or(addr), "serving /metrics and /healthz");
+    let probe = ServiceProbe(service.clone(), config.clock.clone());
+    Ok(Some(tokio::spawn(crate::metrics::serve(listener, crate::metrics::install(), probe))))
+}
+
+/// The REST client, through the proxy if one is set.
+fn discord_http(config: &Config) -> Http {
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(proxy) = &config.proxy_url {
+        // serenity only sends through the proxy when its own rate limiter is off.
+        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// Connects the shards (`SHARDS`, or as many as Discord recommends) and
+/// runs them until the connection fails for good or `shutdown` completes.
+async fn run_gateway(
+    client: &mut Client,
+    shards: Option<ShardRange>,
+    shutdown: impl Future<Output = ()> + Send,
+) -> serenity::Result<()> {
+    let manager = client.shard_manager.clone();
+    let started = async {
+        match shards {
+            Some(range) => {
+                tracing::info!(first = range.first, last = range.last, total = range.total, "running shards");
+                client.start_shard_range(range.first..range.last + 1, range.total).await
+            }
+            None => client.start_autosharded().await,
+        }
+    };
+    tokio::pin!(started);
+    tokio::select! {
+        result = &mut started => result,
+        () = shutdown => {
+            tracing::info!("shutting down");
+            manager.shutdown_all().await;
+            // A shard still connecting is not known to the manager yet; do not wait for it forever.
+            tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut started).await.unwrap_or(Ok(()))
+        }
+    }
 }
 
 /// What `/metrics` and `/healthz` ask of the bot: the database, through
@@ -200,15 +215,13 @@ fn lock_database(url: &str) -> Result<Option<crate::store::ProcessLock>, BotErro
 
 /// Asks Discord who the token belongs to, so a bad token is reported
 /// before anything else happens.
-async fn check_token(http: &serenity::http::Http) -> Result<u64, BotError> {
-    match with_retry("check the token", || http.get_current_user()).await {
+async fn check_token(http: &Http) -> Result<u64, BotError> {
+    match repeatable("check the token", |limit| call(limit, http.get_current_user())).await {
         Ok(me) => {
             tracing::info!(bot = %me.name, "token accepted");
             Ok(me.id.get())
         }
-        Err(serenity::Error::Http(e)) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
-            Err(BotError::TokenRejected)
-        }
+        Err(Failure::Status(401, _)) => Err(BotError::TokenRejected),
         Err(e) => Err(BotError::Unreachable(e.to_string())),
     }
 }

@@ -9,7 +9,7 @@ use crate::rules::{Color, EndReason, Move, Outcome, Position};
 use crate::t;
 use crate::workers::Workers;
 
-use super::components::{abort_button, replay_button};
+use super::buttons::{abort_button, replay_button};
 use super::errors::CommandError;
 use super::reply::Reply;
 

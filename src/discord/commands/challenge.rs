@@ -5,7 +5,7 @@ use crate::i18n::{Lang, color};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
 
-use super::super::components::challenge_buttons;
+use super::super::buttons::challenge_buttons;
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view::{self, user};
@@ -14,47 +14,7 @@ use super::{Invocation, Options};
 /// `/challenge opponent [level] [color] [days] [variant] [draw_rules] [position]`;
 /// naming the bot itself starts a game against its engine at once.
 pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
-    let lang = inv.lang;
-    let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused(t!(lang, "err-no-opponent")))?;
-    let color = match opts.string("color") {
-        None => ColorChoice::Random,
-        Some(name) => ColorChoice::from_name(name)
-            .ok_or_else(|| CommandError::refused(t!(lang, "err-unknown-color", name = name.to_string())))?,
-    };
-    let days_per_move = match opts.integer("days") {
-        None => None,
-        Some(days) => Some(
-            u32::try_from(days).map_err(|_| CommandError::refused(t!(lang, "err-days-out-of-range", days = days)))?,
-        ),
-    };
-    let variant = match opts.string("variant") {
-        None => Variant::Classic,
-        Some(name) => {
-            name.parse().map_err(|_| CommandError::refused(t!(lang, "err-unknown-variant", name = name.to_string())))?
-        }
-    };
-    let draw_rules = match opts.string("draw_rules") {
-        None => DrawRules::Classic,
-        Some(name) => name
-            .parse()
-            .map_err(|_| CommandError::refused(t!(lang, "err-unknown-draw-rules", name = name.to_string())))?,
-    };
-    let start = match opts.string("position") {
-        None => None,
-        Some(fen) => Some(read_position(fen)?),
-    };
-    let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
-    request.opponent_is_bot = opts.user_is_bot("opponent");
-    request.guild = inv.guild;
-    request.color = color;
-    request.days_per_move = days_per_move;
-    request.variant = variant;
-    request.draw_rules = draw_rules;
-    request.start = start;
-    request.challenger_name = inv.user_name.clone();
-    request.opponent_name = opts.user_name("opponent");
-    request.rated = opts.boolean("rated").unwrap_or(true);
-    request.is_match = opts.boolean("match").unwrap_or(false);
+    let request = challenge_request(inv, opts)?;
     // Naming the bot itself starts a game against its engine: the service decides.
     let lang = inv.server_lang;
     match inv.service.propose(inv.now, request, inv.bot_user, opts.integer("level")).await? {
@@ -66,6 +26,51 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
             view::game_message(lang, &inv.service, &game, headline).await
         }
     }
+}
+
+/// The challenge `/challenge`'s options describe; what the service checks
+/// (the days' range, the terms of a match, ...) is left to it.
+fn challenge_request(inv: &Invocation, opts: &Options<'_>) -> Result<NewChallenge, CommandError> {
+    let lang = inv.lang;
+    let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused(t!(lang, "err-no-opponent")))?;
+    let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
+    request.guild = inv.guild;
+    request.opponent_is_bot = opts.user_is_bot("opponent");
+    request.challenger_name = inv.user_name.clone();
+    request.opponent_name = opts.user_name("opponent");
+    request.color =
+        named(opts.string("color"), ColorChoice::from_name, |name| t!(lang, "err-unknown-color", name = name))?
+            .unwrap_or_default();
+    request.days_per_move = days_per_move(lang, opts.integer("days"))?;
+    request.variant =
+        named(opts.string("variant"), |n| n.parse().ok(), |name| t!(lang, "err-unknown-variant", name = name))?
+            .unwrap_or(Variant::Classic);
+    request.draw_rules =
+        named(opts.string("draw_rules"), |n| n.parse().ok(), |name| t!(lang, "err-unknown-draw-rules", name = name))?
+            .unwrap_or(DrawRules::Classic);
+    request.start = opts.string("position").map(read_position).transpose()?;
+    request.rated = opts.boolean("rated").unwrap_or(true);
+    request.is_match = opts.boolean("match").unwrap_or(false);
+    Ok(request)
+}
+
+/// A choice given by name: `None` when not given, refused with the sentence
+/// `unknown` makes of the name when `read` does not know it.
+fn named<T>(
+    given: Option<&str>,
+    read: impl Fn(&str) -> Option<T>,
+    unknown: impl Fn(String) -> String,
+) -> Result<Option<T>, CommandError> {
+    given.map(|name| read(name).ok_or_else(|| CommandError::refused(unknown(name.to_string())))).transpose()
+}
+
+/// The days per move asked for, if any (a negative number is refused here;
+/// the service checks the range).
+fn days_per_move(lang: Lang, days: Option<i64>) -> Result<Option<u32>, CommandError> {
+    days.map(|days| {
+        u32::try_from(days).map_err(|_| CommandError::refused(t!(lang, "err-days-out-of-range", days = days)))
+    })
+    .transpose()
 }
 
 /// The public text of a challenge.

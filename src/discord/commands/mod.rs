@@ -1,5 +1,6 @@
 //! Slash commands: each reads its options, calls the game service, and
-//! builds the reply. Dispatch by command name lives here.
+//! builds the reply. Which command runs for which name is
+//! [`super::slash`].
 
 pub mod abort;
 pub mod analyze;
@@ -15,10 +16,6 @@ use serenity::all::{CommandData, CommandDataOptionValue};
 
 use crate::game::GameService;
 use crate::i18n::Lang;
-use crate::t;
-
-use super::errors::CommandError;
-use super::reply::Reply;
 
 /// Who asked, where, and when.
 #[derive(Clone)]
@@ -44,38 +41,6 @@ pub struct Invocation {
     /// The server's language (`guild_locale`; the user's in a direct
     /// message): what everyone in the channel reads.
     pub server_lang: Lang,
-}
-
-/// Runs the slash command `data.name`.
-pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandError> {
-    let opts = Options(data);
-    // Discord offers game commands in servers only; an old registration or
-    // a hand-made request may still bring one here from a direct message.
-    if inv.guild.is_none() && !super::register::works_in_direct_messages(&data.name) {
-        return Err(CommandError::refused(t!(inv.lang, "err-server-only", command = data.name.clone())));
-    }
-    match data.name.as_str() {
-        "challenge" => challenge::challenge(inv, &opts).await,
-        "accept" => challenge::accept(inv, challenge::pick(&opts, "challenger")).await,
-        "decline" => challenge::decline(inv, challenge::pick(&opts, "challenger")).await,
-        "cancel" => challenge::cancel(inv, challenge::pick(&opts, "opponent")).await,
-        "move" => play::play(inv, opts.string("move").unwrap_or_default()).await,
-        "moves" => board::moves(inv, opts.string("position")).await,
-        "board" => board::board(inv, opts.string("perspective")).await,
-        "resign" => table::resign_confirm(inv).await,
-        "draw" => table::draw(inv).await,
-        "games" => records::games(inv).await,
-        "pdn" => records::pdn(inv, opts.integer("game")).await,
-        "replay" => records::replay(inv, opts.integer("game")).await,
-        "game" => records::game(inv, opts.integer("number")).await,
-        "history" => records::history(inv, opts.user("user").unwrap_or(inv.user), 0).await,
-        "rating" => ratings::rating(inv, opts.user("user").unwrap_or(inv.user)).await,
-        "leaderboard" => ratings::leaderboard(inv).await,
-        "analyze" => analyze::analyze(inv, &opts).await,
-        "abort" => abort::abort(inv, opts.integer("game")).await,
-        "help" => Ok(help::help(inv.lang)),
-        other => Err(CommandError::refused(t!(inv.lang, "err-unknown-command", command = other.to_string()))),
-    }
 }
 
 /// Reads a command's options by name.

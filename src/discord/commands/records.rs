@@ -6,7 +6,7 @@ use crate::i18n::{Lang, color, text};
 use crate::rules::{Color, EndReason};
 use crate::t;
 
-use super::super::components::{games_page_buttons, history_page_buttons};
+use super::super::buttons::{games_page_buttons, history_page_buttons};
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view;

@@ -3,7 +3,7 @@
 use crate::game::{DrawDone, GameError};
 use crate::t;
 
-use super::super::components::{draw_buttons, resign_buttons};
+use super::super::buttons::{draw_buttons, resign_buttons};
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view::{self, user};

@@ -11,7 +11,8 @@ use crate::support::bot::{RunningBot, WAIT, ask, config, database_in, wait_for_a
 use crate::support::fake_discord::{ChannelFault, FakeDiscord, FakeInteraction, FakeUser, MessageKind};
 use damas::config::Clock;
 use damas::discord::deliver::ChannelNotices;
-use damas::discord::reply::{DEFER_AFTER, Reply, Target, respond};
+use damas::discord::reply::Reply;
+use damas::discord::respond::{DEFER_AFTER, Target, respond};
 use damas::game::GameService;
 use damas::i18n::Lang;
 use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};

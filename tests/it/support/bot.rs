@@ -16,7 +16,7 @@ use super::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, Inte
 /// How long tests wait for anything the bot does.
 pub const WAIT: Duration = Duration::from_secs(20);
 /// How many slash commands the bot registers.
-pub const COMMANDS: usize = damas::discord::register::COMMAND_NAMES.len();
+pub const COMMANDS: usize = damas::discord::slash::COMMANDS.len();
 
 /// A bot running in this process.
 pub struct RunningBot {

@@ -1,12 +1,9 @@
 //! Buttons: their ids (which carry the challenge or game they belong to, so
-//! a stale button is refused) and what a press does.
+//! a stale button is refused) and the rows that show them. What a press
+//! does lives in `press.rs`.
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::commands::{Invocation, abort, challenge, records, table};
-use super::errors::CommandError;
-use super::reply::Reply;
-use crate::game::ChallengePick;
 use crate::i18n::Lang;
 use crate::t;
 
@@ -140,25 +137,6 @@ pub fn history_page_buttons(lang: Lang, user: u64, page: u32, pages: u32) -> Vec
     let next =
         ButtonId::HistoryPage(user, page.saturating_add(1)).button(&t!(lang, "button-next"), ButtonStyle::Secondary);
     vec![CreateActionRow::Buttons(vec![previous.disabled(page == 0), next.disabled(page >= last)])]
-}
-
-/// Does what the pressed button says.
-pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandError> {
-    let Some(button) = ButtonId::parse(custom_id) else {
-        return Err(CommandError::refused(t!(inv.lang, "button-unknown")));
-    };
-    match button {
-        ButtonId::Accept(id) => Ok(challenge::accept(inv, ChallengePick::Id(id)).await?.updating()),
-        ButtonId::Decline(id) => Ok(challenge::decline(inv, ChallengePick::Id(id)).await?.updating()),
-        ButtonId::Cancel(id) => Ok(challenge::cancel(inv, ChallengePick::Id(id)).await?.updating()),
-        ButtonId::Resign(id) => table::resign(inv, id).await,
-        ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
-        ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
-        ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
-        ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
-        ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
-        ButtonId::Replay(id) => records::replay_pressed(inv, id).await,
-    }
 }
 
 #[cfg(test)]

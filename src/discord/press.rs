@@ -1,0 +1,28 @@
+//! What a button press does: the button's id names the action and the
+//! challenge or game, and the matching command runs.
+
+use super::buttons::ButtonId;
+use super::commands::{Invocation, abort, challenge, records, table};
+use super::errors::CommandError;
+use super::reply::Reply;
+use crate::game::ChallengePick;
+use crate::t;
+
+/// Does what the pressed button says.
+pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandError> {
+    let Some(button) = ButtonId::parse(custom_id) else {
+        return Err(CommandError::refused(t!(inv.lang, "button-unknown")));
+    };
+    match button {
+        ButtonId::Accept(id) => Ok(challenge::accept(inv, ChallengePick::Id(id)).await?.updating()),
+        ButtonId::Decline(id) => Ok(challenge::decline(inv, ChallengePick::Id(id)).await?.updating()),
+        ButtonId::Cancel(id) => Ok(challenge::cancel(inv, ChallengePick::Id(id)).await?.updating()),
+        ButtonId::Resign(id) => table::resign(inv, id).await,
+        ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
+        ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
+        ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
+        ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
+        ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
+        ButtonId::Replay(id) => records::replay_pressed(inv, id).await,
+    }
+}

@@ -1,0 +1,340 @@
+//! The slash commands, listed once: each one's name, where Discord offers
+//! it, its options as Discord shows them, and the handler that runs it.
+//! Registration, dispatch, autocomplete and the metrics labels all read
+//! this table.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
+
+use super::commands::{Invocation, Options, abort, analyze, board, challenge, help, play, ratings, records, table};
+use super::errors::CommandError;
+use super::register::{choice, command, option};
+use super::reply::Reply;
+use crate::game::GameService;
+use crate::rules::{DrawRules, Variant};
+use crate::t;
+
+/// A boxed future borrowing the command's inputs.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Runs a command with its invocation and options.
+type Run = for<'a> fn(&'a Invocation, &'a Options<'a>) -> Pending<'a, Result<Reply, CommandError>>;
+
+/// Offers completions for what was typed into a command's option, in a channel.
+type Complete = for<'a> fn(&'a GameService, u64, &'a str) -> Pending<'a, Vec<String>>;
+
+/// One slash command.
+pub struct SlashCommand {
+    /// Its name, as registered (and the prefix of its catalog keys).
+    pub name: &'static str,
+    /// Offered in direct messages and group DMs too; other commands (games
+    /// belong to a server's channels) are offered in servers only.
+    pub in_direct_messages: bool,
+    /// After it, the bot may have a move to make in the channel (a move was
+    /// played, or a game against the bot started).
+    pub may_hand_the_bot_its_turn: bool,
+    /// Who sees it unless a server says otherwise; `None` for everyone.
+    pub permissions: Option<Permissions>,
+    options: fn(&OptionMaker) -> Vec<CreateCommandOption>,
+    run: Run,
+    complete: Option<Complete>,
+}
+
+impl SlashCommand {
+    /// The command as Discord registers it, with its translations and contexts.
+    pub fn definition(&self) -> CreateCommand {
+        let mut definition = command(self.name, self.in_direct_messages);
+        if let Some(permissions) = self.permissions {
+            definition = definition.default_member_permissions(permissions);
+        }
+        (self.options)(&OptionMaker(self.name)).into_iter().fold(definition, CreateCommand::add_option)
+    }
+
+    /// Runs the command for `inv` with the options Discord sent.
+    pub async fn run(&self, inv: &Invocation, data: &CommandData) -> Result<Reply, CommandError> {
+        // Discord offers game commands in servers only; an old registration
+        // or a hand-made request may still bring one here from a direct message.
+        if inv.guild.is_none() && !self.in_direct_messages {
+            return Err(CommandError::refused(t!(inv.lang, "err-server-only", command = self.name.to_string())));
+        }
+        let options = Options(data);
+        (self.run)(inv, &options).await
+    }
+
+    /// Completions for what was typed (none for a command without autocomplete).
+    pub async fn complete(&self, service: &GameService, channel: u64, typed: &str) -> Vec<String> {
+        match self.complete {
+            Some(complete) => complete(service, channel, typed).await,
+            None => Vec::new(),
+        }
+    }
+}
+
+/// The command named `name`, if the bot has one.
+pub fn find(name: &str) -> Option<&'static SlashCommand> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// Runs the slash command `data.name`; an unknown name is refused.
+pub async fn run(inv: &Invocation, data: &CommandData) -> Result<Reply, CommandError> {
+    match find(&data.name) {
+        Some(command) => command.run(inv, data).await,
+        None => Err(CommandError::refused(t!(inv.lang, "err-unknown-command", command = data.name.clone()))),
+    }
+}
+
+/// Every command as Discord registers it.
+pub fn definitions() -> Vec<CreateCommand> {
+    COMMANDS.iter().map(SlashCommand::definition).collect()
+}
+
+/// Makes the options of one command, named and described from the catalog.
+pub struct OptionMaker(&'static str);
+
+impl OptionMaker {
+    fn make(&self, kind: CommandOptionType, name: &str) -> CreateCommandOption {
+        option(kind, self.0, name)
+    }
+
+    fn user(&self, name: &str) -> CreateCommandOption {
+        self.make(CommandOptionType::User, name)
+    }
+
+    fn integer(&self, name: &str) -> CreateCommandOption {
+        self.make(CommandOptionType::Integer, name)
+    }
+
+    /// A text option of at most `max` characters.
+    fn string(&self, name: &str, max: u16) -> CreateCommandOption {
+        self.make(CommandOptionType::String, name).max_length(max)
+    }
+
+    fn boolean(&self, name: &str) -> CreateCommandOption {
+        self.make(CommandOptionType::Boolean, name)
+    }
+
+    /// A game number (from 1).
+    fn game(&self, name: &str) -> CreateCommandOption {
+        self.integer(name).min_int_value(1)
+    }
+
+    /// A playing or analysis level, 1-10.
+    fn level(&self) -> CreateCommandOption {
+        self.integer("level").min_int_value(1).max_int_value(10)
+    }
+
+    /// White or Black.
+    fn side(&self, name: &str) -> CreateCommandOption {
+        let option = self.make(CommandOptionType::String, name);
+        choice(choice(option, "choice-white", "white"), "choice-black", "black")
+    }
+
+    fn variant(&self) -> CreateCommandOption {
+        Variant::ALL.into_iter().fold(self.make(CommandOptionType::String, "variant"), |option, v| {
+            choice(option, &format!("choice-variant-{}", v.name()), v.name())
+        })
+    }
+
+    fn draw_rules(&self) -> CreateCommandOption {
+        DrawRules::ALL.into_iter().fold(self.make(CommandOptionType::String, "draw_rules"), |option, d| {
+            choice(option, &format!("choice-draws-{}", d.name()), d.name())
+        })
+    }
+}
+
+/// A command offered in servers only, to everyone, without autocomplete.
+const BASE: SlashCommand = SlashCommand {
+    name: "",
+    in_direct_messages: false,
+    may_hand_the_bot_its_turn: false,
+    permissions: None,
+    options: |_| Vec::new(),
+    run: |inv, _| Box::pin(async { Err(CommandError::refused(t!(inv.lang, "err-unknown-command", command = ""))) }),
+    complete: None,
+};
+
+/// Every command of the bot, in the order Discord lists them.
+pub static COMMANDS: [SlashCommand; 19] = [
+    SlashCommand {
+        name: "challenge",
+        may_hand_the_bot_its_turn: true,
+        options: |o| {
+            vec![
+                o.user("opponent").required(true),
+                o.level(),
+                choice(o.side("color"), "choice-random", "random"),
+                o.integer("days").min_int_value(1).max_int_value(14),
+                o.variant(),
+                o.draw_rules(),
+                o.string("position", 200),
+                o.boolean("rated"),
+                o.boolean("match"),
+            ]
+        },
+        run: |inv, o| Box::pin(challenge::challenge(inv, o)),
+        ..BASE
+    },
+    SlashCommand {
+        name: "accept",
+        options: |o| vec![o.user("challenger")],
+        run: |inv, o| Box::pin(challenge::accept(inv, challenge::pick(o, "challenger"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "decline",
+        options: |o| vec![o.user("challenger")],
+        run: |inv, o| Box::pin(challenge::decline(inv, challenge::pick(o, "challenger"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "cancel",
+        options: |o| vec![o.user("opponent")],
+        run: |inv, o| Box::pin(challenge::cancel(inv, challenge::pick(o, "opponent"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "move",
+        may_hand_the_bot_its_turn: true,
+        options: |o| vec![o.string("move", 100).required(true).set_autocomplete(true)],
+        run: |inv, o| Box::pin(play::play(inv, o.string("move").unwrap_or_default())),
+        complete: Some(|service, channel, typed| Box::pin(play::autocomplete(service, channel, typed))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "moves",
+        in_direct_messages: true,
+        options: |o| vec![o.string("position", 200)],
+        run: |inv, o| Box::pin(board::moves(inv, o.string("position"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "board",
+        options: |o| vec![o.side("perspective")],
+        run: |inv, o| Box::pin(board::board(inv, o.string("perspective"))),
+        ..BASE
+    },
+    SlashCommand { name: "resign", run: |inv, _| Box::pin(table::resign_confirm(inv)), ..BASE },
+    SlashCommand { name: "draw", run: |inv, _| Box::pin(table::draw(inv)), ..BASE },
+    SlashCommand { name: "games", run: |inv, _| Box::pin(records::games(inv)), ..BASE },
+    SlashCommand {
+        name: "pdn",
+        options: |o| vec![o.game("game")],
+        run: |inv, o| Box::pin(records::pdn(inv, o.integer("game"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "replay",
+        options: |o| vec![o.game("game")],
+        run: |inv, o| Box::pin(records::replay(inv, o.integer("game"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "game",
+        options: |o| vec![o.game("number").required(true)],
+        run: |inv, o| Box::pin(records::game(inv, o.integer("number"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "history",
+        options: |o| vec![o.user("user")],
+        run: |inv, o| Box::pin(records::history(inv, o.user("user").unwrap_or(inv.user), 0)),
+        ..BASE
+    },
+    SlashCommand {
+        name: "rating",
+        options: |o| vec![o.user("user")],
+        run: |inv, o| Box::pin(ratings::rating(inv, o.user("user").unwrap_or(inv.user))),
+        ..BASE
+    },
+    SlashCommand { name: "leaderboard", run: |inv, _| Box::pin(ratings::leaderboard(inv)), ..BASE },
+    SlashCommand {
+        name: "analyze",
+        options: |o| vec![o.string("position", 200), o.level()],
+        run: |inv, o| Box::pin(analyze::analyze(inv, o)),
+        ..BASE
+    },
+    SlashCommand {
+        name: "abort",
+        permissions: Some(Permissions::MANAGE_MESSAGES),
+        options: |o| vec![o.game("game")],
+        run: |inv, o| Box::pin(abort::abort(inv, o.integer("game"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "help",
+        in_direct_messages: true,
+        run: |inv, _| Box::pin(async { Ok(help::help(inv.lang)) }),
+        ..BASE
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, text};
+
+    #[test]
+    fn every_command_and_option_has_a_description() {
+        let json = serde_json::to_value(definitions()).unwrap();
+        let list = json.as_array().unwrap();
+        assert_eq!(list.len(), COMMANDS.len());
+        for command in list {
+            let name = command["name"].as_str().unwrap();
+            assert!(!command["description"].as_str().unwrap().is_empty(), "{name}");
+            for option in command["options"].as_array().into_iter().flatten() {
+                assert!(!option["description"].as_str().unwrap().is_empty(), "{name}");
+            }
+        }
+        let names: Vec<&str> = list.iter().map(|c| c["name"].as_str().unwrap()).collect();
+        assert_eq!(names, COMMANDS.each_ref().map(|c| c.name));
+        assert!(find("move").is_some() && find("mov").is_none() && find("").is_none());
+        for command in list {
+            let contexts = command["contexts"].as_array().unwrap();
+            let in_dms = find(command["name"].as_str().unwrap()).unwrap().in_direct_messages;
+            assert_eq!(contexts.len(), if in_dms { 3 } else { 1 }, "{command}");
+            assert_eq!(contexts[0], 0, "every command is offered in servers");
+            assert_eq!(command["integration_types"], serde_json::json!([0]));
+        }
+        let in_dms: Vec<&str> = COMMANDS.iter().filter(|c| c.in_direct_messages).map(|c| c.name).collect();
+        assert_eq!(in_dms, ["moves", "help"]);
+        // Spanish names and descriptions for every command, option and choice.
+        for command in list {
+            let name = command["name"].as_str().unwrap();
+            assert_eq!(text(Lang::En, &format!("cmd-{name}-name")), name, "the catalog's English name");
+            let mut objects = vec![command];
+            objects.extend(command["options"].as_array().into_iter().flatten());
+            for object in objects {
+                for locale in ["es-ES", "es-419"] {
+                    let localized = object["name_localizations"][locale].as_str().unwrap_or_default();
+                    assert!(!localized.is_empty() && localized == localized.to_lowercase(), "{name} {locale}");
+                    assert!(!object["description_localizations"][locale].as_str().unwrap_or_default().is_empty());
+                }
+                for choice in object["choices"].as_array().into_iter().flatten() {
+                    assert!(choice["name_localizations"]["es-419"].is_string(), "{choice}");
+                }
+            }
+        }
+        assert_eq!(list[0]["name_localizations"]["es-ES"], "desafiar");
+        // Only moderators see /abort unless a server says otherwise.
+        let abort = list.iter().find(|c| c["name"] == "abort").unwrap();
+        assert_eq!(abort["default_member_permissions"], Permissions::MANAGE_MESSAGES.bits().to_string());
+        let moves = list.iter().find(|c| c["name"] == "move").unwrap();
+        assert_eq!(moves["options"][0]["autocomplete"], true);
+        let challenge = list.iter().find(|c| c["name"] == "challenge").unwrap();
+        let options: Vec<&str> =
+            challenge["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            options,
+            ["opponent", "level", "color", "days", "variant", "draw_rules", "position", "rated", "match"]
+        );
+    }
+
+    #[test]
+    fn only_move_and_challenge_can_hand_the_bot_its_turn() {
+        let names: Vec<&str> = COMMANDS.iter().filter(|c| c.may_hand_the_bot_its_turn).map(|c| c.name).collect();
+        assert_eq!(names, ["challenge", "move"]);
+        assert!(COMMANDS.iter().all(|c| c.complete.is_some() == (c.name == "move")));
+    }
+}
