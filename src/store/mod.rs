@@ -51,6 +51,7 @@ mod ratings;
 mod replays;
 mod scratch;
 mod server_locales;
+mod threads;
 
 pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
 pub use challenges::{ChallengeRow, NewChallengeRow};
@@ -64,6 +65,7 @@ pub use moves::{Finishing, MoveWrite};
 pub use ratings::{RatingChangeRow, RatingPoint, RatingRow};
 pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
+pub use threads::GameThread;
 
 use std::time::Duration;
 
