@@ -78,3 +78,4 @@ fen-range-backwards = the range { $range } runs backwards
 fen-square-twice = square { $square } holds two pieces
 fen-man-on-far-rank = a { $side } man cannot stand on square { $square }: it would be a king there
 fen-too-many-pieces = { $side } has { $count } pieces; at most 12 are possible
+err-not-server-manager = Only someone who manages the server (Manage Server) can change this setting.

@@ -78,3 +78,4 @@ fen-range-backwards = el rango { $range } va hacia atrás
 fen-square-twice = la casilla { $square } tiene dos piezas
 fen-man-on-far-rank = un peón de las { $side } no puede estar en la casilla { $square }: allí ya sería dama
 fen-too-many-pieces = las { $side } tienen { $count } piezas; como mucho puede haber 12
+err-not-server-manager = Solo quien gestiona el servidor (Gestionar servidor) puede cambiar este ajuste.

@@ -9,7 +9,9 @@ use super::convert;
 use super::openings::random_opening;
 use super::{GameError, GameService, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
-use crate::store::{ChallengeRefused, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused};
+use crate::store::{
+    ChallengeRefused, GameThread, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused,
+};
 
 /// How long a challenge stays open (seconds).
 pub const CHALLENGE_TTL: i64 = 48 * 3600;
@@ -230,7 +232,7 @@ pub struct Accepted {
 
 /// The side of a challenge a command needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
+pub(super) enum Role {
     Challenger,
     Opponent,
 }
@@ -341,7 +343,21 @@ impl GameService {
         user: u64,
         pick: impl Into<ChallengePick>,
     ) -> Result<Accepted, GameError> {
-        let c = self.open_challenge(now, channel, user, Role::Opponent, pick.into()).await?;
+        self.accept_into(now, channel, user, pick.into(), None).await
+    }
+
+    /// [`GameService::accept_challenge`], the game played in `thread` if
+    /// given (opened from the challenge's channel), else in the channel.
+    pub(super) async fn accept_into(
+        &self,
+        now: i64,
+        channel: u64,
+        user: u64,
+        pick: ChallengePick,
+        thread: Option<u64>,
+    ) -> Result<Accepted, GameError> {
+        let c = self.open_challenge(now, channel, user, Role::Opponent, pick).await?;
+        let table = thread.unwrap_or(c.channel);
         let challenger_white = match c.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
@@ -356,7 +372,7 @@ impl GameService {
         let row = NewGameRow {
             challenge_id: Some(c.id),
             guild: c.guild,
-            channel: c.channel,
+            channel: table,
             white,
             black,
             white_name,
@@ -376,17 +392,22 @@ impl GameService {
         // A match: game 1 now, its opening for games 3 and 4 drawn at once.
         let new_match = c.is_match.then(|| NewMatchRow {
             guild: c.guild,
-            channel: c.channel,
+            channel: table,
             first_white: white,
             first_black: black,
             opening: random_opening((c.id, now)),
             created_at: now,
         });
         match self.store.start_game(c.id, &row, new_match.as_ref()).await? {
-            Ok(started) => Ok(Accepted {
-                game: convert::game_view(started.game)?,
-                closed: started.closed.into_iter().map(convert::challenge).collect::<Result<_, _>>()?,
-            }),
+            Ok(started) => {
+                if let Some(thread) = thread {
+                    self.store.set_game_thread(started.game.id, GameThread { thread, parent: c.channel }).await?;
+                }
+                Ok(Accepted {
+                    game: convert::game_view(started.game)?,
+                    closed: started.closed.into_iter().map(convert::challenge).collect::<Result<_, _>>()?,
+                })
+            }
             Err(StartRefused::ChallengeClosed) => Err(GameError::StaleChallenge(c.id)),
             Err(StartRefused::ChannelHasGame) => Err(GameError::ChannelHasGame),
         }
@@ -426,7 +447,7 @@ impl GameService {
 
     /// The open, unexpired challenge a command of `user`, who must hold
     /// `role` in it, is about.
-    async fn open_challenge(
+    pub(super) async fn open_challenge(
         &self,
         now: i64,
         channel: u64,

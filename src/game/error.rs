@@ -88,6 +88,9 @@ pub enum GameError {
     #[error("the user may not moderate the channel and does not play its game")]
     NotModerator,
     /// A player's abort after each side has moved.
+    /// A server setting changed by someone who does not manage the server.
+    #[error("the user does not manage the server")]
+    NotServerManager,
     #[error("both sides have moved: too late for a player to abort")]
     AbortTooLate,
     /// `/abort` where there is neither a live game nor an open challenge.

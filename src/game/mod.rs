@@ -34,6 +34,7 @@ mod ratings;
 mod records;
 mod replay;
 mod server_locale;
+mod threads;
 mod view;
 
 pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
@@ -63,7 +64,7 @@ pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use view::{Finish, FinishReason, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;
-pub use crate::store::{AnnouncementOutcome, MAX_OPEN_CHALLENGES};
+pub use crate::store::{AnnouncementOutcome, GameThread, MAX_OPEN_CHALLENGES};
 
 /// The game service. Cheap to clone (it holds the store's connection pool);
 /// clones share the database.

@@ -44,6 +44,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::NotChallenger => t!(lang, "err-not-challenger"),
         E::NoGame => t!(lang, "err-no-game"),
         E::NotModerator => t!(lang, "err-not-moderator"),
+        E::NotServerManager => t!(lang, "err-not-server-manager"),
         E::AbortTooLate => t!(lang, "err-abort-too-late"),
         E::NothingToAbort => t!(lang, "err-nothing-to-abort"),
         E::GameElsewhere { game, channel } => {

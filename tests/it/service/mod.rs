@@ -14,3 +14,4 @@ mod ratings;
 mod refusals;
 mod replays;
 mod server_locales;
+mod threads;

@@ -1,0 +1,73 @@
+//! A thread per game: where a server allows it (the default), an accepted
+//! challenge's game is played in a thread of its own, opened from the
+//! channel that keeps the challenges; any number of games then run from
+//! one channel. Discord opens the thread; this module decides whether one
+//! is wanted, starts the game in it and says when it can be archived.
+
+use super::challenge::{Accepted, Role};
+use super::{Challenge, ChallengePick, GameError, GameService, GameView};
+use crate::store::GameThread;
+
+impl GameService {
+    /// Whether server `guild` plays each game in a thread (on unless a
+    /// manager turned it off; never in direct messages).
+    pub async fn threads_on(&self, guild: Option<u64>) -> Result<bool, GameError> {
+        match guild {
+            Some(guild) => Ok(self.store.server_threads(guild).await?),
+            None => Ok(false),
+        }
+    }
+
+    /// Turns server `guild`'s thread per game on or off; only for those who
+    /// manage the server (`manages_server`).
+    pub async fn set_threads(&self, now: i64, guild: u64, on: bool, manages_server: bool) -> Result<(), GameError> {
+        if !manages_server {
+            return Err(GameError::NotServerManager);
+        }
+        Ok(self.store.set_server_threads(guild, on, now).await?)
+    }
+
+    /// Before `user` accepts a challenge in `channel`: the challenge, when
+    /// its game is to get a thread of its own (threads are on in `guild`
+    /// and the accept would be taken); `None` to play in the channel. A
+    /// refusal is the refusal the accept would get, so no thread is opened
+    /// for an accept that cannot happen.
+    pub async fn thread_wanted(
+        &self,
+        now: i64,
+        guild: Option<u64>,
+        channel: u64,
+        user: u64,
+        pick: ChallengePick,
+    ) -> Result<Option<Challenge>, GameError> {
+        let challenge = self.open_challenge(now, channel, user, Role::Opponent, pick).await?;
+        Ok(self.threads_on(guild).await?.then_some(challenge))
+    }
+
+    /// `user` accepts a challenge in `channel`, its game to be played in
+    /// `thread` (opened from `channel` for it).
+    pub async fn accept_in_thread(
+        &self,
+        now: i64,
+        channel: u64,
+        user: u64,
+        pick: ChallengePick,
+        thread: u64,
+    ) -> Result<Accepted, GameError> {
+        self.accept_into(now, channel, user, pick, Some(thread)).await
+    }
+
+    /// The thread game `game` is played in, if the bot opened one for it.
+    pub async fn game_thread(&self, game: i64) -> Result<Option<GameThread>, GameError> {
+        Ok(self.store.game_thread(game).await?)
+    }
+
+    /// The thread to archive now that `game` has ended: its own thread, once
+    /// no game of its match is still to come there.
+    pub async fn thread_to_archive(&self, game: &GameView) -> Result<Option<u64>, GameError> {
+        if game.is_live() || game.match_play.as_ref().is_some_and(|m| !m.over && !m.aborted) {
+            return Ok(None);
+        }
+        Ok(self.game_thread(game.id).await?.map(|t| t.thread))
+    }
+}
