@@ -2,7 +2,7 @@
 //! button presses (type 3) and autocomplete (type 4). Every built payload is
 //! checked against serenity's `Interaction` before it can be sent.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -21,6 +21,12 @@ const BOT_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 38);
 
 /// Permissions of fixture members (same set plus use application commands).
 pub const MEMBER_PERMISSIONS: u64 = BOT_PERMISSIONS | (1 << 31);
+
+/// Create Public Threads: granted to the bot per channel by a test.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+
+/// Manage Server: who may change a server's settings.
+pub const MANAGE_GUILD: u64 = 1 << 5;
 
 /// Manage Messages: a channel's moderators have it.
 pub const MANAGE_MESSAGES: u64 = 1 << 13;
@@ -144,6 +150,9 @@ pub struct FixtureContext {
     pub default_place: Place,
     /// Ids of registered commands by name, so `data.id` matches registration.
     pub command_ids: Arc<Mutex<HashMap<String, u64>>>,
+    /// Channels where the bot has Create Public Threads (none unless a
+    /// test grants it: a server's default roles do not give it to bots).
+    pub thread_channels: Arc<Mutex<HashSet<u64>>>,
 }
 
 impl FixtureContext {
@@ -161,6 +170,7 @@ impl FixtureContext {
             bot,
             default_place: Place::Guild { guild_id, channel_id },
             command_ids: Arc::default(),
+            thread_channels: Arc::default(),
         }
     }
 
@@ -178,6 +188,21 @@ impl FixtureContext {
     /// A builder for a press on the button `custom_id` (type 3).
     pub fn button(&self, custom_id: &str) -> InteractionBuilder {
         InteractionBuilder::new(self.clone(), Kind::Button, custom_id)
+    }
+
+    /// Whether the bot may open public threads from `channel`.
+    pub fn bot_may_open_threads(&self, channel: u64) -> bool {
+        self.thread_channels.lock().expect("thread channels lock").contains(&channel)
+    }
+
+    /// The bot's permissions in `place`, as interactions there say.
+    fn bot_permissions(&self, place: Place) -> u64 {
+        match place {
+            Place::Guild { channel_id, .. } if self.bot_may_open_threads(channel_id) => {
+                BOT_PERMISSIONS | CREATE_PUBLIC_THREADS
+            }
+            _ => BOT_PERMISSIONS,
+        }
     }
 
     fn command_id(&self, name: &str) -> u64 {
@@ -350,7 +375,7 @@ impl InteractionBuilder {
             "locale": self.locale,
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
-            "app_permissions": BOT_PERMISSIONS.to_string(),
+            "app_permissions": ctx.bot_permissions(self.place).to_string(),
             "channel_id": channel_id.to_string(),
         });
         match self.place {

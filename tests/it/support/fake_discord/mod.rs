@@ -47,6 +47,7 @@ mod objects;
 mod records;
 mod rest;
 mod state;
+mod threads;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -58,7 +59,8 @@ use tokio::task::AbortHandle;
 // Part of the API even where one test crate does not name them.
 #[allow(unused_imports)]
 pub use fixtures::{
-    FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, MANAGE_MESSAGES, MANAGE_THREADS, Place, Snowflakes,
+    CREATE_PUBLIC_THREADS, FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, MANAGE_GUILD,
+    MANAGE_MESSAGES, MANAGE_THREADS, Place, Snowflakes,
 };
 #[allow(unused_imports)]
 pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
@@ -66,6 +68,7 @@ pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage
 #[allow(unused_imports)]
 pub use state::{ChannelFault, Ping};
 use state::{Config, Fault, Shared};
+pub use threads::FakeThread;
 
 /// Heartbeat interval announced in HELLO: long, so heartbeats do not crowd the logs.
 const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
@@ -124,6 +127,26 @@ impl FakeDiscord {
         };
         tasks.lock().expect("tasks lock").extend([rest_task.abort_handle(), gateway_task.abort_handle()]);
         FakeDiscord { shared, tasks }
+    }
+
+    // ----- threads -----
+
+    /// Gives the bot Create Public Threads in `channel` (interactions there
+    /// say so in `app_permissions`, and opening threads there works).
+    pub fn allow_threads(&self, channel: u64) {
+        self.shared.fixtures.thread_channels.lock().expect("thread channels lock").insert(channel);
+    }
+
+    /// Every thread opened, deleted ones included, in the order opened.
+    pub fn threads(&self) -> Vec<FakeThread> {
+        let mut threads: Vec<FakeThread> = self.shared.read().threads.values().cloned().collect();
+        threads.sort_by_key(|t| t.id);
+        threads
+    }
+
+    /// Waits until `check` holds for some thread, and returns it.
+    pub async fn wait_for_thread(&self, timeout: Duration, check: impl Fn(&FakeThread) -> bool) -> FakeThread {
+        self.shared.wait_for("a thread", timeout, |state| state.threads.values().find(|t| check(t)).cloned()).await
     }
 
     // ----- addresses and identities -----

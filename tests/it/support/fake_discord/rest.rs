@@ -11,6 +11,7 @@ use super::multipart;
 use super::objects::{self, MessageOrigin};
 use super::records::{Callback, FileUpload, MessageKind, PostedMessage, RecordedRequest, RequestBody};
 use super::state::{ChannelFault, Ping, Shared, State};
+use super::threads;
 
 /// Answers one request and records it; the answer is to be sent after the
 /// returned delay (zero unless a fault holds it back).
@@ -154,6 +155,23 @@ fn route_request(
         (_, ["webhooks", a, token, rest @ ..]) if *a == app => {
             webhook(shared, state, method, token, rest, &payload, body)
         }
+        ("POST", ["channels", channel, "messages", message, "threads"]) => match (parse_id(channel), parse_id(message))
+        {
+            (Some(channel), Some(message)) => threads::start(shared, state, channel, Some(message), &payload),
+            _ => not_found(10003, "Unknown Channel"),
+        },
+        ("POST", ["channels", channel, "threads"]) => match parse_id(channel) {
+            Some(channel) => threads::start(shared, state, channel, None, &payload),
+            None => not_found(10003, "Unknown Channel"),
+        },
+        ("PATCH", ["channels", channel]) => match parse_id(channel) {
+            Some(channel) => threads::edit(shared, state, channel, &payload),
+            None => not_found(10003, "Unknown Channel"),
+        },
+        ("DELETE", ["channels", channel]) => match parse_id(channel) {
+            Some(channel) => threads::delete(shared, state, channel),
+            None => not_found(10003, "Unknown Channel"),
+        },
         ("POST", ["channels", channel, "messages"]) => match parse_id(channel) {
             Some(channel_id) => channel_message(shared, state, channel_id, &payload, body),
             None => not_found(10003, "Unknown Channel"),
@@ -164,6 +182,14 @@ fn route_request(
             }
             _ => not_found(10008, "Unknown Message"),
         },
+        ("GET", ["channels", channel]) if parse_id(channel).is_some_and(|id| state.threads.contains_key(&id)) => {
+            let thread = &state.threads[&parse_id(channel).unwrap_or_default()];
+            if thread.deleted {
+                not_found(10003, "Unknown Channel")
+            } else {
+                HttpResponse::json(200, &thread.json(shared.fixtures.bot.id))
+            }
+        }
         ("GET", ["channels", channel]) => match parse_id(channel) {
             Some(id) if state.channel_faults.get(&id) == Some(&ChannelFault::Deleted) => {
                 not_found(10003, "Unknown Channel")
@@ -499,6 +525,9 @@ fn channel_message(
     payload: &Value,
     body: &RequestBody,
 ) -> HttpResponse {
+    if let Some(refused) = threads::before_post(state, channel_id) {
+        return refused;
+    }
     match state.channel_faults.get(&channel_id) {
         Some(ChannelFault::Deleted) => return not_found(10003, "Unknown Channel"),
         Some(ChannelFault::NoSendMessages) => {

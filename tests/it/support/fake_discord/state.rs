@@ -125,6 +125,8 @@ pub struct State {
     pub thinking: std::collections::HashSet<u64>,
     /// Every notification a new message caused, in order.
     pub pings: Vec<Ping>,
+    /// Threads by id (deleted ones kept, marked).
+    pub threads: HashMap<u64, super::threads::FakeThread>,
     pub gateway: GatewayState,
 }
 
