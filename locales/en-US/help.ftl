@@ -11,6 +11,7 @@ help-board = `{ $board }` the board, `{ $pdn } [game]` a record, `{ $replay } [g
 help-draw = `{ $draw }` offer or accept a draw; `{ $resign }` resign
 help-ratings = `{ $rating } [user]` a rating and its chart, `{ $leaderboard }` the top 10; `rated:False` in `{ $challenge }` for a casual game
 help-analyze = `{ $analyze } [position] [level]` the best line of a FEN; here, the review of the game just ended
+help-settings = `{ $settings }` settings (`threads`: one game per thread)
 help-rules-title = **Rules in short**
 help-rule-board = - 8x8 board, 32 dark squares; a dark square in each player's bottom-right corner. White starts on 1-12, Black on 21-32; White moves first.
 help-rule-men = - Men move and capture one square diagonally forward only; a man reaching the far row becomes a king (mid-capture it stops there).

@@ -23,6 +23,7 @@ use crate::t;
 use super::deliver::post;
 use super::deliver::{ChannelNotices, PostError};
 use super::reply::Reply;
+use super::threads;
 use super::view::{self, user};
 
 /// Runs until `stop` turns true; a tick in progress is finished first, so
@@ -122,7 +123,12 @@ async fn deliver(
     let Some(event) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
     let reply = announcement(service, event).await;
     match post(http, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
-        Ok(()) => Some(AnnouncementOutcome::Delivered),
+        Ok(()) => {
+            if let Some(thread) = reply.archive_thread {
+                threads::archive(http, thread).await;
+            }
+            Some(AnnouncementOutcome::Delivered)
+        }
         // The channel refuses the bot or is gone: already logged once.
         Err(PostError::Forbidden | PostError::Gone) => Some(AnnouncementOutcome::Undeliverable),
         Err(e) if item.attempts >= ANNOUNCEMENT_ATTEMPTS => {

@@ -206,6 +206,11 @@ pub enum ChannelProblem {
     NoSendMessages,
     /// The channel is gone (404).
     Gone,
+    /// The bot cannot open threads from it (no Create Public Threads, or a
+    /// channel that holds no threads): its games are played in it. Said to
+    /// the channel once; not a problem of posting, so a post that works
+    /// does not clear it.
+    NoThreads,
 }
 
 /// The channel problems already logged, so each is logged once per channel.
@@ -226,7 +231,7 @@ impl ChannelNotices {
     pub fn cleared(&self, channel: u64, still: Option<ChannelProblem>) -> bool {
         let mut problems = self.problems();
         let before = problems.len();
-        problems.retain(|&(c, problem)| c != channel || Some(problem) == still);
+        problems.retain(|&(c, problem)| c != channel || Some(problem) == still || problem == ChannelProblem::NoThreads);
         problems.len() != before
     }
 

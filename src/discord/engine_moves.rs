@@ -13,6 +13,7 @@ use crate::t;
 
 use super::deliver::post;
 use super::reply::Reply;
+use super::threads;
 use super::view;
 
 /// If the live game of `channel` waits for the bot, lets it move and posts
@@ -74,8 +75,13 @@ async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, 
         }
     };
     // The delivery layer has logged why, once per channel.
-    if let Err(e) = post(http, notices, channel, &reply, &fresh_nonce()).await {
-        tracing::debug!(channel, error = ?e, "the bot's move was not posted");
+    match post(http, notices, channel, &reply, &fresh_nonce()).await {
+        Ok(()) => {
+            if let Some(thread) = reply.archive_thread {
+                threads::archive(http, thread).await;
+            }
+        }
+        Err(e) => tracing::debug!(channel, error = ?e, "the bot's move was not posted"),
     }
 }
 

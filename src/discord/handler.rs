@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serenity::all::{
-    AutocompleteChoice, Builder, ChannelId, CommandInteraction, ComponentInteraction, ConnectionStage, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction, RatelimitInfo, Ready,
-    ShardStageUpdateEvent, User,
+    AutocompleteChoice, Builder, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, ConnectionStage,
+    Context, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http, Interaction, Member,
+    PartialChannel, Permissions, RatelimitInfo, Ready, ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, RwLock};
@@ -27,6 +27,23 @@ use super::press;
 use super::register;
 use super::respond::{Target, respond};
 use super::slash;
+use super::threads;
+
+/// What an interaction says of where, by whom and from what it was made.
+struct Origin<'a> {
+    channel: ChannelId,
+    user: &'a User,
+    guild: Option<GuildId>,
+    member: Option<&'a Member>,
+    /// The channel as the interaction describes it (its kind).
+    place: Option<&'a PartialChannel>,
+    /// The bot's permissions in the channel.
+    app_permissions: Option<Permissions>,
+    locale: &'a str,
+    guild_locale: Option<&'a str>,
+    /// The message a pressed button sits on.
+    message: Option<u64>,
+}
 
 /// How long an autocomplete answer is retried: Discord shows choices only
 /// while the user is typing.
@@ -69,28 +86,28 @@ impl Handler {
         }
     }
 
-    /// The invocation of an interaction; `locales` are its `locale` and `guild_locale`.
-    fn invocation(
-        &self,
-        channel: ChannelId,
-        user: &User,
-        guild: Option<GuildId>,
-        moderator: bool,
-        locales: (&str, Option<&str>),
-    ) -> Invocation {
-        let (locale, guild_locale) = locales;
-        let lang = Lang::from_discord(locale);
+    /// The invocation of an interaction made as `origin` says.
+    fn invocation(&self, http: &Arc<Http>, origin: Origin<'_>) -> Invocation {
+        let lang = Lang::from_discord(origin.locale);
+        let bot_may = |permission: Permissions| origin.app_permissions.is_some_and(|p| p.contains(permission));
+        // A thread cannot hold a thread, and a forum opens threads its own way.
+        let holds_threads = origin.place.is_none_or(|c| matches!(c.kind, ChannelType::Text | ChannelType::News));
         Invocation {
             bot_user: self.bot_user,
             service: self.service.clone(),
             now: self.clock.now(),
-            channel: channel.get(),
-            user: user.id.get(),
-            guild: guild.map(|g| g.get()),
-            user_name: Some(user.global_name.clone().unwrap_or_else(|| user.name.clone())),
-            moderator,
+            channel: origin.channel.get(),
+            user: origin.user.id.get(),
+            guild: origin.guild.map(|g| g.get()),
+            user_name: Some(origin.user.global_name.clone().unwrap_or_else(|| origin.user.name.clone())),
+            moderator: abort::moderates(origin.member, origin.place),
+            manages_server: origin.member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild()),
+            threads_here: origin.guild.is_some() && holds_threads && bot_may(Permissions::CREATE_PUBLIC_THREADS),
+            message: origin.message,
             lang,
-            server_lang: guild_locale.map_or(lang, Lang::from_discord),
+            server_lang: origin.guild_locale.map_or(lang, Lang::from_discord),
+            http: http.clone(),
+            notices: self.notices.clone(),
         }
     }
 
@@ -114,36 +131,47 @@ impl Handler {
         }
     }
 
-    /// After a reply that an announcement follows (it has been answered,
-    /// so the two come in order), has the clock loop post the outbox now
-    /// rather than at its next tick; the tick stays the fallback.
-    fn post_outbox_if(&self, follows: bool) {
-        if follows {
+    /// After a reply: when an announcement follows it (it has been
+    /// answered, so the two come in order), has the clock loop post the
+    /// outbox now rather than at its next tick (the tick stays the
+    /// fallback); when it ended the game of a thread, archives the thread.
+    async fn after_reply(&self, http: &Http, (outbox_follows, archive_thread): (bool, Option<u64>)) {
+        if outbox_follows {
             self.outbox.notify_one();
+        }
+        if let Some(thread) = archive_thread {
+            threads::archive(http, thread).await;
         }
     }
 
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let inv = self.invocation(
-            cmd.channel_id,
-            &cmd.user,
-            cmd.guild_id,
-            abort::moderates(cmd.member.as_deref(), cmd.channel.as_ref()),
-            (&cmd.locale, cmd.guild_locale.as_deref()),
+            &ctx.http,
+            Origin {
+                channel: cmd.channel_id,
+                user: &cmd.user,
+                guild: cmd.guild_id,
+                member: cmd.member.as_deref(),
+                place: cmd.channel.as_ref(),
+                app_permissions: cmd.app_permissions,
+                locale: &cmd.locale,
+                guild_locale: cmd.guild_locale.as_deref(),
+                message: None,
+            },
         );
         let target =
             Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
-        let mut outbox_follows = false;
+        let mut after = (false, None);
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
-            outbox_follows = reply.outbox_follows;
+            after = (reply.outbox_follows, reply.archive_thread);
             reply
         })
         .await;
-        self.post_outbox_if(outbox_follows);
+        self.after_reply(&ctx.http, after).await;
         // Only the names the bot registers become labels, so a forged
         // interaction cannot grow the metrics without bound.
         let command = slash::find(name);
@@ -161,24 +189,31 @@ impl Handler {
 
     async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
         let inv = self.invocation(
-            press.channel_id,
-            &press.user,
-            press.guild_id,
-            abort::moderates(press.member.as_ref(), press.channel.as_ref()),
-            (&press.locale, press.guild_locale.as_deref()),
+            &ctx.http,
+            Origin {
+                channel: press.channel_id,
+                user: &press.user,
+                guild: press.guild_id,
+                member: press.member.as_ref(),
+                place: press.channel.as_ref(),
+                app_permissions: press.app_permissions,
+                locale: &press.locale,
+                guild_locale: press.guild_locale.as_deref(),
+                message: Some(press.message.id.get()),
+            },
         );
         let target =
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
-        let mut outbox_follows = false;
+        let mut after = (false, None);
         respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
-            outbox_follows = reply.outbox_follows;
+            after = (reply.outbox_follows, reply.archive_thread);
             reply
         })
         .await;
-        self.post_outbox_if(outbox_follows);
+        self.after_reply(&ctx.http, after).await;
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
     }
 

@@ -18,6 +18,7 @@ pub mod register;
 pub mod reply;
 pub mod respond;
 pub mod slash;
+pub mod threads;
 pub mod view;
 
 use std::future::Future;

@@ -33,6 +33,9 @@ pub struct Reply {
     /// An announcement waits in the outbox to follow this message (the next
     /// game of a match): the clock loop is woken to post it right after.
     pub outbox_follows: bool,
+    /// The thread to archive once this message is delivered: the game
+    /// played there is over.
+    pub archive_thread: Option<u64>,
 }
 
 /// Discord's limit on a message's text.

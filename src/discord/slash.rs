@@ -8,7 +8,9 @@ use std::pin::Pin;
 
 use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
-use super::commands::{Invocation, Options, abort, analyze, board, challenge, help, play, ratings, records, table};
+use super::commands::{
+    Invocation, Options, abort, analyze, board, challenge, help, play, ratings, records, settings, table,
+};
 use super::errors::CommandError;
 use super::register::{choice, command, option};
 use super::reply::Reply;
@@ -131,6 +133,12 @@ impl OptionMaker {
         choice(choice(option, "choice-white", "white"), "choice-black", "black")
     }
 
+    /// On or off.
+    fn on_off(&self, name: &str) -> CreateCommandOption {
+        let option = self.make(CommandOptionType::String, name);
+        choice(choice(option, "choice-on", "on"), "choice-off", "off")
+    }
+
     fn variant(&self) -> CreateCommandOption {
         Variant::ALL.into_iter().fold(self.make(CommandOptionType::String, "variant"), |option, v| {
             choice(option, &format!("choice-variant-{}", v.name()), v.name())
@@ -156,7 +164,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 19] = [
+pub static COMMANDS: [SlashCommand; 20] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -260,6 +268,12 @@ pub static COMMANDS: [SlashCommand; 19] = [
         permissions: Some(Permissions::MANAGE_MESSAGES),
         options: |o| vec![o.game("game")],
         run: |inv, o| Box::pin(abort::abort(inv, o.integer("game"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "settings",
+        options: |o| vec![o.on_off("threads")],
+        run: |inv, o| Box::pin(settings::settings(inv, o.string("threads"))),
         ..BASE
     },
     SlashCommand {

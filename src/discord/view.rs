@@ -226,6 +226,7 @@ pub async fn finished_game(
         .components(replay_button(lang, view.id));
     // A match that goes on has started its next game: announced next.
     reply.outbox_follows = view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted);
+    reply.archive_thread = service.thread_to_archive(view).await?;
     Ok(reply)
 }
 
@@ -268,7 +269,9 @@ pub async fn game_message(
                 text.push('\n');
                 text.push_str(&line);
             }
-            Ok(Reply::public(lang, text).file("board.png", game_board(view).await?))
+            let mut reply = Reply::public(lang, text).file("board.png", game_board(view).await?);
+            reply.archive_thread = service.thread_to_archive(view).await?;
+            Ok(reply)
         }
         (None, None) => live_game(lang, view, headline).await,
     }

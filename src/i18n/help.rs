@@ -50,6 +50,7 @@ pub fn help(lang: Lang) -> String {
             challenge = cmd("challenge")
         ),
         t!(lang, "help-analyze", analyze = cmd("analyze")),
+        t!(lang, "help-settings", settings = cmd("settings")),
         String::new(),
         t!(lang, "help-rules-title"),
         t!(lang, "help-rule-board"),

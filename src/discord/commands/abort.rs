@@ -39,7 +39,9 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
                 player = user(inv.user),
                 players = view::players(lang, &game)
             );
-            Ok(Reply::public(lang, text).file("board.png", view::game_board(&game).await?))
+            let mut reply = Reply::public(lang, text).file("board.png", view::game_board(&game).await?);
+            reply.archive_thread = inv.service.thread_to_archive(&game).await?;
+            Ok(reply)
         }
         Aborted::Challenges(closed) => {
             let list = challenge_list(lang, &closed);

@@ -6,8 +6,10 @@ use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
 
 use super::super::buttons::challenge_buttons;
+use super::super::deliver::{ChannelProblem, fresh_nonce, post};
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
+use super::super::threads;
 use super::super::view::{self, user};
 use super::{Invocation, Options};
 
@@ -127,9 +129,36 @@ fn draw_rules_name(lang: Lang, rules: DrawRules) -> String {
     }
 }
 
-/// `/accept` or the Accept button: the game starts, and the channel's other
-/// open challenges are closed, said in the same message.
+/// `/accept` or the Accept button: the game starts, in a thread of its
+/// own where the server wants one and the bot may open it, else in the
+/// channel (whose other open challenges are then closed, said in the same
+/// message).
 pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
+    let Some(challenge) = inv.service.thread_wanted(inv.now, inv.guild, inv.channel, inv.user, pick).await? else {
+        return accept_here(inv, pick, false).await;
+    };
+    if !inv.threads_here {
+        return accept_here(inv, pick, true).await;
+    }
+    let lang = inv.server_lang;
+    let opening_name = t!(
+        lang,
+        "thread-name-opening",
+        white = name_of(challenge.challenger_name.as_deref(), challenge.challenger),
+        black = name_of(challenge.opponent_name.as_deref(), challenge.opponent)
+    );
+    match threads::open(&inv.http, inv.channel, inv.message, &opening_name).await {
+        Ok(thread) => accept_in_thread(inv, pick, thread).await,
+        Err(e) => {
+            tracing::warn!(channel = inv.channel, error = %e, "could not open a thread for a game; playing in the channel");
+            accept_here(inv, pick, true).await
+        }
+    }
+}
+
+/// Accepts with the game played in the channel; `no_threads`: a thread was
+/// wanted but cannot be opened here, which the channel is told once.
+async fn accept_here(inv: &Invocation, pick: ChallengePick, no_threads: bool) -> Result<Reply, CommandError> {
     let accepted = inv.service.accept_challenge(inv.now, inv.channel, inv.user, pick).await?;
     let lang = inv.server_lang;
     let mut headline = t!(lang, "challenge-accepted", player = user(inv.user));
@@ -137,7 +166,50 @@ pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
         headline.push('\n');
         headline.push_str(&t!(lang, "challenges-closed-by-game", challenges = challenge_list(lang, &accepted.closed)));
     }
+    if no_threads && inv.notices.first(inv.channel, ChannelProblem::NoThreads) {
+        tracing::info!(channel = inv.channel, "no thread can be opened here: games are played in the channel");
+        headline.push('\n');
+        headline.push_str(&t!(lang, "threads-unavailable"));
+    }
     view::game_message(lang, &inv.service, &accepted.game, headline).await
+}
+
+/// Accepts with the game played in `thread`, just opened for it: names the
+/// thread after the game, posts the game there, and answers in the
+/// channel with a link to it. The thread goes if the game does not start.
+async fn accept_in_thread(inv: &Invocation, pick: ChallengePick, thread: u64) -> Result<Reply, CommandError> {
+    let accepted = match inv.service.accept_in_thread(inv.now, inv.channel, inv.user, pick, thread).await {
+        Ok(accepted) => accepted,
+        Err(e) => {
+            threads::remove(&inv.http, thread).await;
+            return Err(e.into());
+        }
+    };
+    let (lang, game) = (inv.server_lang, &accepted.game);
+    let white = name_of(game.white_name.as_deref(), game.white);
+    let black = name_of(game.black_name.as_deref(), game.black);
+    threads::rename(
+        &inv.http,
+        thread,
+        &t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black),
+    )
+    .await;
+    let headline = t!(lang, "challenge-accepted", player = user(inv.user));
+    let message = view::game_message(lang, &inv.service, game, headline).await?;
+    if let Err(e) = post(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
+        // The game stands: show it where the challenge was answered instead.
+        tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
+        return Ok(message);
+    }
+    let text =
+        t!(lang, "game-in-thread", player = user(inv.user), game = game.id.to_string(), thread = view::channel(thread));
+    Ok(Reply::public(lang, text))
+}
+
+/// A player's name for a thread's title (which shows no mentions): the
+/// name Discord gave, else the id.
+fn name_of(name: Option<&str>, id: u64) -> String {
+    name.map_or_else(|| id.to_string(), str::to_string)
 }
 
 /// `/decline` or the Decline button.

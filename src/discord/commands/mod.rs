@@ -10,12 +10,17 @@ pub mod help;
 pub mod play;
 pub mod ratings;
 pub mod records;
+pub mod settings;
 pub mod table;
 
-use serenity::all::{CommandData, CommandDataOptionValue};
+use std::sync::Arc;
+
+use serenity::all::{CommandData, CommandDataOptionValue, Http};
 
 use crate::game::GameService;
 use crate::i18n::Lang;
+
+use super::deliver::ChannelNotices;
 
 /// Who asked, where, and when.
 #[derive(Clone)]
@@ -36,11 +41,23 @@ pub struct Invocation {
     pub bot_user: u64,
     /// Whether the user may moderate the channel (see [`abort::moderates`]).
     pub moderator: bool,
+    /// Whether the user manages the server (Manage Server): server settings.
+    pub manages_server: bool,
+    /// Whether the bot may open a public thread from this channel (a text
+    /// or announcement channel of a server, with Create Public Threads).
+    pub threads_here: bool,
+    /// The message a pressed button sits on (`None` for a slash command).
+    pub message: Option<u64>,
     /// The user's language (the interaction's `locale`): what only they read.
     pub lang: Lang,
     /// The server's language (`guild_locale`; the user's in a direct
     /// message): what everyone in the channel reads.
     pub server_lang: Lang,
+    /// Discord's REST client, for what a command does besides its answer
+    /// (opening a game's thread, posting there).
+    pub http: Arc<Http>,
+    /// Channel problems already said or logged.
+    pub notices: ChannelNotices,
 }
 
 /// Reads a command's options by name.

@@ -18,3 +18,4 @@ mod records;
 mod replay;
 mod restart;
 mod spanish;
+mod threads;
