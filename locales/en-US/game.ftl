@@ -193,3 +193,4 @@ settings-threads-on = Each new game in this server is played in a thread of its 
 settings-threads-off = New games in this server are played in the channel of their challenge, one per channel.
 settings-changed-by = { $player } changed the bot's settings for this server.
 err-unknown-setting = `{ $value }` is not a value of this setting: choose on or off.
+game-in-thread-bot = { $player } plays me: game #{ $game } is played in { $thread }.

@@ -194,3 +194,4 @@ settings-threads-on = Cada partida nueva de este servidor se juega en un hilo pr
 settings-threads-off = Las partidas nuevas de este servidor se juegan en el canal de su desafío, una por canal.
 settings-changed-by = { $player } cambió los ajustes del bot en este servidor.
 err-unknown-setting = `{ $value }` no es un valor de este ajuste: elige sí o no.
+game-in-thread-bot = { $player } juega contra mí: la partida #{ $game } se juega en { $thread }.

@@ -164,10 +164,11 @@ impl Handler {
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
-        let mut after = (false, None);
+        let (mut after, mut game_channel) = ((false, None), None);
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             after = (reply.outbox_follows, reply.archive_thread);
+            game_channel = reply.game_channel;
             reply
         })
         .await;
@@ -183,7 +184,8 @@ impl Handler {
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) {
-            engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, inv.channel).await;
+            let channel = game_channel.unwrap_or(inv.channel);
+            engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, channel).await;
         }
     }
 

@@ -36,6 +36,10 @@ pub struct Reply {
     /// The thread to archive once this message is delivered: the game
     /// played there is over.
     pub archive_thread: Option<u64>,
+    /// The channel of the game this message is about, when it is not where
+    /// the command was used (a game just started in its own thread): where
+    /// the bot looks for a move of its own to make.
+    pub game_channel: Option<u64>,
 }
 
 /// Discord's limit on a message's text.

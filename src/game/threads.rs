@@ -5,7 +5,7 @@
 //! is wanted, starts the game in it and says when it can be archived.
 
 use super::challenge::{Accepted, Role};
-use super::{Challenge, ChallengePick, GameError, GameService, GameView};
+use super::{Challenge, ChallengePick, GameError, GameService, GameView, NewChallenge, Proposed};
 use crate::store::GameThread;
 
 impl GameService {
@@ -55,6 +55,32 @@ impl GameService {
         thread: u64,
     ) -> Result<Accepted, GameError> {
         self.accept_into(now, channel, user, pick, Some(thread)).await
+    }
+
+    /// Before `/challenge`: whether it starts a game against the bot (it
+    /// names `bot`) that is to get a thread of its own (threads are on in
+    /// `guild`).
+    pub async fn bot_game_thread_wanted(&self, guild: Option<u64>, opponent: u64, bot: u64) -> Result<bool, GameError> {
+        Ok(opponent == bot && self.threads_on(guild).await?)
+    }
+
+    /// [`GameService::propose`] with a game against the bot played in
+    /// `thread`, opened from the request's channel for it.
+    pub async fn propose_in_thread(
+        &self,
+        now: i64,
+        mut request: NewChallenge,
+        bot: u64,
+        level: Option<i64>,
+        thread: u64,
+    ) -> Result<Proposed, GameError> {
+        let parent = request.channel;
+        request.channel = thread;
+        let proposed = self.propose(now, request, bot, level).await?;
+        if let Proposed::BotGame(game, _) = &proposed {
+            self.store.set_game_thread(game.id, GameThread { thread, parent }).await?;
+        }
+        Ok(proposed)
     }
 
     /// The thread game `game` is played in, if the bot opened one for it.

@@ -17,9 +17,81 @@ use super::{Invocation, Options};
 /// naming the bot itself starts a game against its engine at once.
 pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     let request = challenge_request(inv, opts)?;
+    if inv.threads_here && inv.service.bot_game_thread_wanted(inv.guild, request.opponent, inv.bot_user).await? {
+        return bot_game_in_thread(inv, request, opts.integer("level")).await;
+    }
     // Naming the bot itself starts a game against its engine: the service decides.
+    let proposed = inv.service.propose(inv.now, request, inv.bot_user, opts.integer("level")).await?;
+    proposed_reply(inv, proposed).await
+}
+
+/// A game against the bot in a thread of its own, opened from the channel
+/// (without a message: the command's answer does not exist yet); where the
+/// thread cannot be opened, the game is played in the channel.
+async fn bot_game_in_thread(
+    inv: &Invocation,
+    request: NewChallenge,
+    level: Option<i64>,
+) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
-    match inv.service.propose(inv.now, request, inv.bot_user, opts.integer("level")).await? {
+    let player = name_of(inv.user_name.as_deref(), inv.user);
+    let opening_name = t!(lang, "thread-name-opening", white = player.clone(), black = "damas");
+    let thread = match threads::open(&inv.http, inv.channel, None, &opening_name).await {
+        Ok(thread) => thread,
+        Err(e) => {
+            tracing::warn!(channel = inv.channel, error = %e, "could not open a thread for a bot game; playing in the channel");
+            let proposed = inv.service.propose(inv.now, request, inv.bot_user, level).await?;
+            return proposed_reply(inv, proposed).await;
+        }
+    };
+    let proposed = match inv.service.propose_in_thread(inv.now, request, inv.bot_user, level, thread).await {
+        Ok(Proposed::BotGame(game, level)) => (game, level),
+        Ok(challenge) => {
+            threads::remove(&inv.http, thread).await;
+            return proposed_reply(inv, challenge).await;
+        }
+        Err(e) => {
+            threads::remove(&inv.http, thread).await;
+            return Err(e.into());
+        }
+    };
+    let (game, level) = proposed;
+    let white = name_of(game.white_name.as_deref(), game.white);
+    let black = name_of(game.black_name.as_deref(), game.black);
+    threads::rename(
+        &inv.http,
+        thread,
+        &t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black),
+    )
+    .await;
+    let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
+    let message = view::game_message(lang, &inv.service, &game, headline).await?;
+    let mut reply = match post(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
+        Ok(()) => {
+            let text = t!(
+                lang,
+                "game-in-thread-bot",
+                player = user(inv.user),
+                game = game.id.to_string(),
+                thread = view::channel(thread)
+            );
+            Reply::public(lang, text)
+        }
+        Err(e) => {
+            tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
+            message
+        }
+    };
+    // The bot may have the first move: it is played in the thread.
+    reply.game_channel = Some(thread);
+    Ok(reply)
+}
+
+/// What `/challenge` answers: the challenge with its buttons, or the game
+/// against the bot that started.
+async fn proposed_reply(inv: &Invocation, proposed: Proposed) -> Result<Reply, CommandError> {
+    let lang = inv.server_lang;
+    match proposed {
         Proposed::Challenge(challenge) => {
             Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
         }

@@ -146,3 +146,43 @@ async fn without_the_permission_the_game_is_played_in_the_channel_said_once() {
     assert!(!again.content().unwrap().contains(&note), "{again:?}");
     assert!(s.service.game_in_channel(channel).await.is_ok());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_gets_its_thread_and_the_bot_moves_there() {
+    let s = server().await;
+    let fake = &s.fake;
+    let channel = fake.default_channel();
+    fake.allow_threads(channel);
+    let (alice, me) = (fake.user("alice"), fake.bot().clone());
+
+    // Alice takes Black: the bot, White, has the first move.
+    let command = fake.command("challenge").in_channel(channel).user("opponent", &me).integer("level", 1);
+    let started = ask(fake, command.string("color", "black").from(&alice)).await;
+    let thread = fake.wait_for_thread(WAIT, |t| t.parent_id == channel).await;
+    assert_eq!(thread.message_id, None, "opened before the command's answer exists");
+    let game = s.service.game_in_channel(thread.id).await.expect("the game lives in the thread");
+    let said = t!(
+        Lang::En,
+        "game-in-thread-bot",
+        player = alice.mention(),
+        game = game.id.to_string(),
+        thread = format!("<#{}>", thread.id)
+    );
+    assert_eq!(started.content(), Some(said.as_str()));
+    fake.wait_for_thread(WAIT, |t| t.id == thread.id && t.name.starts_with(&format!("Game #{} · ", game.id))).await;
+
+    // The bot's move is played and posted in the thread, after the game's message.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while s.service.game_in_channel(thread.id).await.unwrap().ply() == 0 {
+        assert!(tokio::time::Instant::now() < deadline, "the bot did not move in its thread");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let pictures_in_thread =
+        || fake.posted_messages().iter().filter(|m| m.channel_id == thread.id && !m.files.is_empty()).count();
+    while pictures_in_thread() < 2 {
+        assert!(tokio::time::Instant::now() < deadline, "the game and the bot's move are both posted in the thread");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(fake.posted_messages().iter().all(|m| m.channel_id != channel || m.files.is_empty()));
+    assert!(s.service.game_in_channel(channel).await.is_err(), "the channel keeps no game");
+}
