@@ -105,6 +105,13 @@ impl Position {
         Square::ALL.into_iter().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
+    /// The squares holding `piece` (one colour's men, or its kings), by
+    /// ascending number: what a description of the board lists.
+    pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + use<> {
+        let position = *self;
+        Square::ALL.into_iter().filter(move |&sq| position.piece_at(sq) == Some(piece))
+    }
+
     /// How many pieces a side has.
     pub fn count(&self, color: Color) -> u32 {
         self.side(color).count_ones()

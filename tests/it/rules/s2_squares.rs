@@ -1,6 +1,6 @@
 //! RULES 2: square numbers.
 
-use damas::rules::{Color, Position, Role, Square};
+use damas::rules::{Color, Piece, Position, Role, Square};
 
 use crate::rules::util::pos;
 
@@ -61,4 +61,19 @@ fn the_game_starts_with_white_on_1_to_12_and_black_on_21_to_32() {
     assert_eq!(start.count(Color::White), 12);
     assert_eq!(start.count(Color::Black), 12);
     assert_eq!(start, pos("W:W1-12:B21-32"));
+}
+
+#[test]
+fn the_squares_of_each_kind_of_piece_are_listed_by_number() {
+    // RULES 2.1: the numbers a description of the board reads out.
+    let position = pos("B:W24,K9,21,22:BK30,6,5");
+    let list = |color, role| -> Vec<u8> { position.squares_of(Piece { color, role }).map(Square::number).collect() };
+    assert_eq!(list(Color::White, Role::Man), [21, 22, 24]);
+    assert_eq!(list(Color::White, Role::King), [9]);
+    assert_eq!(list(Color::Black, Role::Man), [5, 6]);
+    assert_eq!(list(Color::Black, Role::King), [30]);
+    let start = Position::initial();
+    let men = |color| start.squares_of(Piece { color, role: Role::Man }).count();
+    assert_eq!((men(Color::White), men(Color::Black)), (12, 12));
+    assert_eq!(start.squares_of(Piece { color: Color::White, role: Role::King }).count(), 0);
 }
