@@ -194,3 +194,47 @@ settings-threads-off = New games in this server are played in the channel of the
 settings-changed-by = { $player } changed the bot's settings for this server.
 err-unknown-setting = `{ $value }` is not a value of this setting: choose on or off.
 game-in-thread-bot = { $player } plays me: game #{ $game } is played in { $thread }.
+
+# Alt text: the description Discord keeps with each picture or file, for
+# readers who cannot see it (at most 1,024 characters).
+alt-to-move = { $side ->
+        [white] White to move.
+       *[black] Black to move.
+    }
+alt-final-position = Final position.
+alt-last-move = Last move { $notation }.
+alt-men = { $count ->
+        [one] man { $squares }
+       *[other] men { $squares }
+    }
+alt-kings = { $count ->
+        [one] king { $squares }
+       *[other] kings { $squares }
+    }
+alt-side-pieces = { $side ->
+        [white] White { $pieces }.
+       *[black] Black { $pieces }.
+    }
+alt-side-no-pieces = { $side ->
+        [white] White has no pieces.
+       *[black] Black has no pieces.
+    }
+alt-game-board = Board of game #{ $game }. { $position }
+alt-moves-arrows = An arrow marks each legal move.
+alt-best-move = Best move { $notation }, marked on the board.
+alt-replay = Replay of game #{ $game }: { $white } vs { $black }, { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }, { $outcome }.
+alt-outcome-result = result { $score }
+alt-outcome-live = still being played
+alt-outcome-aborted = aborted without a result
+alt-pdn = Game record of game #{ $game } (PDN), { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }.
+alt-rating-chart = Chart of the rating of { $player } over { $games ->
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }: now { $rating }, RD { $deviation }.
+alt-a-player = a player

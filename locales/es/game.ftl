@@ -195,3 +195,47 @@ settings-threads-off = Las partidas nuevas de este servidor se juegan en el cana
 settings-changed-by = { $player } cambió los ajustes del bot en este servidor.
 err-unknown-setting = `{ $value }` no es un valor de este ajuste: elige sí o no.
 game-in-thread-bot = { $player } juega contra mí: la partida #{ $game } se juega en { $thread }.
+
+# Texto alternativo: la descripción que Discord guarda con cada imagen o
+# archivo, para quien no puede verlo (1.024 caracteres como mucho).
+alt-to-move = { $side ->
+        [white] Juegan las blancas.
+       *[black] Juegan las negras.
+    }
+alt-final-position = Posición final.
+alt-last-move = Última jugada: { $notation }.
+alt-men = { $count ->
+        [one] peón en { $squares }
+       *[other] peones en { $squares }
+    }
+alt-kings = { $count ->
+        [one] dama en { $squares }
+       *[other] damas en { $squares }
+    }
+alt-side-pieces = { $side ->
+        [white] Blancas: { $pieces }.
+       *[black] Negras: { $pieces }.
+    }
+alt-side-no-pieces = { $side ->
+        [white] Las blancas no tienen piezas.
+       *[black] Las negras no tienen piezas.
+    }
+alt-game-board = Tablero de la partida #{ $game }. { $position }
+alt-moves-arrows = Una flecha marca cada jugada legal.
+alt-best-move = Mejor jugada: { $notation }, marcada en el tablero.
+alt-replay = Repetición de la partida #{ $game }: { $white } contra { $black }, { $plies ->
+        [one] 1 media jugada
+       *[other] { $plies } medias jugadas
+    }, { $outcome }.
+alt-outcome-result = resultado { $score }
+alt-outcome-live = aún en juego
+alt-outcome-aborted = anulada, sin resultado
+alt-pdn = Planilla de la partida #{ $game } (PDN), { $plies ->
+        [one] 1 media jugada
+       *[other] { $plies } medias jugadas
+    }.
+alt-rating-chart = Gráfico de la puntuación de { $player } en { $games ->
+        [one] 1 partida puntuable
+       *[other] { $games } partidas puntuables
+    }: ahora { $rating }, RD { $deviation }.
+alt-a-player = un jugador

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 pub use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
+pub mod alt;
 mod errors;
 mod help;
 
