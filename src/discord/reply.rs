@@ -18,8 +18,8 @@ pub struct Reply {
     pub content: String,
     /// Seen only by the user who asked.
     pub ephemeral: bool,
-    /// Attached files: (file name, bytes).
-    pub files: Vec<(String, Vec<u8>)>,
+    /// Attached files, each with its alt text.
+    pub files: Vec<Attachment>,
     /// Button rows; `Some(vec![])` removes the buttons of an updated message.
     pub components: Option<Vec<CreateActionRow>>,
     /// For a button: replace the message the button is on instead of posting a new one.
@@ -42,8 +42,31 @@ pub struct Reply {
     pub game_channel: Option<u64>,
 }
 
+/// A file the bot attaches: its name, its bytes, and its description
+/// (alt text: what it shows, in the reply's language, for readers who
+/// cannot see it; see [`crate::i18n::alt`]).
+#[derive(Debug, Clone)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub description: String,
+}
+
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
+/// Discord's limit on an attachment's description, in characters.
+pub const DESCRIPTION_LIMIT: usize = 1024;
+
+/// `text` cut to at most `limit` characters (not bytes: Discord counts
+/// characters), an ellipsis marking a cut.
+fn cut(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(limit - 1).collect();
+    cut.push('…');
+    cut
+}
 
 impl Reply {
     /// A public message in `lang` (the server's, as everyone reads it).
@@ -56,9 +79,9 @@ impl Reply {
         Reply { content: content.into(), ephemeral: true, lang, ..Reply::default() }
     }
 
-    /// Adds a file.
-    pub fn file(mut self, name: impl Into<String>, bytes: Vec<u8>) -> Reply {
-        self.files.push((name.into(), bytes));
+    /// Adds a file with its description (alt text), which every file has.
+    pub fn file(mut self, name: impl Into<String>, bytes: Vec<u8>, description: impl Into<String>) -> Reply {
+        self.files.push(Attachment { name: name.into(), bytes, description: description.into() });
         self
     }
 
@@ -108,16 +131,18 @@ impl Reply {
     }
 
     pub(crate) fn text(&self) -> String {
-        if self.content.chars().count() <= MESSAGE_LIMIT {
-            return self.content.clone();
-        }
-        let mut cut: String = self.content.chars().take(MESSAGE_LIMIT - 1).collect();
-        cut.push('…');
-        cut
+        cut(&self.content, MESSAGE_LIMIT)
     }
 
+    /// The files as Discord takes them, each with its description.
     pub(crate) fn attachments(&self) -> Vec<CreateAttachment> {
-        self.files.iter().map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone())).collect()
+        self.files
+            .iter()
+            .map(|file| {
+                CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
+                    .description(cut(&file.description, DESCRIPTION_LIMIT))
+            })
+            .collect()
     }
 
     fn message(&self, pings: &[u64]) -> CreateInteractionResponseMessage {
@@ -164,6 +189,23 @@ mod tests {
         let reply = Reply::public(Lang::En, "x".repeat(5000));
         assert_eq!(reply.text().chars().count(), MESSAGE_LIMIT);
         assert_eq!(Reply::public(Lang::En, "short").text(), "short");
+    }
+
+    #[test]
+    fn every_file_goes_with_its_description_within_the_limit() {
+        let reply = Reply::public(Lang::En, "board").file("board.png", vec![1, 2, 3], "White to move.").file(
+            "long.png",
+            vec![4],
+            "é".repeat(3000),
+        );
+        let files = reply.attachments();
+        assert_eq!(files[0].description.as_deref(), Some("White to move."));
+        let long = files[1].description.as_deref().unwrap();
+        assert_eq!(long.chars().count(), DESCRIPTION_LIMIT, "characters, not bytes");
+        assert!(long.ends_with('…'));
+        let json = serde_json::to_value(reply.response(&[])).unwrap();
+        assert_eq!(json["data"]["attachments"][0]["description"], "White to move.");
+        assert_eq!(json["data"]["attachments"][1]["filename"], "long.png");
     }
 
     #[test]

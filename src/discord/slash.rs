@@ -253,7 +253,7 @@ pub static COMMANDS: [SlashCommand; 20] = [
     SlashCommand {
         name: "rating",
         options: |o| vec![o.user("user")],
-        run: |inv, o| Box::pin(ratings::rating(inv, o.user("user").unwrap_or(inv.user))),
+        run: |inv, o| Box::pin(ratings::rating(inv, o)),
         ..BASE
     },
     SlashCommand { name: "leaderboard", run: |inv, _| Box::pin(ratings::leaderboard(inv)), ..BASE },

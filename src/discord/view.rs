@@ -3,7 +3,7 @@
 
 use crate::engine::Level;
 use crate::game::{Finish, FinishReason, GameError, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY};
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, Lang, alt};
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
 use crate::t;
@@ -198,7 +198,7 @@ pub async fn replay_gif(
 /// an Abort button until each side has moved.
 pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<Reply, CommandError> {
     let text = format!("{headline}\n{}\n{}", numbered_players(lang, view), to_move(lang, view));
-    let reply = Reply::public(lang, text).file("board.png", game_board(view).await?);
+    let reply = Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
     Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(lang, view.id)) } else { reply })
 }
 
@@ -221,8 +221,8 @@ pub async fn finished_game(
     }
     let pdn = service.pdn(view.id).await?;
     let mut reply = Reply::public(lang, text)
-        .file("board.png", game_board(view).await?)
-        .file(pdn_file_name(view), pdn.into_bytes())
+        .file("board.png", game_board(view).await?, alt::game_board(lang, view))
+        .file(pdn_file_name(view), pdn.into_bytes(), alt::pdn(lang, view))
         .components(replay_button(lang, view.id));
     // A match that goes on has started its next game: announced next.
     reply.outbox_follows = view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted);
@@ -269,7 +269,8 @@ pub async fn game_message(
                 text.push('\n');
                 text.push_str(&line);
             }
-            let mut reply = Reply::public(lang, text).file("board.png", game_board(view).await?);
+            let mut reply =
+                Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
             reply.archive_thread = service.thread_to_archive(view).await?;
             Ok(reply)
         }

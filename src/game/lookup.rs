@@ -53,19 +53,19 @@ impl GameService {
     /// What `/moves` shows: the legal moves of the position given as PDN
     /// FEN, else of `channel`'s live game, else of the start position.
     pub async fn moves_asked(&self, channel: u64, fen: Option<&str>) -> Result<MovesAsked, GameError> {
-        let (position, last, source) = match fen {
-            Some(text) => (read_position(text)?, None, MovesOf::Position),
+        let (position, last, last_notation, source) = match fen {
+            Some(text) => (read_position(text)?, None, None, MovesOf::Position),
             None => match self.game_in_channel(channel).await {
                 Ok(view) => {
                     let game = &view.game;
                     let last = game.last_move().copied().zip(game.previous_position().copied());
-                    (*game.position(), last, MovesOf::Game)
+                    (*game.position(), last, game.notations().last().cloned(), MovesOf::Game)
                 }
-                Err(e) if e.is_user_error() => (Position::initial(), None, MovesOf::Start),
+                Err(e) if e.is_user_error() => (Position::initial(), None, None, MovesOf::Start),
                 Err(e) => return Err(e),
             },
         };
-        Ok(MovesAsked { position, last, source, moves: position.legal_moves_with_notation() })
+        Ok(MovesAsked { position, last, last_notation, source, moves: position.legal_moves_with_notation() })
     }
 }
 
@@ -92,6 +92,8 @@ pub struct MovesAsked {
     pub position: Position,
     /// The move that led to it and the position before, in a game.
     pub last: Option<(Move, Position)>,
+    /// That move as the game's record writes it.
+    pub last_notation: Option<String>,
     /// Where the position comes from.
     pub source: MovesOf,
     /// Its legal moves with their canonical notation, sorted.

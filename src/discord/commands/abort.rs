@@ -5,6 +5,7 @@
 use serenity::all::{ChannelType, Member, PartialChannel};
 
 use crate::game::{AbortRequest, Aborted};
+use crate::i18n::alt;
 use crate::t;
 
 use super::super::errors::CommandError;
@@ -39,7 +40,8 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
                 player = user(inv.user),
                 players = view::players(lang, &game)
             );
-            let mut reply = Reply::public(lang, text).file("board.png", view::game_board(&game).await?);
+            let description = alt::game_board(lang, &game);
+            let mut reply = Reply::public(lang, text).file("board.png", view::game_board(&game).await?, description);
             reply.archive_thread = inv.service.thread_to_archive(&game).await?;
             Ok(reply)
         }

@@ -3,7 +3,7 @@
 
 use crate::engine::{PROVEN, Proof, Score, Swing, Verdict};
 use crate::game::{GameReview, PositionAnalysis};
-use crate::i18n::{Lang, color, signed_decimal};
+use crate::i18n::{Lang, alt, color, signed_decimal};
 use crate::rules::{Color, Position, move_number};
 use crate::t;
 
@@ -40,7 +40,8 @@ pub async fn analyze(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comm
 async fn picture(lang: Lang, text: String, found: &PositionAnalysis) -> Result<Reply, CommandError> {
     let position = found.position;
     let png = view::board_png(position, position.turn(), found.analysis.best, false, None).await?;
-    Ok(Reply::public(lang, text).file("analysis.png", png))
+    let description = alt::analysis(lang, &position, found.best.as_deref());
+    Ok(Reply::public(lang, text).file("analysis.png", png, description))
 }
 
 /// Best move, evaluation in words and numbers, and the principal variation.

@@ -1,7 +1,7 @@
 //! `/moves [position]` and `/board [perspective]`.
 
 use crate::game::{MovesAsked, MovesOf};
-use crate::i18n::color;
+use crate::i18n::{alt, color};
 use crate::rules::Color;
 use crate::t;
 
@@ -15,7 +15,8 @@ use super::Invocation;
 pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, CommandError> {
     // Only the asker sees the answer: it is in their language.
     let lang = inv.lang;
-    let MovesAsked { position, last, source, moves: legal } = inv.service.moves_asked(inv.channel, fen).await?;
+    let MovesAsked { position, last, last_notation, source, moves: legal } =
+        inv.service.moves_asked(inv.channel, fen).await?;
     let whose = match source {
         MovesOf::Position => t!(lang, "moves-of-position"),
         MovesOf::Game => t!(lang, "moves-of-game"),
@@ -37,9 +38,8 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
     };
     let (last_move, before) = last.unzip();
     let png = view::board_png(position, turn, last_move, true, before).await?;
-    let mut reply = Reply::ephemeral(lang, text);
-    reply = reply.file("moves.png", png);
-    Ok(reply)
+    let description = alt::moves(lang, &position, last_notation.as_deref());
+    Ok(Reply::ephemeral(lang, text).file("moves.png", png, description))
 }
 
 /// `/board [perspective]`: the channel's game, from the side asked for, or
@@ -59,5 +59,5 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
     let png = view::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;
     let lang = inv.server_lang;
     let text = format!("{}\n{}", view::players(lang, &game), view::to_move(lang, &game));
-    Ok(Reply::public(lang, text).file("board.png", png))
+    Ok(Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game)))
 }

@@ -2,7 +2,7 @@
 //! `/leaderboard` (the server's best established players).
 
 use crate::game::PlayerRating;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, alt};
 use crate::rating::shown;
 use crate::render::{ChartPoint, rating_chart_png};
 use crate::t;
@@ -11,12 +11,16 @@ use crate::workers::Workers;
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view;
-use super::Invocation;
+use super::{Invocation, Options};
 
 /// `/rating [user]`: `user`'s rating in this server (RD, games, best) and a
-/// PNG chart of it over their rated games. A chart that cannot be drawn is
-/// said and logged; the figures still go out.
-pub async fn rating(inv: &Invocation, user: u64) -> Result<Reply, CommandError> {
+/// PNG chart of it over their rated games (yours without `user`). A chart
+/// that cannot be drawn is said and logged; the figures still go out.
+pub async fn rating(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
+    let (user, name) = match opts.user("user") {
+        Some(user) => (user, opts.user_name("user")),
+        None => (inv.user, inv.user_name.clone()),
+    };
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
     let player = inv.service.player_rating(guild, user, inv.now).await?;
     let lang = inv.server_lang;
@@ -28,7 +32,12 @@ pub async fn rating(inv: &Invocation, user: u64) -> Result<Reply, CommandError> 
         player.history.iter().map(|s| ChartPoint { rating: s.rating, deviation: s.deviation }).collect();
     let chart = Workers::shared().run(move || rating_chart_png(&points)).await;
     let reply = match chart {
-        Ok(png) => Reply::public(lang, text).file("rating.png", png),
+        Ok(png) => {
+            let r = player.rating;
+            let shown = shown(r.rating, r.deviation);
+            let description = alt::rating_chart(lang, name.as_deref(), shown, r.deviation, player.games);
+            Reply::public(lang, text).file("rating.png", png, description)
+        }
         Err(e) => {
             tracing::error!(guild, user, error = %e, "drawing a rating chart failed");
             text.push('\n');

@@ -2,7 +2,7 @@
 //! `/pdn`, `/replay`, `/game` and `/history`.
 
 use crate::game::{FinishReason, GameSummary, GamesPage, HistoryEntry, HistoryResult};
-use crate::i18n::{Lang, color, text};
+use crate::i18n::{Lang, alt, color, text};
 use crate::rules::{Color, EndReason};
 use crate::t;
 
@@ -68,7 +68,7 @@ pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, Command
         None if game.is_live() => t!(lang, "pdn-so-far", players = players),
         None => t!(lang, "pdn-aborted", players = players),
     };
-    Ok(Reply::public(lang, text).file(view::pdn_file_name(&game), pdn.into_bytes()))
+    Ok(Reply::public(lang, text).file(view::pdn_file_name(&game), pdn.into_bytes(), alt::pdn(lang, &game)))
 }
 
 /// `/replay [game]`: an animated GIF of a game of this server, found as
@@ -80,7 +80,8 @@ pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comm
     let lang = inv.server_lang;
     let text = t!(lang, "replay-caption", players = view::numbered_players(lang, &game));
     // Asking for a replay is no reason to notify the players it names.
-    Ok(Reply::public(lang, text).pinging(Vec::new()).file(view::replay_file_name(&game), gif))
+    let description = alt::replay(lang, &game);
+    Ok(Reply::public(lang, text).pinging(Vec::new()).file(view::replay_file_name(&game), gif, description))
 }
 
 /// The Replay button of a finished game's message: the same GIF, but seen
@@ -94,7 +95,7 @@ pub async fn replay_pressed(inv: &Invocation, game_id: i64) -> Result<Reply, Com
     let gif = view::replay_gif(inv.lang, &inv.service, inv.now, &game, inv.user).await?;
     let lang = inv.lang;
     let text = t!(lang, "replay-caption", players = view::numbered_players(lang, &game));
-    Ok(Reply::ephemeral(lang, text).file(view::replay_file_name(&game), gif))
+    Ok(Reply::ephemeral(lang, text).file(view::replay_file_name(&game), gif, alt::replay(lang, &game)))
 }
 
 /// `/game number`: one game of this server, its board (final or current)
@@ -120,7 +121,7 @@ pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comman
         (None, None) => view::to_move(lang, &game),
     };
     let text = format!("{head}\n{}\n{state}", view::players(lang, &game));
-    Ok(Reply::public(lang, text).file("board.png", view::game_board(&game).await?))
+    Ok(Reply::public(lang, text).file("board.png", view::game_board(&game).await?, alt::game_board(lang, &game)))
 }
 
 /// `/history [user]` and its page buttons: `user`'s ended games in this

@@ -53,7 +53,7 @@ async fn slow_public_reply_is_deferred_then_edited_in() {
         &ChannelNotices::default(),
         &target(&ix, false),
         "board",
-        slowly(Reply::public(Lang::En, "late board").file("board.png", png)),
+        slowly(Reply::public(Lang::En, "late board").file("board.png", png, "A late board")),
     )
     .await;
 

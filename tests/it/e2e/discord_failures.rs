@@ -353,7 +353,7 @@ fn move_reply(alice: &FakeUser, bob: &FakeUser, mv: &str) -> Reply {
         bob.mention(),
         bob.mention()
     );
-    Reply::public(Lang::En, text).file("board.png", vec![0x89, b'P', b'N', b'G'])
+    Reply::public(Lang::En, text).file("board.png", vec![0x89, b'P', b'N', b'G'], "A board")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
