@@ -94,7 +94,7 @@ impl EventHandler for Handler {
                 text += &format!(" by {}", command.user.name);
                 let message = CreateInteractionResponseMessage::new()
                     .content(text)
-                    .add_file(CreateAttachment::bytes(png(), "board.png"))
+                    .add_file(CreateAttachment::bytes(png(), "board.png").description("A green board"))
                     .button(CreateButton::new("press").label("Press"));
                 if let Err(e) = command.create_response(&ctx.http, CreateInteractionResponse::Message(message)).await {
                     self.failed("play", &e);
@@ -115,7 +115,7 @@ impl EventHandler for Handler {
                 }
                 let edit = EditInteractionResponse::new()
                     .content("done")
-                    .new_attachment(CreateAttachment::bytes(png(), "late.png"));
+                    .new_attachment(CreateAttachment::bytes(png(), "late.png").description("A late board"));
                 if let Err(e) = command.edit_response(http, edit).await {
                     return self.failed("edit", &e);
                 }
@@ -123,7 +123,8 @@ impl EventHandler for Handler {
                 if let Err(e) = command.create_followup(http, followup).await {
                     return self.failed("followup", &e);
                 }
-                let post = CreateMessage::new().content("a reminder").add_file(CreateAttachment::bytes(png(), "r.png"));
+                let picture = CreateAttachment::bytes(png(), "r.png").description("The board again");
+                let post = CreateMessage::new().content("a reminder").add_file(picture);
                 if let Err(e) = command.channel_id.send_message(http, post).await {
                     return self.failed("post", &e);
                 }
@@ -228,6 +229,8 @@ async fn ready_registration_command_autocomplete_and_button() {
     assert_eq!(callback.custom_ids(), ["press"]);
     assert_eq!(callback.files.len(), 1);
     assert_eq!(callback.files[0].filename, "board.png");
+    assert_eq!(callback.files[0].description.as_deref(), Some("A green board"));
+    assert_eq!(callback.message.as_ref().unwrap()["attachments"][0]["description"], "A green board");
     assert_eq!(decode_png(&callback.files[0].bytes).width(), 2);
     let request = fake.requests().into_iter().find(|r| r.path.ends_with("/callback")).expect("callback recorded");
     assert!(matches!(request.body, RequestBody::Multipart { payload_json: Some(_), .. }));
@@ -275,6 +278,7 @@ async fn deferral_edit_followup_channel_message_and_double_answer() {
     decode_png(&edit.files[0].bytes);
     assert!(deferral.file("late.png").is_none(), "the deferral carries no file");
     assert_eq!(edit.message["attachments"][0]["filename"], "late.png");
+    assert_eq!(edit.files[0].description.as_deref(), Some("A late board"));
     let followup = fake.wait_for_followup(&sent.token, WAIT).await;
     assert_eq!(followup.content(), "and one more thing");
     let by_token: Vec<MessageKind> = fake.messages_for(&sent.token).iter().map(|m| m.kind).collect();
@@ -282,6 +286,9 @@ async fn deferral_edit_followup_channel_message_and_double_answer() {
     let reminder = fake.wait_for_channel_message(channel, |m| m.content() == "a reminder", WAIT).await;
     assert_eq!(reminder.kind, MessageKind::Channel);
     decode_png(&reminder.files[0].bytes);
+    assert_eq!(reminder.message["attachments"][0]["description"], "The board again");
+    assert_eq!(fake.uploaded_files(), 2);
+    assert!(fake.undescribed_uploads().is_empty());
 
     assert_eq!(h.report().await, Report::Failed { what: "second answer", status: Some(400) });
     h.shards.shutdown_all().await;
@@ -415,6 +422,41 @@ async fn limits_deadline_attachment_download_and_a_second_client() {
     let again = h.fake.send(h.fake.command("play").string("move", "10-14").from(&alice));
     assert_eq!(h.fake.wait_for_callback(again.id, WAIT).await.content(), Some("played 10-14 by alice"));
     shards.shutdown_all().await;
+}
+
+/// Alt text as Discord takes it: each file's description is kept with the
+/// file and in the message; one over 1,024 characters is refused (400); a
+/// file without one is taken, but named by the check the fake makes when
+/// it is dropped.
+#[tokio::test]
+async fn attachment_descriptions_are_kept_and_their_limit_enforced() {
+    let fake = FakeDiscord::start().await;
+    let http = HttpBuilder::new(fake.token()).proxy(fake.rest_url()).ratelimiter_disabled(true).build();
+    let channel = ChannelId::new(fake.new_id());
+    let post = |name: &str, description: Option<String>| {
+        let mut file = CreateAttachment::bytes(png(), name);
+        if let Some(text) = description {
+            file = file.description(text);
+        }
+        channel.send_message(&http, CreateMessage::new().content(name).add_file(file))
+    };
+
+    let at_limit = "é".repeat(1024);
+    let posted = post("long.png", Some(at_limit.clone())).await.expect("1,024 characters are allowed");
+    assert_eq!(posted.attachments[0].description.as_deref(), Some(at_limit.as_str()));
+    let refused = post("longer.png", Some("é".repeat(1025))).await.expect_err("1,025 characters are not");
+    assert!(refused.to_string().contains("description"), "{refused}");
+    assert!(fake.undescribed_uploads().is_empty());
+
+    let bare = post("bare.png", None).await.expect("Discord takes a file without a description");
+    assert_eq!(bare.attachments[0].description, None);
+    assert_eq!(fake.uploaded_files(), 3);
+    assert_eq!(fake.undescribed_uploads(), [format!("POST /api/v10/channels/{channel}/messages: bare.png")]);
+    let check = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fake.assert_every_upload_described()));
+    let message = *check.expect_err("the check names it").downcast::<String>().unwrap();
+    assert!(message.contains("1 of 3 uploaded files had no description") && message.contains("bare.png"), "{message}");
+    // This test sent it on purpose.
+    fake.allow_undescribed_uploads();
 }
 
 /// Reads one response (head and `content-length` body) from a raw connection.

@@ -14,6 +14,8 @@ const MAX_PER_ROW: usize = 5;
 const MAX_CUSTOM_ID: usize = 100;
 /// Most embeds per message.
 const MAX_EMBEDS: usize = 10;
+/// Most characters in an attachment's description (alt text).
+pub const MAX_DESCRIPTION: usize = 1024;
 
 /// Checks a message payload (create or edit). `new` requires something to show.
 pub fn check_message(data: &Value, has_files: bool, new: bool) -> Result<(), String> {
@@ -45,7 +47,18 @@ pub fn check_message(data: &Value, has_files: bool, new: bool) -> Result<(), Str
             }
         }
     }
-    let has_attachments = data.get("attachments").and_then(Value::as_array).is_some_and(|a| !a.is_empty());
+    let attachments = data.get("attachments").and_then(Value::as_array).cloned().unwrap_or_default();
+    for attachment in &attachments {
+        let description = attachment.get("description").and_then(Value::as_str).unwrap_or("");
+        if description.chars().count() > MAX_DESCRIPTION {
+            return Err(format!(
+                "the description of attachment {} is {} characters, more than {MAX_DESCRIPTION}",
+                attachment["filename"],
+                description.chars().count()
+            ));
+        }
+    }
+    let has_attachments = !attachments.is_empty();
     if new && content.is_empty() && embeds == 0 && rows.is_empty() && !has_files && !has_attachments {
         return Err("Cannot send an empty message".to_string());
     }

@@ -32,7 +32,17 @@
 //! (`stall_next`), and channels that refuse messages for good
 //! (`set_channel_fault`: a missing permission, or deleted).
 //! Payloads outside Discord's limits (2000 characters, 25 choices, 5 rows of
-//! 5 components, custom ids of 1 to 100 characters, empty messages) get 400.
+//! 5 components, custom ids of 1 to 100 characters, empty messages,
+//! attachment descriptions over 1,024 characters) get 400.
+//!
+//! Alt text: each uploaded file records the `description` the payload gave
+//! it ([`FileUpload::description`], also in the message's attachment
+//! objects). Discord takes a file without one, and so does the fake, but
+//! the bot must describe every picture and file it sends: when a fake is
+//! dropped at the end of a test that did not fail otherwise, it panics
+//! naming each file it ever received without a description (see
+//! [`FakeDiscord::undescribed_uploads`]), so every test that runs the bot
+//! checks it.
 //!
 //! The gateway answers IDENTIFY with READY, heartbeats with ACK, and RESUME
 //! with the missed dispatches then RESUMED; interactions sent while the client
@@ -49,6 +59,7 @@ mod rest;
 mod state;
 mod threads;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -77,6 +88,8 @@ const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
 pub struct FakeDiscord {
     shared: Arc<Shared>,
     tasks: Arc<Mutex<Vec<AbortHandle>>>,
+    /// Whether dropping the fake checks that every upload had alt text.
+    check_uploads: AtomicBool,
 }
 
 impl FakeDiscord {
@@ -126,7 +139,7 @@ impl FakeDiscord {
             })
         };
         tasks.lock().expect("tasks lock").extend([rest_task.abort_handle(), gateway_task.abort_handle()]);
-        FakeDiscord { shared, tasks }
+        FakeDiscord { shared, tasks, check_uploads: AtomicBool::new(true) }
     }
 
     // ----- threads -----
@@ -447,6 +460,38 @@ impl FakeDiscord {
         });
     }
 
+    // ----- alt text -----
+
+    /// How many files were uploaded so far, in any request (kept by [`clear_records`](Self::clear_records)).
+    pub fn uploaded_files(&self) -> u64 {
+        self.shared.read().uploads.files
+    }
+
+    /// The files uploaded without a description (alt text), as
+    /// `"METHOD /path: file name"`; kept by [`clear_records`](Self::clear_records).
+    pub fn undescribed_uploads(&self) -> Vec<String> {
+        self.shared.read().uploads.undescribed.clone()
+    }
+
+    /// Panics naming every file uploaded so far without a description.
+    pub fn assert_every_upload_described(&self) {
+        let missing = self.undescribed_uploads();
+        assert!(
+            missing.is_empty(),
+            "fake Discord: {} of {} uploaded files had no description (alt text):\n  {}",
+            missing.len(),
+            self.uploaded_files(),
+            missing.join("\n  ")
+        );
+    }
+
+    /// Drops the check of [`assert_every_upload_described`](Self::assert_every_upload_described)
+    /// when this fake is dropped: for a test that uploads a file without
+    /// alt text on purpose.
+    pub fn allow_undescribed_uploads(&self) {
+        self.check_uploads.store(false, Ordering::Relaxed);
+    }
+
     // ----- faults -----
 
     /// Refuses interaction responses that arrive later than `deadline` after the
@@ -515,8 +560,13 @@ impl FakeDiscord {
 }
 
 impl Drop for FakeDiscord {
+    /// Stops serving, then checks that every file the test's bot uploaded
+    /// had alt text (unless the test failed already: one panic says enough).
     fn drop(&mut self) {
         self.stop();
+        if self.check_uploads.load(Ordering::Relaxed) && !std::thread::panicking() {
+            self.assert_every_upload_described();
+        }
     }
 }
 

@@ -6,6 +6,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use super::records::FileUpload;
+
 /// Deserializes `value` as `T`, or panics naming what was being checked: a
 /// payload serenity cannot read would otherwise be dropped without a trace.
 pub fn validate<T: DeserializeOwned>(what: &str, value: &Value) -> T {
@@ -152,17 +154,22 @@ pub fn guild_text_channel(id: u64, guild_id: u64) -> Value {
     })
 }
 
-/// An attachment object for an uploaded file.
-pub fn attachment(id: u64, filename: &str, content_type: Option<&str>, size: usize, base_url: &str) -> Value {
-    let url = format!("{base_url}/attachments/{id}/{filename}");
-    json!({
+/// An attachment object for an uploaded file, with its description (alt
+/// text) when it has one.
+pub fn attachment(id: u64, file: &FileUpload, base_url: &str) -> Value {
+    let url = format!("{base_url}/attachments/{id}/{}", file.filename);
+    let mut attachment = json!({
         "id": id.to_string(),
-        "filename": filename,
-        "size": size,
+        "filename": file.filename,
+        "size": file.bytes.len(),
         "url": url,
         "proxy_url": url,
-        "content_type": content_type,
-    })
+        "content_type": file.content_type,
+    });
+    if let Some(description) = &file.description {
+        attachment["description"] = json!(description);
+    }
+    attachment
 }
 
 /// Who a message is from and where it lives.

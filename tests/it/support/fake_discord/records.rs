@@ -14,6 +14,31 @@ pub struct FileUpload {
     pub content_type: Option<String>,
     /// Shared, so records and the served attachment hold one copy.
     pub bytes: Arc<[u8]>,
+    /// Its alt text: the `description` of its entry in the payload's
+    /// `attachments` (the entry whose `id` is this file's index).
+    pub description: Option<String>,
+}
+
+/// Every file the bot uploaded, counted as it arrived, whatever the fake
+/// answered (kept when records are cleared): the alt text check.
+#[derive(Clone, Debug, Default)]
+pub struct Uploads {
+    /// Files uploaded.
+    pub files: u64,
+    /// `"METHOD /path: file name"` of each one without a description.
+    pub undescribed: Vec<String>,
+}
+
+impl Uploads {
+    /// Counts the files of one request.
+    pub fn note(&mut self, method: &str, path: &str, files: &[FileUpload]) {
+        for file in files {
+            self.files += 1;
+            if file.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
+                self.undescribed.push(format!("{method} {path}: {}", file.filename));
+            }
+        }
+    }
 }
 
 /// The body of a recorded request.

@@ -34,6 +34,7 @@ pub fn handle(shared: &Shared, request: HttpRequest) -> (HttpResponse, Duration)
             }
             None => (route_request(shared, state, &request.method, &segments, &body), Duration::ZERO),
         };
+        state.uploads.note(&request.method, &request.path, body.files());
         state.requests.push(RecordedRequest {
             method: request.method,
             path: request.path,
@@ -66,8 +67,12 @@ fn decode_body(request: &HttpRequest) -> RequestBody {
                             field: part.name,
                             content_type: part.content_type,
                             bytes: part.bytes.into(),
+                            description: None,
                         });
                     }
+                }
+                for file in &mut files {
+                    file.description = description_of(payload_json.as_ref(), file);
                 }
                 return RequestBody::Multipart { payload_json, files };
             }
@@ -77,6 +82,31 @@ fn decode_body(request: &HttpRequest) -> RequestBody {
     match serde_json::from_slice(&request.body) {
         Ok(value) => RequestBody::Json(value),
         Err(_) => RequestBody::Other(request.body.clone()),
+    }
+}
+
+/// The alt text the payload gives an uploaded file: the `description` of
+/// the `attachments` entry whose `id` is the file's index (`files[n]`), in
+/// the message payload or in an interaction response's `data`.
+fn description_of(payload: Option<&Value>, file: &FileUpload) -> Option<String> {
+    let index = upload_index(file)?;
+    let payload = payload?;
+    let message = if payload.get("data").is_some_and(Value::is_object) { &payload["data"] } else { payload };
+    let entries = message.get("attachments")?.as_array()?;
+    let entry = entries.iter().find(|e| attachment_id(&e["id"]) == Some(index))?;
+    entry.get("description")?.as_str().map(str::to_string)
+}
+
+/// The index `n` of a file uploaded as `files[n]`.
+fn upload_index(file: &FileUpload) -> Option<u64> {
+    file.field.strip_prefix("files[").and_then(|s| s.strip_suffix(']')).and_then(|s| s.parse().ok())
+}
+
+/// An `attachments` entry's id, sent as a number or a string.
+fn attachment_id(id: &Value) -> Option<u64> {
+    match id {
+        Value::String(s) => s.parse().ok(),
+        other => other.as_u64(),
     }
 }
 
@@ -477,30 +507,23 @@ fn attachments(
     previous: Option<&Value>,
 ) -> Vec<Value> {
     let old: Vec<Value> = previous.and_then(|m| m["attachments"].as_array().cloned()).unwrap_or_default();
-    let index_of = |file: &FileUpload| {
-        file.field.strip_prefix("files[").and_then(|s| s.strip_suffix(']')).and_then(|s| s.parse::<u64>().ok())
-    };
     let mut used = vec![false; files.len()];
     let upload = |state: &mut State, i: usize, used: &mut Vec<bool>| {
         used[i] = true;
         let file = &files[i];
         let id = shared.fixtures.ids.next();
         state.files.insert(id, (file.content_type.clone(), file.bytes.clone()));
-        objects::attachment(id, &file.filename, file.content_type.as_deref(), file.bytes.len(), &shared.config.rest_url)
+        objects::attachment(id, file, &shared.config.rest_url)
     };
 
     let mut result = Vec::new();
     match payload.get("attachments").and_then(Value::as_array) {
         Some(entries) => {
             for entry in entries {
-                let id = match &entry["id"] {
-                    Value::String(s) => s.parse::<u64>().ok(),
-                    other => other.as_u64(),
-                };
-                let Some(id) = id else { continue };
+                let Some(id) = attachment_id(&entry["id"]) else { continue };
                 if let Some(kept) = old.iter().find(|a| a["id"].as_str() == Some(id.to_string().as_str())) {
                     result.push(kept.clone());
-                } else if let Some(i) = files.iter().position(|f| index_of(f) == Some(id)) {
+                } else if let Some(i) = files.iter().position(|f| upload_index(f) == Some(id)) {
                     result.push(upload(state, i, &mut used));
                 }
             }

@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::fixtures::{FakeUser, FixtureContext};
 use super::objects;
-use super::records::{Callback, GatewayStats, PostedMessage, RecordedRequest};
+use super::records::{Callback, GatewayStats, PostedMessage, RecordedRequest, Uploads};
 
 /// How many of the latest requests a timeout message lists.
 const LAST_REQUESTS_SHOWN: usize = 30;
@@ -127,6 +127,8 @@ pub struct State {
     pub pings: Vec<Ping>,
     /// Threads by id (deleted ones kept, marked).
     pub threads: HashMap<u64, super::threads::FakeThread>,
+    /// Every file uploaded, for the alt text check.
+    pub uploads: Uploads,
     pub gateway: GatewayState,
 }
 
