@@ -2,6 +2,7 @@
 //! 127.0.0.1, driven by slash commands and buttons as players send them.
 
 mod abort;
+mod alt_text;
 mod bot;
 mod contexts;
 mod deferral;

@@ -95,8 +95,14 @@ async fn rated_games_move_ratings_and_the_club_sees_them() {
     let chart = rating.file("rating.png").expect("the chart");
     let img = image::load_from_memory(&chart.bytes).expect("a picture").to_rgb8();
     assert_eq!(img.dimensions(), (damas::render::CHART_WIDTH, damas::render::CHART_HEIGHT));
+    // Its alt text: one line, with the player's name.
+    let described = chart.description.as_deref().unwrap_or_default();
+    let line = format!("Chart of the rating of ana over 2 rated games: now {now}?, RD ");
+    assert!(described.starts_with(&line) && !described.contains('\n'), "{described}");
     let mine = ask(&fake, fake.command("rating").in_channel(first).from(&bruno)).await;
     assert!(text(&mine).contains(&bruno.mention()), "default: your own: {}", text(&mine));
+    let described = mine.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
+    assert!(described.starts_with("Chart of the rating of bruno over "), "{described}");
     let nobody = ask(&fake, fake.command("rating").in_channel(first).from(&carla)).await;
     assert!(text(&nobody).contains("no rated game") && nobody.file("rating.png").is_none(), "{}", text(&nobody));
 
