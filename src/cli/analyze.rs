@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long)]
     pub ms: Option<u64>,
     /// The variant: classic or giveaway.
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value = "classic", value_parser = |s: &str| s.trim().parse::<Variant>())]
     pub variant: Variant,
     /// Print one JSON object instead of text.
     #[arg(long)]

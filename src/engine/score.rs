@@ -24,7 +24,8 @@ pub const fn loss_in(plies: u32) -> Score {
 }
 
 /// The game-theoretic value of a position for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
 pub enum Verdict {
     /// The side to move wins with best play.
     Win,
@@ -37,11 +38,7 @@ pub enum Verdict {
 impl Verdict {
     /// The lower-case word used in JSON output.
     pub const fn name(self) -> &'static str {
-        match self {
-            Verdict::Win => "win",
-            Verdict::Draw => "draw",
-            Verdict::Loss => "loss",
-        }
+        self.into_str()
     }
 }
 
@@ -102,5 +99,12 @@ mod tests {
         // A win 8 plies from the root, seen at a node 5 plies down, is a
         // win in 3 from that node: the table keeps it that way.
         assert_eq!(to_tt(win_in(8), 5), win_in(3));
+    }
+
+    #[test]
+    fn verdicts_are_named_as_the_json_output_promises() {
+        use strum::VariantArray;
+        let names: Vec<&str> = Verdict::VARIANTS.iter().map(|v| v.name()).collect();
+        assert_eq!(names, ["win", "draw", "loss"]);
     }
 }

@@ -3,7 +3,12 @@
 use std::fmt;
 
 /// A side: White (moves first, starts on 1-12) or Black (starts on 21-32).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Its name, `white` or `black` ([`Color::name`], and `FromStr` reading it
+/// back, exactly), is derived from the variant; `Display` shows the word a
+/// person reads (`White`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
 pub enum Color {
     /// The side that starts on squares 1-12 and moves first.
     White,
@@ -30,10 +35,7 @@ impl Color {
 
     /// `white` or `black`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
+        self.into_str()
     }
 }
 
@@ -47,7 +49,8 @@ impl fmt::Display for Color {
 }
 
 /// A man or a king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
 pub enum Role {
     /// Moves and captures one step forward (RULES 3).
     Man,
@@ -56,12 +59,9 @@ pub enum Role {
 }
 
 impl Role {
-    /// Lower-case name.
+    /// Lower-case name: `man` or `king`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Role::Man => "man",
-            Role::King => "king",
-        }
+        self.into_str()
     }
 }
 

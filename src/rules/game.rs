@@ -6,8 +6,18 @@ use std::str::FromStr;
 
 use super::{Color, Move, MoveError, Position};
 
-/// Which game is played (RULES 8).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Which game is played (RULES 8). Its name (`classic`, `giveaway`) is
+/// derived from the variant, and read back in any case.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(
+    serialize_all = "snake_case",
+    const_into_str,
+    ascii_case_insensitive,
+    parse_err_ty = UnknownName,
+    parse_err_fn = UnknownName::variant
+)]
 pub enum Variant {
     /// Spanish draughts: a player with no legal move loses.
     #[default]
@@ -16,8 +26,19 @@ pub enum Variant {
     Giveaway,
 }
 
-/// The draw-rule presets of RULES 7.4.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The draw-rule presets of RULES 7.4. Their names (`classic`,
+/// `ludoteka`, `long`, `hundred`) are derived from the variants, and read
+/// back in any case.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(
+    serialize_all = "snake_case",
+    const_into_str,
+    ascii_case_insensitive,
+    parse_err_ty = UnknownName,
+    parse_err_fn = UnknownName::draw_rules
+)]
 pub enum DrawRules {
     /// 40 king-only plies; three kings must beat one within 12 moves.
     #[default]
@@ -36,7 +57,23 @@ pub enum DrawRules {
 pub struct UnknownName {
     kind: &'static str,
     name: String,
-    choices: &'static str,
+    choices: String,
+}
+
+impl UnknownName {
+    /// `name` is no variant.
+    fn variant(name: &str) -> UnknownName {
+        UnknownName::new("variant", name, &Variant::ALL.map(Variant::name))
+    }
+
+    /// `name` is no draw-rule preset.
+    fn draw_rules(name: &str) -> UnknownName {
+        UnknownName::new("draw rule preset", name, &DrawRules::ALL.map(DrawRules::name))
+    }
+
+    fn new(kind: &'static str, name: &str, choices: &[&str]) -> UnknownName {
+        UnknownName { kind, name: name.to_string(), choices: choices.join(", ") }
+    }
 }
 
 impl Variant {
@@ -45,22 +82,7 @@ impl Variant {
 
     /// Lower-case name, as stored and typed.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::Giveaway => "giveaway",
-        }
-    }
-}
-
-impl FromStr for Variant {
-    type Err = UnknownName;
-
-    fn from_str(s: &str) -> Result<Variant, UnknownName> {
-        Variant::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(s.trim())).ok_or(UnknownName {
-            kind: "variant",
-            name: s.to_string(),
-            choices: "classic, giveaway",
-        })
+        self.into_str()
     }
 }
 
@@ -70,12 +92,7 @@ impl DrawRules {
 
     /// Lower-case name, as stored and typed.
     pub const fn name(self) -> &'static str {
-        match self {
-            DrawRules::Classic => "classic",
-            DrawRules::Ludoteka => "ludoteka",
-            DrawRules::Long => "long",
-            DrawRules::Hundred => "hundred",
-        }
+        self.into_str()
     }
 
     /// How many times a position must occur to draw (RULES 7.3b).
@@ -102,19 +119,8 @@ impl DrawRules {
     }
 }
 
-impl FromStr for DrawRules {
-    type Err = UnknownName;
-
-    fn from_str(s: &str) -> Result<DrawRules, UnknownName> {
-        DrawRules::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(s.trim())).ok_or(UnknownName {
-            kind: "draw rule preset",
-            name: s.to_string(),
-            choices: "classic, ludoteka, long, hundred",
-        })
-    }
-}
-
-/// Who won, or a draw.
+/// Who won, or a draw. Written and read as its PDN result ([`Outcome::pdn`],
+/// `FromStr`), through [`PdnResult`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// This side won.
@@ -123,19 +129,66 @@ pub enum Outcome {
     Draw,
 }
 
+/// A result as PDN writes it (RULES 6.5): the names of [`Outcome`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(const_into_str)]
+pub enum PdnResult {
+    /// White won.
+    #[strum(serialize = "2-0")]
+    WhiteWins,
+    /// Black won.
+    #[strum(serialize = "0-2")]
+    BlackWins,
+    /// A draw.
+    #[strum(serialize = "1-1")]
+    Draw,
+}
+
 impl Outcome {
     /// The PDN result: `2-0`, `0-2` or `1-1` (RULES 6.5).
     pub const fn pdn(self) -> &'static str {
+        self.pdn_result().into_str()
+    }
+
+    /// The PDN result as its enum.
+    pub const fn pdn_result(self) -> PdnResult {
         match self {
-            Outcome::Win(Color::White) => "2-0",
-            Outcome::Win(Color::Black) => "0-2",
-            Outcome::Draw => "1-1",
+            Outcome::Win(Color::White) => PdnResult::WhiteWins,
+            Outcome::Win(Color::Black) => PdnResult::BlackWins,
+            Outcome::Draw => PdnResult::Draw,
         }
     }
 }
 
-/// Why the rules ended a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+impl From<PdnResult> for Outcome {
+    fn from(result: PdnResult) -> Outcome {
+        match result {
+            PdnResult::WhiteWins => Outcome::Win(Color::White),
+            PdnResult::BlackWins => Outcome::Win(Color::Black),
+            PdnResult::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl From<Outcome> for PdnResult {
+    fn from(outcome: Outcome) -> PdnResult {
+        outcome.pdn_result()
+    }
+}
+
+/// Reads a PDN result (`2-0`, `0-2`, `1-1`) back.
+impl FromStr for Outcome {
+    type Err = strum::ParseError;
+
+    fn from_str(s: &str) -> Result<Outcome, strum::ParseError> {
+        s.parse::<PdnResult>().map(Outcome::from)
+    }
+}
+
+/// Why the rules ended a game. Its stable lower-case name
+/// ([`EndReason::name`]) is derived from the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
 pub enum EndReason {
     /// The side to move had no legal move (RULES 7.1, 8.2).
     NoLegalMove,
@@ -150,12 +203,7 @@ pub enum EndReason {
 impl EndReason {
     /// Stable lower-case name, for storage.
     pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::NoLegalMove => "no_legal_move",
-            EndReason::Repetition => "repetition",
-            EndReason::KingMoveRule => "king_move_rule",
-            EndReason::ThreeKingsRule => "three_kings_rule",
-        }
+        self.into_str()
     }
 }
 

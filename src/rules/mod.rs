@@ -1,4 +1,5 @@
-//! The rules of Spanish draughts (RULES.md), std-only.
+//! The rules of Spanish draughts (RULES.md), std-only (beside `strum`'s
+//! derives, which give the enums their names).
 //!
 //! [`Position`] is a board that is always legal; [`Position::legal_moves`]
 //! gives its moves under compulsory capture and the laws of quantity and
@@ -29,7 +30,7 @@ mod square;
 
 pub use color::{Color, Piece, Role};
 pub use fen::{FenError, FenSyntax, parse_fen, to_fen};
-pub use game::{DrawRules, EndReason, Game, GameResult, Outcome, UnknownName, Variant};
+pub use game::{DrawRules, EndReason, Game, GameResult, Outcome, PdnResult, UnknownName, Variant};
 pub use moves::{INLINE_MOVES, MAX_LANDINGS, Move, MoveList};
 pub use notation::{MoveError, NoSuchMove, NotNotation, full_notation, move_number, notation_among};
 pub use perft::perft;

@@ -117,11 +117,14 @@ fn challenge_request(inv: &Invocation, opts: &Options<'_>) -> Result<NewChalleng
             .unwrap_or_default();
     request.days_per_move = days_per_move(lang, opts.integer("days"))?;
     request.variant =
-        named(opts.string("variant"), |n| n.parse().ok(), |name| t!(lang, "err-unknown-variant", name = name))?
+        named(opts.string("variant"), |n| n.trim().parse().ok(), |name| t!(lang, "err-unknown-variant", name = name))?
             .unwrap_or(Variant::Classic);
-    request.draw_rules =
-        named(opts.string("draw_rules"), |n| n.parse().ok(), |name| t!(lang, "err-unknown-draw-rules", name = name))?
-            .unwrap_or(DrawRules::Classic);
+    request.draw_rules = named(
+        opts.string("draw_rules"),
+        |n| n.trim().parse().ok(),
+        |name| t!(lang, "err-unknown-draw-rules", name = name),
+    )?
+    .unwrap_or(DrawRules::Classic);
     request.start = opts.string("position").map(read_position).transpose()?;
     request.rated = opts.boolean("rated").unwrap_or(true);
     request.is_match = opts.boolean("match").unwrap_or(false);
