@@ -5,7 +5,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Store, StoreError, db_id, small, user_id};
+use super::{Store, StoreError, db_id, discord_id, u32_column};
 
 /// What an announcement is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +74,7 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
     let challenge: Option<i64> = row.try_get("challenge_id")?;
     let ply: Option<i64> = row.try_get("ply")?;
     let kind = match (kind.as_str(), game, challenge, ply) {
-        ("reminder", Some(game), None, Some(ply)) => AnnouncementKind::Reminder { game, ply: small(ply, "ply")? },
+        ("reminder", Some(game), None, Some(ply)) => AnnouncementKind::Reminder { game, ply: u32_column(ply, "ply")? },
         ("loss_on_time", Some(game), None, None) => AnnouncementKind::LossOnTime { game },
         ("match_game", Some(game), None, None) => AnnouncementKind::MatchGame { game },
         ("challenge_expired", None, Some(challenge), None) => AnnouncementKind::ChallengeExpired { challenge },
@@ -82,9 +82,9 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
     };
     Ok(AnnouncementRow {
         id: row.try_get("id")?,
-        channel: user_id(row.try_get("channel_id")?, "channel_id")?,
+        channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
         kind,
-        attempts: small(row.try_get("attempts")?, "attempts")?,
+        attempts: u32_column(row.try_get("attempts")?, "attempts")?,
     })
 }
 

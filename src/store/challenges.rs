@@ -3,7 +3,10 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{AnnouncementKind, ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, db_id, flag, small, user_id};
+use super::{
+    AnnouncementKind, ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, bool_column, db_id, discord_id,
+    u32_column,
+};
 
 /// A challenge to store.
 #[derive(Clone, Debug)]
@@ -66,19 +69,19 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
     Ok(ChallengeRow {
         id: row.try_get("id")?,
         new: NewChallengeRow {
-            guild: guild.map(|g| user_id(g, "guild_id")).transpose()?,
-            channel: user_id(row.try_get("channel_id")?, "channel_id")?,
-            challenger: user_id(row.try_get("challenger_id")?, "challenger_id")?,
-            opponent: user_id(row.try_get("opponent_id")?, "opponent_id")?,
+            guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
+            channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+            challenger: discord_id(row.try_get("challenger_id")?, "challenger_id")?,
+            opponent: discord_id(row.try_get("opponent_id")?, "opponent_id")?,
             color: row.try_get("color")?,
-            days_per_move: small(row.try_get("days_per_move")?, "days_per_move")?,
+            days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
             variant: row.try_get("variant")?,
             draw_rules: row.try_get("draw_rules")?,
             start_fen: row.try_get("start_fen")?,
             challenger_name: row.try_get("challenger_name")?,
             opponent_name: row.try_get("opponent_name")?,
-            rated: flag(row.try_get("rated")?, "rated")?,
-            is_match: flag(row.try_get("is_match")?, "is_match")?,
+            rated: bool_column(row.try_get("rated")?, "rated")?,
+            is_match: bool_column(row.try_get("is_match")?, "is_match")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
         },
@@ -211,7 +214,7 @@ impl Store {
         .await?;
         for &(challenge, channel) in &claimed {
             let kind = AnnouncementKind::ChallengeExpired { challenge };
-            Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
+            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
         }
         tx.commit().await?;
         let mut out = Vec::with_capacity(claimed.len());

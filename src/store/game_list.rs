@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::games::engine_seat;
-use super::{EngineSeat, Store, StoreError, db_id, small, user_id};
+use super::{EngineSeat, Store, StoreError, db_id, discord_id, u32_column};
 
 /// One live game as listed: who plays, where, whose turn and until when.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,12 +70,12 @@ impl Store {
             let Some(id) = row.try_get::<Option<i64>, _>("id")? else { continue };
             games.push(LiveGameLine {
                 id,
-                channel: user_id(row.try_get("channel_id")?, "channel_id")?,
-                white: user_id(row.try_get("white_id")?, "white_id")?,
-                black: user_id(row.try_get("black_id")?, "black_id")?,
+                channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+                white: discord_id(row.try_get("white_id")?, "white_id")?,
+                black: discord_id(row.try_get("black_id")?, "black_id")?,
                 turn: row.try_get("turn")?,
                 deadline: row.try_get("deadline")?,
-                ply: small(row.try_get("ply")?, "ply")?,
+                ply: u32_column(row.try_get("ply")?, "ply")?,
                 engine: engine_seat(row)?,
             });
         }

@@ -7,8 +7,8 @@ use sqlx::any::AnyRow;
 use super::matches::insert_match;
 use super::ratings::rate_finished_game;
 use super::{
-    AnnouncementKind, ChallengeRow, MatchRow, NewMatchRow, RatingChangeRow, Store, StoreError, db_id, flag,
-    is_unique_violation, small, user_id,
+    AnnouncementKind, ChallengeRow, MatchRow, NewMatchRow, RatingChangeRow, Store, StoreError, bool_column, db_id,
+    discord_id, is_unique_violation, u32_column,
 };
 
 /// A game to start.
@@ -153,13 +153,13 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         id: row.try_get("id")?,
         new: NewGameRow {
             challenge_id: row.try_get("challenge_id")?,
-            guild: guild.map(|g| user_id(g, "guild_id")).transpose()?,
-            channel: user_id(row.try_get("channel_id")?, "channel_id")?,
-            white: user_id(row.try_get("white_id")?, "white_id")?,
-            black: user_id(row.try_get("black_id")?, "black_id")?,
+            guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
+            channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+            white: discord_id(row.try_get("white_id")?, "white_id")?,
+            black: discord_id(row.try_get("black_id")?, "black_id")?,
             white_name: row.try_get("white_name")?,
             black_name: row.try_get("black_name")?,
-            days_per_move: small(row.try_get("days_per_move")?, "days_per_move")?,
+            days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
             variant: row.try_get("variant")?,
             draw_rules: row.try_get("draw_rules")?,
             start_fen: row.try_get("start_fen")?,
@@ -168,19 +168,19 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             deadline: row.try_get("deadline")?,
             remind_at: row.try_get("remind_at")?,
             engine,
-            rated: flag(row.try_get("rated")?, "rated")?,
+            rated: bool_column(row.try_get("rated")?, "rated")?,
             match_seat: match_seat(row)?,
         },
-        ply: small(row.try_get("ply")?, "ply")?,
+        ply: u32_column(row.try_get("ply")?, "ply")?,
         turn: row.try_get("turn")?,
         status: row.try_get("status")?,
         result: row.try_get("result")?,
         reason: row.try_get("reason")?,
         last_move_at: row.try_get("last_move_at")?,
         deadline: row.try_get("deadline")?,
-        draw_offer_by: offer.map(|o| user_id(o, "draw_offer_by")).transpose()?,
+        draw_offer_by: offer.map(|o| discord_id(o, "draw_offer_by")).transpose()?,
         finished_at: row.try_get("finished_at")?,
-        aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| user_id(u, "aborted_by")).transpose()?,
+        aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| discord_id(u, "aborted_by")).transpose()?,
         moves: Vec::new(),
         rating_changes: Vec::new(),
         match_row: None,
@@ -482,7 +482,7 @@ impl Store {
         for &(game, channel) in &claimed {
             rate_finished_game(&mut tx, self.backend, game, now).await?;
             let kind = AnnouncementKind::LossOnTime { game };
-            Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
+            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
         }
         tx.commit().await?;
         self.games_by_ids(claimed.into_iter().map(|(id, _)| id).collect()).await
@@ -503,8 +503,8 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for &(game, channel, ply) in &claimed {
-            let kind = AnnouncementKind::Reminder { game, ply: small(ply, "ply")? };
-            Store::insert_announcement(&mut tx, user_id(channel, "channel_id")?, kind, now).await?;
+            let kind = AnnouncementKind::Reminder { game, ply: u32_column(ply, "ply")? };
+            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
         }
         tx.commit().await?;
         self.games_by_ids(claimed.into_iter().map(|(id, _, _)| id).collect()).await

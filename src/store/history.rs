@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::games::engine_seat;
-use super::{EngineSeat, Store, StoreError, db_id, small, user_id};
+use super::{EngineSeat, Store, StoreError, db_id, discord_id, u32_column};
 
 /// One ended game as a history lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,14 +91,14 @@ impl Store {
         for row in &rows {
             games.push(HistoryLine {
                 id: row.try_get("id")?,
-                channel: user_id(row.try_get("channel_id")?, "channel_id")?,
-                white: user_id(row.try_get("white_id")?, "white_id")?,
-                black: user_id(row.try_get("black_id")?, "black_id")?,
+                channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+                white: discord_id(row.try_get("white_id")?, "white_id")?,
+                black: discord_id(row.try_get("black_id")?, "black_id")?,
                 status: row.try_get("status")?,
                 result: row.try_get("result")?,
                 reason: row.try_get("reason")?,
                 ended_at: row.try_get::<Option<i64>, _>("finished_at")?.ok_or(StoreError::Corrupt("finished_at"))?,
-                ply: small(row.try_get("ply")?, "ply")?,
+                ply: u32_column(row.try_get("ply")?, "ply")?,
                 engine: engine_seat(row)?,
             });
         }

@@ -5,7 +5,9 @@
 use sqlx::{AnyConnection, Row};
 
 use super::games::MatchSeat;
-use super::{AnnouncementKind, GameRow, NewGameRow, Store, StoreError, db_id, is_unique_violation, small, user_id};
+use super::{
+    AnnouncementKind, GameRow, NewGameRow, Store, StoreError, db_id, discord_id, is_unique_violation, u32_column,
+};
 
 /// A match to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,10 +103,10 @@ impl Store {
         .iter()
         .map(|g| {
             Ok(MatchGameRow {
-                number: u8::try_from(small(g.try_get("match_game")?, "match_game")?)
+                number: u8::try_from(u32_column(g.try_get("match_game")?, "match_game")?)
                     .map_err(|_| StoreError::Corrupt("match_game"))?,
                 game_id: g.try_get("id")?,
-                white: user_id(g.try_get("white_id")?, "white_id")?,
+                white: discord_id(g.try_get("white_id")?, "white_id")?,
                 status: g.try_get("status")?,
                 result: g.try_get("result")?,
             })
@@ -113,10 +115,10 @@ impl Store {
         Ok(Some(MatchRow {
             id,
             new: NewMatchRow {
-                guild: guild.map(|g| user_id(g, "guild_id")).transpose()?,
-                channel: user_id(row.try_get("channel_id")?, "channel_id")?,
-                first_white: user_id(row.try_get("first_white")?, "first_white")?,
-                first_black: user_id(row.try_get("first_black")?, "first_black")?,
+                guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
+                channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+                first_white: discord_id(row.try_get("first_white")?, "first_white")?,
+                first_black: discord_id(row.try_get("first_black")?, "first_black")?,
                 opening: row.try_get("opening")?,
                 created_at: row.try_get("created_at")?,
             },

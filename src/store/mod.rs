@@ -234,8 +234,9 @@ async fn lock_key(conn: &mut AnyConnection, backend: Backend, id: u64) -> Result
     Ok(())
 }
 
-/// A stored 0/1 flag as a bool.
-fn flag(value: i64, column: &'static str) -> Result<bool, StoreError> {
+/// A stored 0/1 flag (`rated`, `is_match`) as a bool; any other value is
+/// [`StoreError::Corrupt`] naming `column`.
+fn bool_column(value: i64, column: &'static str) -> Result<bool, StoreError> {
     match value {
         0 => Ok(false),
         1 => Ok(true),
@@ -248,13 +249,15 @@ fn db_id(id: u64) -> Result<i64, StoreError> {
     i64::try_from(id).map_err(|_| StoreError::IdOutOfRange(id))
 }
 
-/// A stored id back as a Discord id.
-fn user_id(id: i64, column: &'static str) -> Result<u64, StoreError> {
+/// A stored Discord id (a user, a channel or a server) back as `u64`; a
+/// negative one is [`StoreError::Corrupt`] naming `column`.
+fn discord_id(id: i64, column: &'static str) -> Result<u64, StoreError> {
     u64::try_from(id).map_err(|_| StoreError::Corrupt(column))
 }
 
-/// A stored small count (ply, days) back as `u32`.
-fn small(n: i64, column: &'static str) -> Result<u32, StoreError> {
+/// A stored count (ply, days per move, attempts) back as `u32`; one out of
+/// range is [`StoreError::Corrupt`] naming `column`.
+fn u32_column(n: i64, column: &'static str) -> Result<u32, StoreError> {
     u32::try_from(n).map_err(|_| StoreError::Corrupt(column))
 }
 

@@ -4,7 +4,7 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::{Backend, Store, StoreError, db_id, lock_key, user_id};
+use super::{Backend, Store, StoreError, db_id, discord_id, lock_key};
 use crate::rating::{RATED_MIN_PLY, Rating, Score, rate_game};
 
 /// A SELECT of the columns [`rating_row`] reads from `ratings`, then `$rest`.
@@ -88,7 +88,7 @@ pub(super) async fn rate_finished_game(
     // PostgreSQL: against another game of the same player ending at once;
     // always the lower id first, so two such transactions never deadlock.
     for user in [white.min(black), white.max(black)] {
-        lock_key(conn, backend, user_id(user, "white_id")?).await?;
+        lock_key(conn, backend, discord_id(user, "white_id")?).await?;
     }
     let before_white = current(conn, guild, white, now).await?;
     let before_black = current(conn, guild, black, now).await?;
@@ -128,7 +128,7 @@ async fn current(conn: &mut AnyConnection, guild: i64, user: i64, now: i64) -> R
             Ok(row)
         }
         None => Ok(RatingRow {
-            user: user_id(user, "user_id")?,
+            user: discord_id(user, "user_id")?,
             rating: Rating::new_player(),
             games: 0,
             best: None,
@@ -178,7 +178,7 @@ async fn save(
 fn rating_row(row: &sqlx::any::AnyRow) -> Result<RatingRow, StoreError> {
     let games: i64 = row.try_get("games")?;
     Ok(RatingRow {
-        user: user_id(row.try_get("user_id")?, "user_id")?,
+        user: discord_id(row.try_get("user_id")?, "user_id")?,
         rating: Rating {
             rating: row.try_get("rating")?,
             deviation: row.try_get("deviation")?,
@@ -250,7 +250,7 @@ impl Store {
         rows.iter()
             .map(|row| {
                 Ok(RatingChangeRow {
-                    user: user_id(row.try_get("user_id")?, "user_id")?,
+                    user: discord_id(row.try_get("user_id")?, "user_id")?,
                     rating_before: row.try_get("rating_before")?,
                     deviation_before: row.try_get("deviation_before")?,
                     rating_after: row.try_get("rating_after")?,
