@@ -103,7 +103,7 @@ impl GameService {
         let mut closed = Vec::with_capacity(open.len());
         for c in open {
             // One answered meanwhile is left as it is.
-            if let Some(row) = self.store.close_challenge(c.id, ChallengeState::Cancelled.name()).await? {
+            if let Some(row) = self.store.close_challenge(c.id, ChallengeState::Cancelled).await? {
                 closed.push(convert::challenge(row)?);
             }
         }

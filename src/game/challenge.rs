@@ -7,7 +7,7 @@ use std::hash::{BuildHasher, RandomState};
 use super::clock::{deadline, reminder_time};
 use super::convert;
 use super::openings::random_opening;
-use super::{GameError, GameService, GameView};
+use super::{ChallengeState, ColorChoice, GameError, GameService, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
 use crate::store::{
     ChallengeRefused, GameThread, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused,
@@ -19,78 +19,6 @@ pub const CHALLENGE_TTL: i64 = 48 * 3600;
 pub const DEFAULT_DAYS_PER_MOVE: u32 = 3;
 /// The allowed days per move.
 pub const DAYS_PER_MOVE: std::ops::RangeInclusive<u32> = 1..=14;
-
-/// Which side the challenger wants.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ColorChoice {
-    /// The challenger plays White.
-    White,
-    /// The challenger plays Black.
-    Black,
-    /// Decided by lot when the challenge is accepted.
-    #[default]
-    Random,
-}
-
-impl ColorChoice {
-    /// Lower-case name, as stored and typed.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
-    }
-
-    /// Reads a name (any case).
-    pub fn from_name(name: &str) -> Option<ColorChoice> {
-        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
-            .into_iter()
-            .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
-    }
-}
-
-/// Where a challenge stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChallengeState {
-    /// Waiting for the challenged player.
-    Open,
-    /// Accepted: a game started.
-    Accepted,
-    /// Declined by the challenged player.
-    Declined,
-    /// Withdrawn by the challenger.
-    Cancelled,
-    /// Not answered within 48 hours.
-    Expired,
-}
-
-impl ChallengeState {
-    /// Every state.
-    pub const ALL: [ChallengeState; 5] = [
-        ChallengeState::Open,
-        ChallengeState::Accepted,
-        ChallengeState::Declined,
-        ChallengeState::Cancelled,
-        ChallengeState::Expired,
-    ];
-
-    /// Lower-case name, as stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ChallengeState::Open => "open",
-            ChallengeState::Accepted => "accepted",
-            ChallengeState::Declined => "declined",
-            ChallengeState::Cancelled => "cancelled",
-            ChallengeState::Expired => "expired",
-        }
-    }
-
-    /// Reads a stored name back.
-    pub fn from_name(name: &str) -> Option<ChallengeState> {
-        ChallengeState::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
 
 /// A request to start a challenge. Build it with [`NewChallenge::new`] and
 /// change the fields you need.
@@ -301,10 +229,10 @@ impl GameService {
             channel: req.channel,
             challenger: req.challenger,
             opponent: req.opponent,
-            color: req.color.name().into(),
+            color: req.color,
             days_per_move: days,
-            variant: req.variant.name().into(),
-            draw_rules: req.draw_rules.name().into(),
+            variant: req.variant,
+            draw_rules: req.draw_rules,
             start_fen: start.to_string(),
             challenger_name: req.challenger_name,
             opponent_name: req.opponent_name,
@@ -378,10 +306,10 @@ impl GameService {
             white_name,
             black_name,
             days_per_move: c.days_per_move,
-            variant: c.variant.name().into(),
-            draw_rules: c.draw_rules.name().into(),
+            variant: c.variant,
+            draw_rules: c.draw_rules,
             start_fen: c.start.to_string(),
-            turn: c.start.turn().name().into(),
+            turn: c.start.turn(),
             started_at: now,
             deadline: deadline(now, c.days_per_move),
             remind_at: reminder_time(now, c.days_per_move),
@@ -491,7 +419,7 @@ impl GameService {
     }
 
     async fn close(&self, id: i64, state: ChallengeState) -> Result<Challenge, GameError> {
-        match self.store.close_challenge(id, state.name()).await? {
+        match self.store.close_challenge(id, state).await? {
             Some(row) => convert::challenge(row),
             None => Err(GameError::StaleChallenge(id)),
         }

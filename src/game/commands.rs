@@ -5,7 +5,7 @@ use super::clock::{deadline, reminder_time};
 use super::fair_play::live_position_keys;
 use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
-use crate::store::{Finishing, MoveWrite};
+use crate::store::{Finishing, GameStatus, MoveWrite};
 
 impl GameService {
     /// Plays `notation` (lenient: `11-15`, `22x13`, `22x15x6` ...) for
@@ -54,10 +54,10 @@ impl GameService {
             notation: notation.clone(),
             mover,
             now,
-            next_turn: view.turn().name(),
+            next_turn: view.turn(),
             deadline: deadline(now, view.days_per_move),
             remind_at: reminder_time(now, view.days_per_move),
-            finishing: finish.map(|f| Finishing { result: f.outcome.pdn(), reason: f.reason.name() }),
+            finishing: finish.map(|f| Finishing { outcome: f.outcome, reason: f.reason }),
             position_keys: if finish.is_some() { Vec::new() } else { live_position_keys(view.game.position()) },
         };
         let next_deadline = write.deadline;
@@ -83,7 +83,7 @@ impl GameService {
     pub async fn resign(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
         let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
         let finish = Finish { outcome: Outcome::Win(color.opponent()), reason: FinishReason::Resignation };
-        if !self.store.finish_game(view.id, finish.outcome.pdn(), finish.reason.name(), now).await? {
+        if !self.store.finish_game(view.id, finish.outcome, finish.reason, now).await? {
             return Err(self.conflict(view.id).await);
         }
         view.finished = Some(finish);
@@ -119,7 +119,7 @@ impl GameService {
     /// changed: over if it ended meanwhile, else the position changed.
     pub(super) async fn conflict(&self, game_id: i64) -> GameError {
         match self.store.game(game_id).await {
-            Ok(Some(row)) if row.status != "live" => GameError::GameOver,
+            Ok(Some(row)) if row.status != GameStatus::Live => GameError::GameOver,
             Ok(_) => GameError::PositionChanged,
             Err(e) => e.into(),
         }

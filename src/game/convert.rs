@@ -1,59 +1,36 @@
-//! Stored rows to service types, and service types to stored names.
+//! Stored rows to service types.
 
-use std::str::FromStr;
-
-use super::{
-    Challenge, ChallengeState, ColorChoice, Finish, FinishReason, GameError, GameView, MatchPlay, RatingChange,
-};
+use super::{Challenge, Finish, GameError, GameView, MatchPlay, RatingChange};
 use crate::engine::Level;
-use crate::rules::{Color, DrawRules, Game, Outcome, Position, Variant, parse_fen};
-use crate::store::{ChallengeRow, EngineSeat, GameRow, RatingChangeRow};
+use crate::rules::{Color, Game, Position, parse_fen};
+use crate::store::{ChallengeRow, EngineSeat, GameRow, GameStatus, RatingChangeRow};
 
 fn corrupt(what: impl std::fmt::Display) -> GameError {
     GameError::Corrupt(what.to_string())
 }
 
-fn variant(name: &str) -> Result<Variant, GameError> {
-    Variant::from_str(name).map_err(corrupt)
-}
-
-fn draw_rules(name: &str) -> Result<DrawRules, GameError> {
-    DrawRules::from_str(name).map_err(corrupt)
-}
-
-/// A stored side name back as a colour.
-pub(super) fn color(name: &str) -> Result<Color, GameError> {
-    [Color::White, Color::Black].into_iter().find(|c| c.name() == name).ok_or_else(|| corrupt(format!("side `{name}`")))
-}
-
 /// The bot's stored seat as its side and level.
-pub(super) fn engine_seat(seat: Option<&EngineSeat>) -> Result<Option<(Color, Level)>, GameError> {
+pub(super) fn engine_seat(seat: Option<EngineSeat>) -> Result<Option<(Color, Level)>, GameError> {
     let Some(seat) = seat else { return Ok(None) };
     let level = Level::new(seat.level).ok_or_else(|| corrupt(format!("engine level {}", seat.level)))?;
-    Ok(Some((color(&seat.color)?, level)))
+    Ok(Some((seat.color, level)))
 }
 
 fn start(fen: &str) -> Result<Position, GameError> {
     parse_fen(fen).map_err(|e| corrupt(format!("start position `{fen}`: {e}")))
 }
 
-/// The stored result name of an outcome.
-pub(super) fn outcome_from_pdn(result: &str) -> Option<Outcome> {
-    [Outcome::Win(Color::White), Outcome::Win(Color::Black), Outcome::Draw].into_iter().find(|o| o.pdn() == result)
-}
-
 /// Rebuilds a game from its row by replaying the stored moves.
 pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
     let n = &row.new;
-    let game = Game::replay(start(&n.start_fen)?, variant(&n.variant)?, draw_rules(&n.draw_rules)?, &row.moves)
+    let game = Game::replay(start(&n.start_fen)?, n.variant, n.draw_rules, &row.moves)
         .map_err(|(i, e)| corrupt(format!("game {} does not replay at ply {i}: {e}", row.id)))?;
-    let finished = match (row.status.as_str(), &row.result, &row.reason) {
-        ("live" | "aborted", None, None) => None,
-        ("finished", Some(result), Some(reason)) => Some(Finish {
-            outcome: outcome_from_pdn(result).ok_or_else(|| corrupt(format!("result `{result}`")))?,
-            reason: FinishReason::from_name(reason).ok_or_else(|| corrupt(format!("reason `{reason}`")))?,
-        }),
-        _ => return Err(corrupt(format!("game {} has status `{}` and result {:?}", row.id, row.status, row.result))),
+    let finished = match (row.status, row.result, row.reason) {
+        (GameStatus::Live | GameStatus::Aborted, None, None) => None,
+        (GameStatus::Finished, Some(outcome), Some(reason)) => Some(Finish { outcome, reason }),
+        (status, result, _) => {
+            return Err(corrupt(format!("game {} is {} with result {result:?}", row.id, status.name())));
+        }
     };
     Ok(GameView {
         id: row.id,
@@ -72,7 +49,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         finished,
         finished_at: row.finished_at,
         aborted_by: row.aborted_by,
-        engine: engine_seat(n.engine.as_ref())?,
+        engine: engine_seat(n.engine)?,
         rated: n.rated,
         rating_changes: row.rating_changes.iter().map(rating_change).collect(),
         match_play: match (&row.match_row, n.match_seat) {
@@ -101,16 +78,16 @@ pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
         channel: n.channel,
         challenger: n.challenger,
         opponent: n.opponent,
-        color: ColorChoice::from_name(&n.color).ok_or_else(|| corrupt(format!("colour `{}`", n.color)))?,
+        color: n.color,
         days_per_move: n.days_per_move,
-        variant: variant(&n.variant)?,
-        draw_rules: draw_rules(&n.draw_rules)?,
+        variant: n.variant,
+        draw_rules: n.draw_rules,
         start: start(&n.start_fen)?,
         challenger_name: n.challenger_name,
         opponent_name: n.opponent_name,
         created_at: n.created_at,
         expires_at: n.expires_at,
-        state: ChallengeState::from_name(&row.state).ok_or_else(|| corrupt(format!("state `{}`", row.state)))?,
+        state: row.state,
         game_id: row.game_id,
         rated: n.rated,
         is_match: n.is_match,

@@ -1,7 +1,7 @@
 //! A server's live games page by page, nearest deadline first, read without
 //! rebuilding any game (for `/games` in a server with thousands of them).
 
-use super::convert::{color, engine_seat};
+use super::convert::engine_seat;
 use super::{GameError, GameService};
 use crate::engine::Level;
 use crate::rules::Color;
@@ -55,16 +55,15 @@ pub struct GamesPage {
 }
 
 fn summary(line: LiveGameLine) -> Result<GameSummary, GameError> {
-    let turn = color(&line.turn)?;
     Ok(GameSummary {
         id: line.id,
         channel: line.channel,
         white: line.white,
         black: line.black,
-        turn,
+        turn: line.turn,
         deadline: line.deadline,
         ply: line.ply,
-        engine: engine_seat(line.engine.as_ref())?,
+        engine: engine_seat(line.engine)?,
     })
 }
 

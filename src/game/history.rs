@@ -1,11 +1,11 @@
 //! A player's history in a server: their ended games, newest first, from
 //! their side of the board, with their wins, draws and losses.
 
-use super::convert::{engine_seat, outcome_from_pdn};
+use super::convert::engine_seat;
 use super::{FinishReason, GameError, GameService};
 use crate::engine::Level;
 use crate::rules::{Color, Outcome};
-use crate::store::HistoryLine;
+use crate::store::{GameStatus, HistoryLine};
 
 /// Games on one page of a history.
 pub const HISTORY_PER_PAGE: u32 = 10;
@@ -66,21 +66,18 @@ pub struct History {
 }
 
 fn entry(user: u64, line: HistoryLine) -> Result<HistoryEntry, GameError> {
-    let corrupt = |what: String| GameError::Corrupt(format!("game {}: {what}", line.id));
     let color = if line.white == user { Color::White } else { Color::Black };
     let opponent = if color == Color::White { line.black } else { line.white };
-    let result = match (line.status.as_str(), &line.result, &line.reason) {
-        ("aborted", None, None) => HistoryResult::Aborted,
-        ("finished", Some(result), Some(reason)) => {
-            let outcome = outcome_from_pdn(result).ok_or_else(|| corrupt(format!("result `{result}`")))?;
-            let reason = FinishReason::from_name(reason).ok_or_else(|| corrupt(format!("reason `{reason}`")))?;
-            match outcome {
-                Outcome::Draw => HistoryResult::Drawn(reason),
-                Outcome::Win(winner) if winner == color => HistoryResult::Won(reason),
-                Outcome::Win(_) => HistoryResult::Lost(reason),
-            }
+    let result = match (line.status, line.result, line.reason) {
+        (GameStatus::Aborted, None, None) => HistoryResult::Aborted,
+        (GameStatus::Finished, Some(Outcome::Draw), Some(reason)) => HistoryResult::Drawn(reason),
+        (GameStatus::Finished, Some(Outcome::Win(winner)), Some(reason)) if winner == color => {
+            HistoryResult::Won(reason)
         }
-        (status, result, _) => return Err(corrupt(format!("status `{status}` with result {result:?}"))),
+        (GameStatus::Finished, Some(Outcome::Win(_)), Some(reason)) => HistoryResult::Lost(reason),
+        (status, result, _) => {
+            return Err(GameError::Corrupt(format!("game {}: {} with result {result:?}", line.id, status.name())));
+        }
     };
     Ok(HistoryEntry {
         id: line.id,
@@ -90,7 +87,7 @@ fn entry(user: u64, line: HistoryLine) -> Result<HistoryEntry, GameError> {
         result,
         ended_at: line.ended_at,
         plies: line.ply,
-        engine: engine_seat(line.engine.as_ref())?,
+        engine: engine_seat(line.engine)?,
     })
 }
 

@@ -5,8 +5,8 @@
 
 use super::clock::{deadline, reminder_time};
 use super::{GameError, GameService, GameView, convert};
-use crate::rules::Position;
-use crate::store::{MatchRow, MatchSeat, NewGameRow};
+use crate::rules::{Color, Outcome, Position};
+use crate::store::{GameStatus, MatchRow, MatchSeat, MatchStatus, NewGameRow};
 
 /// Games in a match (RULES 8.3a).
 pub const MATCH_GAMES: u8 = 4;
@@ -40,12 +40,12 @@ impl MatchPlay {
     pub(super) fn from_row(row: &MatchRow, number: u8) -> MatchPlay {
         let mut half_points = [0, 0];
         let mut finished_games = 0;
-        for game in row.games.iter().filter(|g| g.status == "finished") {
+        for game in row.games.iter().filter(|g| g.status == GameStatus::Finished) {
             finished_games += 1;
             let white = usize::from(game.white != row.new.first_white);
-            let (w, b) = match game.result.as_deref() {
-                Some("2-0") => (2, 0),
-                Some("0-2") => (0, 2),
+            let (w, b) = match game.result {
+                Some(Outcome::Win(Color::White)) => (2, 0),
+                Some(Outcome::Win(Color::Black)) => (0, 2),
                 _ => (1, 1),
             };
             half_points[white] += w;
@@ -62,8 +62,12 @@ impl MatchPlay {
             half_points,
             finished_games,
             opening,
-            over: row.status == "finished" || (row.status == "live" && decided),
-            aborted: row.status == "aborted",
+            over: match row.status {
+                MatchStatus::Live => decided,
+                MatchStatus::Finished => true,
+                MatchStatus::Aborted => false,
+            },
+            aborted: row.status == MatchStatus::Aborted,
         }
     }
 
@@ -116,10 +120,10 @@ impl GameService {
     /// at once: a game number is taken once. Returns the game started.
     pub async fn continue_match(&self, now: i64, id: i64) -> Result<Option<GameView>, GameError> {
         let Some(row) = self.store.match_row(id).await? else { return Err(GameError::Corrupt(format!("match {id}"))) };
-        if row.status != "live" || row.games.iter().any(|g| g.status == "live") {
+        if row.status != MatchStatus::Live || row.games.iter().any(|g| g.status == GameStatus::Live) {
             return Ok(None);
         }
-        if row.games.iter().any(|g| g.status == "aborted") {
+        if row.games.iter().any(|g| g.status == GameStatus::Aborted) {
             self.store.end_match(id, true, now).await?;
             return Ok(None);
         }
@@ -146,7 +150,7 @@ impl GameService {
             white_name: name(white),
             black_name: name(black),
             start_fen: start.to_string(),
-            turn: turn.name().into(),
+            turn,
             started_at: now,
             deadline: deadline(now, previous.days_per_move),
             remind_at: reminder_time(now, previous.days_per_move),

@@ -44,8 +44,7 @@ pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
-    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, ChallengeState, ColorChoice, DAYS_PER_MOVE,
-    DEFAULT_DAYS_PER_MOVE, NewChallenge,
+    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge,
 };
 pub use clock::{
     ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
@@ -61,10 +60,13 @@ pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
-pub use view::{Finish, FinishReason, GameView, MoveReport, RatingChange};
+pub use view::{Finish, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;
-pub use crate::store::{AnnouncementOutcome, GameThread, MAX_OPEN_CHALLENGES};
+/// The store's vocabulary that the service speaks too.
+pub use crate::store::{
+    AnnouncementOutcome, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES,
+};
 
 /// The game service. Cheap to clone (it holds the store's connection pool);
 /// clones share the database.

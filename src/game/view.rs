@@ -1,9 +1,9 @@
 //! What the service hands back about games: a rebuilt [`Game`] with its
 //! players, clock and result.
 
-use super::MatchPlay;
+use super::{FinishReason, MatchPlay};
 use crate::engine::Level;
-use crate::rules::{Color, EndReason, Game, Move, Outcome};
+use crate::rules::{Color, Game, Move, Outcome};
 
 /// A game as the service sees it: players, clock, the rules' [`Game`]
 /// rebuilt from the stored moves, and how it ended if it did.
@@ -88,19 +88,6 @@ pub struct Finish {
     pub reason: FinishReason,
 }
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FinishReason {
-    /// The rules ended it (no legal move, or a draw rule).
-    Rules(EndReason),
-    /// A player resigned.
-    Resignation,
-    /// The players agreed a draw.
-    Agreement,
-    /// The player to move passed their deadline.
-    Time,
-}
-
 /// A move that was played and stored.
 #[derive(Clone, Debug)]
 pub struct MoveReport {
@@ -160,64 +147,5 @@ impl GameView {
     /// Whether `color` is played by the bot's engine.
     pub fn is_engine(&self, color: Color) -> bool {
         self.engine.is_some_and(|(side, _)| side == color)
-    }
-}
-
-impl FinishReason {
-    /// Stable lower-case name, as stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            FinishReason::Rules(r) => r.name(),
-            FinishReason::Resignation => "resignation",
-            FinishReason::Agreement => "agreement",
-            FinishReason::Time => "time",
-        }
-    }
-
-    /// Reads a stored name back.
-    pub fn from_name(name: &str) -> Option<FinishReason> {
-        use EndReason::*;
-        Some(match name {
-            "resignation" => FinishReason::Resignation,
-            "agreement" => FinishReason::Agreement,
-            "time" => FinishReason::Time,
-            _ => FinishReason::Rules(
-                [NoLegalMove, Repetition, KingMoveRule, ThreeKingsRule].into_iter().find(|r| r.name() == name)?,
-            ),
-        })
-    }
-}
-
-impl std::fmt::Display for FinishReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FinishReason::Rules(r) => r.fmt(f),
-            FinishReason::Resignation => f.write_str("resignation"),
-            FinishReason::Agreement => f.write_str("agreement"),
-            FinishReason::Time => f.write_str("loss on time"),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::FinishReason;
-    use crate::rules::EndReason;
-
-    #[test]
-    fn finish_reasons_read_back_their_stored_names() {
-        let all = [
-            FinishReason::Rules(EndReason::NoLegalMove),
-            FinishReason::Rules(EndReason::Repetition),
-            FinishReason::Rules(EndReason::KingMoveRule),
-            FinishReason::Rules(EndReason::ThreeKingsRule),
-            FinishReason::Resignation,
-            FinishReason::Agreement,
-            FinishReason::Time,
-        ];
-        for reason in all {
-            assert_eq!(FinishReason::from_name(reason.name()), Some(reason));
-        }
-        assert_eq!(FinishReason::from_name("boredom"), None);
     }
 }

@@ -5,10 +5,19 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Store, StoreError, db_id, discord_id, u32_column};
+use super::{Store, StoreError, db_id, discord_id, enum_column, u32_column};
 
-/// What an announcement is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What an announcement is about. Its kind is stored by name
+/// ([`AnnouncementTopic`], derived from these variants), its data in the
+/// columns beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(AnnouncementTopic),
+    vis(pub(super)),
+    doc = "The stored name of an [`AnnouncementKind`] (`announcements.kind`).",
+    derive(strum::EnumString, strum::IntoStaticStr, strum::VariantArray),
+    strum(serialize_all = "snake_case", const_into_str)
+)]
 pub enum AnnouncementKind {
     /// The player to move at `ply` is reminded of their deadline.
     Reminder {
@@ -47,8 +56,9 @@ pub struct AnnouncementRow {
     pub attempts: u32,
 }
 
-/// How an announcement was settled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How an announcement was settled (`announcements.outcome`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
 pub enum AnnouncementOutcome {
     /// Discord accepted the message.
     Delivered,
@@ -58,26 +68,20 @@ pub enum AnnouncementOutcome {
     Undeliverable,
 }
 
-impl AnnouncementOutcome {
-    fn name(self) -> &'static str {
-        match self {
-            AnnouncementOutcome::Delivered => "delivered",
-            AnnouncementOutcome::Cancelled => "cancelled",
-            AnnouncementOutcome::Undeliverable => "undeliverable",
-        }
-    }
-}
-
 fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
-    let kind: String = row.try_get("kind")?;
+    let topic: AnnouncementTopic = enum_column(row, "kind")?;
     let game: Option<i64> = row.try_get("game_id")?;
     let challenge: Option<i64> = row.try_get("challenge_id")?;
     let ply: Option<i64> = row.try_get("ply")?;
-    let kind = match (kind.as_str(), game, challenge, ply) {
-        ("reminder", Some(game), None, Some(ply)) => AnnouncementKind::Reminder { game, ply: u32_column(ply, "ply")? },
-        ("loss_on_time", Some(game), None, None) => AnnouncementKind::LossOnTime { game },
-        ("match_game", Some(game), None, None) => AnnouncementKind::MatchGame { game },
-        ("challenge_expired", None, Some(challenge), None) => AnnouncementKind::ChallengeExpired { challenge },
+    let kind = match (topic, game, challenge, ply) {
+        (AnnouncementTopic::Reminder, Some(game), None, Some(ply)) => {
+            AnnouncementKind::Reminder { game, ply: u32_column(ply, "ply")? }
+        }
+        (AnnouncementTopic::LossOnTime, Some(game), None, None) => AnnouncementKind::LossOnTime { game },
+        (AnnouncementTopic::MatchGame, Some(game), None, None) => AnnouncementKind::MatchGame { game },
+        (AnnouncementTopic::ChallengeExpired, None, Some(challenge), None) => {
+            AnnouncementKind::ChallengeExpired { challenge }
+        }
         _ => return Err(StoreError::Corrupt("announcements.kind")),
     };
     Ok(AnnouncementRow {
@@ -97,17 +101,16 @@ impl Store {
         kind: AnnouncementKind,
         now: i64,
     ) -> Result<(), StoreError> {
-        let (name, game, challenge, ply) = match kind {
-            AnnouncementKind::Reminder { game, ply } => ("reminder", Some(game), None, Some(i64::from(ply))),
-            AnnouncementKind::LossOnTime { game } => ("loss_on_time", Some(game), None, None),
-            AnnouncementKind::MatchGame { game } => ("match_game", Some(game), None, None),
-            AnnouncementKind::ChallengeExpired { challenge } => ("challenge_expired", None, Some(challenge), None),
+        let (game, challenge, ply) = match kind {
+            AnnouncementKind::Reminder { game, ply } => (Some(game), None, Some(i64::from(ply))),
+            AnnouncementKind::LossOnTime { game } | AnnouncementKind::MatchGame { game } => (Some(game), None, None),
+            AnnouncementKind::ChallengeExpired { challenge } => (None, Some(challenge), None),
         };
         sqlx::query(
             "INSERT INTO announcements (kind, channel_id, game_id, challenge_id, ply, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
-        .bind(name)
+        .bind(AnnouncementTopic::from(kind).into_str())
         .bind(db_id(channel)?)
         .bind(game)
         .bind(challenge)
@@ -157,7 +160,7 @@ impl Store {
         )
         .bind(id)
         .bind(now)
-        .bind(outcome.name())
+        .bind(outcome.into_str())
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)

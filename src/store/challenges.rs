@@ -4,9 +4,10 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{
-    AnnouncementKind, ChallengeRefused, MAX_OPEN_CHALLENGES, Store, StoreError, bool_column, db_id, discord_id,
-    u32_column,
+    AnnouncementKind, ChallengeRefused, ChallengeState, ColorChoice, MAX_OPEN_CHALLENGES, Store, StoreError,
+    bool_column, db_id, discord_id, enum_column, u32_column,
 };
+use crate::rules::{DrawRules, Variant};
 
 /// A challenge to store.
 #[derive(Clone, Debug)]
@@ -19,14 +20,14 @@ pub struct NewChallengeRow {
     pub challenger: u64,
     /// Challenged user's id.
     pub opponent: u64,
-    /// `white`, `black` or `random`.
-    pub color: String,
+    /// The challenger's side.
+    pub color: ColorChoice,
     /// 1-14.
     pub days_per_move: u32,
-    /// Variant name.
-    pub variant: String,
-    /// Draw-rule preset name.
-    pub draw_rules: String,
+    /// The variant.
+    pub variant: Variant,
+    /// The draw-rule preset.
+    pub draw_rules: DrawRules,
     /// Start position, PDN FEN.
     pub start_fen: String,
     /// Optional display names.
@@ -50,8 +51,8 @@ pub struct ChallengeRow {
     pub id: i64,
     /// What was stored.
     pub new: NewChallengeRow,
-    /// `open`, `accepted`, `declined`, `cancelled` or `expired`.
-    pub state: String,
+    /// Open, accepted, declined, cancelled or expired.
+    pub state: ChallengeState,
     /// The game it started, once accepted.
     pub game_id: Option<i64>,
 }
@@ -73,10 +74,10 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
             channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
             challenger: discord_id(row.try_get("challenger_id")?, "challenger_id")?,
             opponent: discord_id(row.try_get("opponent_id")?, "opponent_id")?,
-            color: row.try_get("color")?,
+            color: enum_column(row, "color")?,
             days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
-            variant: row.try_get("variant")?,
-            draw_rules: row.try_get("draw_rules")?,
+            variant: enum_column(row, "variant")?,
+            draw_rules: enum_column(row, "draw_rules")?,
             start_fen: row.try_get("start_fen")?,
             challenger_name: row.try_get("challenger_name")?,
             opponent_name: row.try_get("opponent_name")?,
@@ -85,7 +86,7 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
         },
-        state: row.try_get("state")?,
+        state: enum_column(row, "state")?,
         game_id: row.try_get("game_id")?,
     })
 }
@@ -119,10 +120,10 @@ impl Store {
         .bind(db_id(c.channel)?)
         .bind(db_id(c.challenger)?)
         .bind(db_id(c.opponent)?)
-        .bind(&c.color)
+        .bind(c.color.name())
         .bind(i64::from(c.days_per_move))
-        .bind(&c.variant)
-        .bind(&c.draw_rules)
+        .bind(c.variant.name())
+        .bind(c.draw_rules.name())
         .bind(&c.start_fen)
         .bind(&c.challenger_name)
         .bind(&c.opponent_name)
@@ -187,10 +188,10 @@ impl Store {
 
     /// Moves an open challenge to `state` (declined or cancelled); `None`
     /// when it was no longer open, so only one closing command wins.
-    pub async fn close_challenge(&self, id: i64, state: &str) -> Result<Option<ChallengeRow>, StoreError> {
+    pub async fn close_challenge(&self, id: i64, state: ChallengeState) -> Result<Option<ChallengeRow>, StoreError> {
         let done = sqlx::query("UPDATE challenges SET state = $2 WHERE id = $1 AND state = 'open'")
             .bind(id)
-            .bind(state)
+            .bind(state.name())
             .execute(&self.pool)
             .await?;
         if done.rows_affected() == 0 {

@@ -5,7 +5,8 @@
 use sqlx::Row;
 
 use super::games::engine_seat;
-use super::{EngineSeat, Store, StoreError, db_id, discord_id, u32_column};
+use super::{EngineSeat, Store, StoreError, db_id, discord_id, enum_column, u32_column};
+use crate::rules::Color;
 
 /// One live game as listed: who plays, where, whose turn and until when.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,8 +19,8 @@ pub struct LiveGameLine {
     pub white: u64,
     /// Black's user id.
     pub black: u64,
-    /// Side to move: `white` or `black`.
-    pub turn: String,
+    /// Side to move.
+    pub turn: Color,
     /// When the player to move loses on time (unix seconds).
     pub deadline: i64,
     /// Plies played.
@@ -73,7 +74,7 @@ impl Store {
                 channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
                 white: discord_id(row.try_get("white_id")?, "white_id")?,
                 black: discord_id(row.try_get("black_id")?, "black_id")?,
-                turn: row.try_get("turn")?,
+                turn: enum_column(row, "turn")?,
                 deadline: row.try_get("deadline")?,
                 ply: u32_column(row.try_get("ply")?, "ply")?,
                 engine: engine_seat(row)?,

@@ -7,9 +7,10 @@ use sqlx::any::AnyRow;
 use super::matches::insert_match;
 use super::ratings::rate_finished_game;
 use super::{
-    AnnouncementKind, ChallengeRow, MatchRow, NewMatchRow, RatingChangeRow, Store, StoreError, bool_column, db_id,
-    discord_id, is_unique_violation, u32_column,
+    AnnouncementKind, ChallengeRow, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow, Store,
+    StoreError, bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column, u32_column,
 };
+use crate::rules::{Color, DrawRules, Outcome, Variant};
 
 /// A game to start.
 #[derive(Clone, Debug)]
@@ -30,14 +31,14 @@ pub struct NewGameRow {
     pub black_name: Option<String>,
     /// 1-14.
     pub days_per_move: u32,
-    /// Variant name.
-    pub variant: String,
-    /// Draw-rule preset name.
-    pub draw_rules: String,
+    /// The variant.
+    pub variant: Variant,
+    /// The draw-rule preset.
+    pub draw_rules: DrawRules,
     /// Start position, PDN FEN.
     pub start_fen: String,
-    /// Side to move at the start: `white` or `black`.
-    pub turn: String,
+    /// Side to move at the start.
+    pub turn: Color,
     /// Unix seconds.
     pub started_at: i64,
     /// When the first move is due.
@@ -62,12 +63,12 @@ pub struct MatchSeat {
 }
 
 /// The side the bot's engine plays in a game, and at which level.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineSeat {
     /// Playing level, 1-10.
     pub level: u8,
-    /// The engine's side: `white` or `black`.
-    pub color: String,
+    /// The engine's side.
+    pub color: Color,
 }
 
 /// A stored game and its moves.
@@ -80,13 +81,13 @@ pub struct GameRow {
     /// Plies played (the length of `moves`).
     pub ply: u32,
     /// Side to move.
-    pub turn: String,
-    /// `live`, `finished` or `aborted`.
-    pub status: String,
-    /// `2-0`, `0-2` or `1-1` once finished.
-    pub result: Option<String>,
+    pub turn: Color,
+    /// Live, finished or aborted.
+    pub status: GameStatus,
+    /// Who won, once finished.
+    pub result: Option<Outcome>,
     /// Why it finished.
-    pub reason: Option<String>,
+    pub reason: Option<FinishReason>,
     /// Last move, or start.
     pub last_move_at: i64,
     /// Current deadline.
@@ -135,7 +136,7 @@ fn match_seat(row: &AnyRow) -> Result<Option<MatchSeat>, StoreError> {
 /// both NULL between people, both set in a game against the engine.
 pub(super) fn engine_seat(row: &AnyRow) -> Result<Option<EngineSeat>, StoreError> {
     let engine_level: Option<i64> = row.try_get("engine_level")?;
-    let engine_color: Option<String> = row.try_get("engine_color")?;
+    let engine_color: Option<Color> = optional_enum_column(row, "engine_color")?;
     match (engine_level, engine_color) {
         (None, None) => Ok(None),
         (Some(level), Some(color)) => {
@@ -160,10 +161,10 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             white_name: row.try_get("white_name")?,
             black_name: row.try_get("black_name")?,
             days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
-            variant: row.try_get("variant")?,
-            draw_rules: row.try_get("draw_rules")?,
+            variant: enum_column(row, "variant")?,
+            draw_rules: enum_column(row, "draw_rules")?,
             start_fen: row.try_get("start_fen")?,
-            turn: row.try_get("turn")?,
+            turn: enum_column(row, "turn")?,
             started_at: row.try_get("started_at")?,
             deadline: row.try_get("deadline")?,
             remind_at: row.try_get("remind_at")?,
@@ -172,10 +173,10 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             match_seat: match_seat(row)?,
         },
         ply: u32_column(row.try_get("ply")?, "ply")?,
-        turn: row.try_get("turn")?,
-        status: row.try_get("status")?,
-        result: row.try_get("result")?,
-        reason: row.try_get("reason")?,
+        turn: enum_column(row, "turn")?,
+        status: enum_column(row, "status")?,
+        result: optional_enum_column(row, "result")?,
+        reason: optional_enum_column(row, "reason")?,
         last_move_at: row.try_get("last_move_at")?,
         deadline: row.try_get("deadline")?,
         draw_offer_by: offer.map(|o| discord_id(o, "draw_offer_by")).transpose()?,
@@ -280,15 +281,15 @@ impl Store {
         .bind(&g.white_name)
         .bind(&g.black_name)
         .bind(i64::from(g.days_per_move))
-        .bind(&g.variant)
-        .bind(&g.draw_rules)
+        .bind(g.variant.name())
+        .bind(g.draw_rules.name())
         .bind(&g.start_fen)
-        .bind(&g.turn)
+        .bind(g.turn.name())
         .bind(g.started_at)
         .bind(g.deadline)
         .bind(g.remind_at)
         .bind(g.engine.as_ref().map(|e| i64::from(e.level)))
-        .bind(g.engine.as_ref().map(|e| e.color.as_str()))
+        .bind(g.engine.map(|e| e.color.name()))
         .bind(i64::from(g.rated))
         .bind(g.match_seat.map(|m| m.match_id))
         .bind(g.match_seat.map(|m| i64::from(m.number)))
@@ -307,7 +308,7 @@ impl Store {
         if game.moves.len() != game.ply as usize {
             return Err(StoreError::Corrupt("games.ply"));
         }
-        if game.new.rated && game.status == "finished" {
+        if game.new.rated && game.status == GameStatus::Finished {
             game.rating_changes = self.rating_changes(game.id).await?;
         }
         if let Some(seat) = game.new.match_seat {
@@ -372,15 +373,21 @@ impl Store {
     /// Ends a live game outside a move (resignation): `false` when it was
     /// no longer live.
     /// A rated game's rating changes are written in the same transaction.
-    pub async fn finish_game(&self, id: i64, result: &str, reason: &str, now: i64) -> Result<bool, StoreError> {
+    pub async fn finish_game(
+        &self,
+        id: i64,
+        outcome: Outcome,
+        reason: FinishReason,
+        now: i64,
+    ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'finished', result = $2, reason = $3, finished_at = $4, draw_offer_by = NULL \
              WHERE id = $1 AND status = 'live'",
         )
         .bind(id)
-        .bind(result)
-        .bind(reason)
+        .bind(outcome.pdn())
+        .bind(reason.name())
         .bind(now)
         .execute(&mut *tx)
         .await?;

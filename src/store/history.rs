@@ -5,7 +5,11 @@
 use sqlx::Row;
 
 use super::games::engine_seat;
-use super::{EngineSeat, Store, StoreError, db_id, discord_id, u32_column};
+use super::{
+    EngineSeat, FinishReason, GameStatus, Store, StoreError, db_id, discord_id, enum_column, optional_enum_column,
+    u32_column,
+};
+use crate::rules::Outcome;
 
 /// One ended game as a history lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,12 +22,12 @@ pub struct HistoryLine {
     pub white: u64,
     /// Black's user id.
     pub black: u64,
-    /// `finished` or `aborted`.
-    pub status: String,
-    /// The stored result (`2-0`, `0-2`, `1-1`) of a finished game.
-    pub result: Option<String>,
-    /// The stored reason of a finished game.
-    pub reason: Option<String>,
+    /// Finished or aborted.
+    pub status: GameStatus,
+    /// Who won a finished game, or a draw.
+    pub result: Option<Outcome>,
+    /// Why a finished game ended.
+    pub reason: Option<FinishReason>,
     /// When it ended (unix seconds).
     pub ended_at: i64,
     /// Plies played.
@@ -94,9 +98,9 @@ impl Store {
                 channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
                 white: discord_id(row.try_get("white_id")?, "white_id")?,
                 black: discord_id(row.try_get("black_id")?, "black_id")?,
-                status: row.try_get("status")?,
-                result: row.try_get("result")?,
-                reason: row.try_get("reason")?,
+                status: enum_column(row, "status")?,
+                result: optional_enum_column(row, "result")?,
+                reason: optional_enum_column(row, "reason")?,
                 ended_at: row.try_get::<Option<i64>, _>("finished_at")?.ok_or(StoreError::Corrupt("finished_at"))?,
                 ply: u32_column(row.try_get("ply")?, "ply")?,
                 engine: engine_seat(row)?,

@@ -6,8 +6,10 @@ use sqlx::{AnyConnection, Row};
 
 use super::games::MatchSeat;
 use super::{
-    AnnouncementKind, GameRow, NewGameRow, Store, StoreError, db_id, discord_id, is_unique_violation, u32_column,
+    AnnouncementKind, GameRow, GameStatus, MatchStatus, NewGameRow, Store, StoreError, db_id, discord_id, enum_column,
+    is_unique_violation, optional_enum_column, u32_column,
 };
+use crate::rules::Outcome;
 
 /// A match to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,8 +35,8 @@ pub struct MatchRow {
     pub id: i64,
     /// What was stored.
     pub new: NewMatchRow,
-    /// `live`, `finished` or `aborted`.
-    pub status: String,
+    /// Live, finished or aborted.
+    pub status: MatchStatus,
     /// Its games, by number.
     pub games: Vec<MatchGameRow>,
 }
@@ -48,10 +50,10 @@ pub struct MatchGameRow {
     pub game_id: i64,
     /// Who had White.
     pub white: u64,
-    /// `live`, `finished` or `aborted`.
-    pub status: String,
-    /// `2-0`, `0-2` or `1-1` once finished.
-    pub result: Option<String>,
+    /// Live, finished or aborted.
+    pub status: GameStatus,
+    /// Who won, once finished.
+    pub result: Option<Outcome>,
 }
 
 pub(super) async fn insert_match(conn: &mut AnyConnection, m: &NewMatchRow) -> Result<i64, StoreError> {
@@ -107,8 +109,8 @@ impl Store {
                     .map_err(|_| StoreError::Corrupt("match_game"))?,
                 game_id: g.try_get("id")?,
                 white: discord_id(g.try_get("white_id")?, "white_id")?,
-                status: g.try_get("status")?,
-                result: g.try_get("result")?,
+                status: enum_column(g, "status")?,
+                result: optional_enum_column(g, "result")?,
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
@@ -122,7 +124,7 @@ impl Store {
                 opening: row.try_get("opening")?,
                 created_at: row.try_get("created_at")?,
             },
-            status: row.try_get("status")?,
+            status: enum_column(&row, "status")?,
             games,
         }))
     }
@@ -180,7 +182,7 @@ impl Store {
     pub async fn end_match(&self, id: i64, aborted: bool, now: i64) -> Result<bool, StoreError> {
         let done = sqlx::query("UPDATE matches SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'live'")
             .bind(id)
-            .bind(if aborted { "aborted" } else { "finished" })
+            .bind(if aborted { MatchStatus::Aborted } else { MatchStatus::Finished }.name())
             .bind(now)
             .execute(&self.pool)
             .await?;

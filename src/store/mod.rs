@@ -8,7 +8,11 @@
 //! The store keeps rows and enforces what the schema can (one live game and
 //! one open challenge per channel, one move per ply, known values only);
 //! what may happen is decided by [`crate::game`]. Discord ids are `u64`
-//! outside and `i64` in the database; the conversion happens here.
+//! outside and `i64` in the database; the conversion happens here. Rows
+//! carry enums (statuses, sides, variants, results, reasons: the store's own
+//! are in `kinds`), never their names: a name is bound when a row is written
+//! and parsed when it is read, and one no enum knows is
+//! [`StoreError::Corrupt`].
 //!
 //! Queries are runtime-checked (`sqlx::query` through sqlx's `Any` driver)
 //! and written once, in plain SQL with `$n` parameters that SQLite and
@@ -41,6 +45,7 @@ mod engine_games;
 mod game_list;
 mod games;
 mod history;
+mod kinds;
 mod live_positions;
 mod load_fixtures;
 mod lock;
@@ -59,6 +64,7 @@ pub use connect::{Backend, DatabaseTarget};
 pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started};
 pub use history::{HistoryLine, HistoryPage};
+pub use kinds::{ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus};
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite};
@@ -67,9 +73,11 @@ pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 pub use threads::GameThread;
 
+use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::{AnyConnection, AnyPool};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AnyPool, Row};
 
 /// A failure of the database, or data in it that cannot be read back.
 #[derive(Debug, thiserror::Error)]
@@ -259,6 +267,19 @@ fn discord_id(id: i64, column: &'static str) -> Result<u64, StoreError> {
 /// range is [`StoreError::Corrupt`] naming `column`.
 fn u32_column(n: i64, column: &'static str) -> Result<u32, StoreError> {
     u32::try_from(n).map_err(|_| StoreError::Corrupt(column))
+}
+
+/// A stored name (of a status, a side, a result ...) back as its enum;
+/// a name the enum does not know is [`StoreError::Corrupt`] naming `column`.
+fn enum_column<T: FromStr>(row: &AnyRow, column: &'static str) -> Result<T, StoreError> {
+    let name: String = row.try_get(column)?;
+    name.parse().map_err(|_| StoreError::Corrupt(column))
+}
+
+/// [`enum_column`] of a column that may be NULL.
+fn optional_enum_column<T: FromStr>(row: &AnyRow, column: &'static str) -> Result<Option<T>, StoreError> {
+    let name: Option<String> = row.try_get(column)?;
+    name.map(|name| name.parse().map_err(|_| StoreError::Corrupt(column))).transpose()
 }
 
 /// Whether an error is a unique-index violation.

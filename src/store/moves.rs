@@ -10,7 +10,8 @@ use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::ratings::rate_finished_game;
-use super::{Backend, Store, StoreError, db_id};
+use super::{Backend, FinishReason, GameStatus, Store, StoreError, db_id};
+use crate::rules::{Color, Outcome};
 
 /// Most moves committed together.
 const MAX_BATCH: usize = 256;
@@ -30,8 +31,8 @@ pub struct MoveWrite {
     pub mover: u64,
     /// Unix seconds.
     pub now: i64,
-    /// Side to move after it: `white` or `black`.
-    pub next_turn: &'static str,
+    /// Side to move after it.
+    pub next_turn: Color,
     /// The next move's deadline.
     pub deadline: i64,
     /// The next move's reminder time.
@@ -47,10 +48,10 @@ pub struct MoveWrite {
 /// How a move ends its game.
 #[derive(Clone, Copy, Debug)]
 pub struct Finishing {
-    /// `2-0`, `0-2` or `1-1`.
-    pub result: &'static str,
-    /// The stored reason name.
-    pub reason: &'static str,
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// Why (the rules: a move ends a game no other way).
+    pub reason: FinishReason,
 }
 
 /// A move waiting for the writer, and where to send its answer.
@@ -135,8 +136,8 @@ async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -
     // The conditional UPDATE comes first: it takes the write lock, and of
     // two commands made against the same ply only one matches.
     let (status, result, reason, finished_at) = match m.finishing {
-        Some(f) => ("finished", Some(f.result), Some(f.reason), Some(m.now)),
-        None => ("live", None, None, None),
+        Some(f) => (GameStatus::Finished, Some(f.outcome.pdn()), Some(f.reason.name()), Some(m.now)),
+        None => (GameStatus::Live, None, None, None),
     };
     let updated = sqlx::query(
         "UPDATE games SET ply = ply + 1, turn = $3, last_move_at = $4, deadline = $5, remind_at = $6, \
@@ -146,11 +147,11 @@ async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -
     )
     .bind(m.game_id)
     .bind(i64::from(m.ply))
-    .bind(m.next_turn)
+    .bind(m.next_turn.name())
     .bind(m.now)
     .bind(m.deadline)
     .bind(m.remind_at)
-    .bind(status)
+    .bind(status.name())
     .bind(result)
     .bind(reason)
     .bind(finished_at)

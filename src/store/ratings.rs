@@ -4,8 +4,9 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::{Backend, Store, StoreError, db_id, discord_id, lock_key};
+use super::{Backend, Store, StoreError, db_id, discord_id, enum_column, lock_key};
 use crate::rating::{RATED_MIN_PLY, Rating, Score, rate_game};
+use crate::rules::{Color, Outcome};
 
 /// A SELECT of the columns [`rating_row`] reads from `ratings`, then `$rest`.
 macro_rules! select_ratings {
@@ -79,11 +80,11 @@ pub(super) async fn rate_finished_game(
     let guild: i64 = row.try_get("guild_id")?;
     let white: i64 = row.try_get("white_id")?;
     let black: i64 = row.try_get("black_id")?;
-    let score = match row.try_get::<String, _>("result")?.as_str() {
-        "2-0" => Score::Win,
-        "1-1" => Score::Draw,
-        "0-2" => Score::Loss,
-        _ => return Err(StoreError::Corrupt("result")),
+    // White's score.
+    let score = match enum_column(&row, "result")? {
+        Outcome::Win(Color::White) => Score::Win,
+        Outcome::Draw => Score::Draw,
+        Outcome::Win(Color::Black) => Score::Loss,
     };
     // PostgreSQL: against another game of the same player ending at once;
     // always the lower id first, so two such transactions never deadlock.

@@ -166,7 +166,7 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     let games = service.live_games_in_guild(fake.guild_id()).await.unwrap();
     assert!(games.iter().all(|g| g.channel != channel));
     let row = service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the finished game");
-    assert_eq!(row.result.as_deref(), Some(Outcome::Win(Color::White).pdn()));
+    assert_eq!(row.result, Some(Outcome::Win(Color::White)));
 
     // Over: /analyze reviews it, with the final position and a picture.
     let (content, files) =
@@ -215,7 +215,7 @@ async fn the_bot_answers_a_draw_offer_at_once() {
             has_png(&files);
             assert!(service.game_in_channel(channel).await.is_err(), "{fen}: the game is over");
             let row = service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the drawn game");
-            assert_eq!(row.result.as_deref(), Some(Outcome::Draw.pdn()), "{fen}");
+            assert_eq!(row.result, Some(Outcome::Draw), "{fen}");
         } else {
             assert!(content.contains(&format!("{} declines the draw offer", me.mention())), "{content}");
             let game = service.game_in_channel(channel).await.expect("the game goes on");

@@ -6,7 +6,7 @@ use damas::config::Clock;
 use damas::game::GameError;
 use damas::game::GameService;
 use damas::i18n::Lang;
-use damas::rules::{Position, parse_fen};
+use damas::rules::{Color, Outcome, Position, parse_fen};
 use damas::t;
 
 use crate::support::bot::{RunningBot, ask, assert_move_refused, assert_private, assert_refusal, config, database_in};
@@ -255,10 +255,12 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     // Bob resigned: Alice wins, whatever colours were drawn, in the message and the record.
     let row = t.service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the resigned game");
     let (alice_side, bob_side, won) =
-        if row.new.white == alice.id { ("White", "Black", "2-0") } else { ("Black", "White", "0-2") };
-    let result = format!("{} ({alice_side}) wins ({won}): {} ({bob_side}) resigned", alice.mention(), bob.mention());
+        if row.new.white == alice.id { ("White", "Black", Color::White) } else { ("Black", "White", Color::Black) };
+    let won = Outcome::Win(won);
+    let result =
+        format!("{} ({alice_side}) wins ({}): {} ({bob_side}) resigned", alice.mention(), won.pdn(), bob.mention());
     assert!(text(&resigned).contains(&result), "{result:?} missing from {resigned:?}");
-    assert_eq!(row.result.as_deref(), Some(won));
+    assert_eq!(row.result, Some(won));
     let stale = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
     assert_private(&stale, &t!(Lang::En, "button-game-over"));
 

@@ -6,9 +6,10 @@
 
 use crate::support::games::*;
 use damas::game::{
-    AbortRequest, ColorChoice, DueEvent, GameError, GameService, GameView, NewChallenge, balanced_openings,
+    AbortRequest, ColorChoice, DueEvent, FinishReason, GameError, GameService, GameView, NewChallenge,
+    balanced_openings,
 };
-use damas::rules::{DrawRules, Game, Position, Variant, parse_fen};
+use damas::rules::{DrawRules, Game, Outcome, Position, Variant, parse_fen};
 
 const DAY: i64 = 86_400;
 const CHANNEL: u64 = 5;
@@ -156,7 +157,7 @@ async fn the_clock_continues_a_match_and_keeps_its_channel(backend: Backend) {
     // A game ended behind the service's back (a crash before the next game
     // started): the channel still refuses challenges, and the sweep goes on.
     let game2 = svc.game_in_channel(CHANNEL).await.unwrap();
-    assert!(svc.store().finish_game(game2.id, "1-1", "agreement", T0 + 11 * DAY).await.unwrap());
+    assert!(svc.store().finish_game(game2.id, Outcome::Draw, FinishReason::Agreement, T0 + 11 * DAY).await.unwrap());
     let refused = svc.challenge(T0 + 11 * DAY, NewChallenge::new(CHANNEL, STRANGER, WHITE)).await;
     assert!(matches!(refused, Err(GameError::ChannelHasGame)), "{refused:?}");
     let started = svc.continue_matches(T0 + 11 * DAY).await.unwrap();

@@ -195,7 +195,7 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
         notation: String::new(), // the schema wants 3 to 64 characters
         mover: WHITE,
         now: T0 + 1,
-        next_turn: "black",
+        next_turn: Color::Black,
         deadline: T0 + 3 * DAY,
         remind_at: T0 + 2 * DAY,
         finishing: None,

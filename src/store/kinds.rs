@@ -1,0 +1,307 @@
+//! The store's own vocabulary: the enums written in its TEXT columns, each
+//! under a name derived once from its variants (`strum`). The rules' enums
+//! that are stored ([`Color`], `Variant`, `DrawRules`, [`Outcome`]) are
+//! named the same way in [`crate::rules`].
+//!
+//! Rows carry these enums, never their names: the store binds the name when
+//! it writes and parses the column when it reads, and a name the enum does
+//! not know is [`super::StoreError::Corrupt`]. The names are the ones the
+//! migrations' CHECK lists allow (a test holds them together), so changing
+//! one is a migration of the data, not a rename.
+//!
+//! [`Color`]: crate::rules::Color
+//! [`Outcome`]: crate::rules::Outcome
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::rules::EndReason;
+
+/// Where a game stands (`games.status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum GameStatus {
+    /// Being played.
+    Live,
+    /// Over, with a result.
+    Finished,
+    /// Ended without a result.
+    Aborted,
+}
+
+impl GameStatus {
+    /// The stored name: `live`, `finished` or `aborted`.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+}
+
+/// Where a match stands (`matches.status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum MatchStatus {
+    /// Its games are being played (or the next one is about to start).
+    Live,
+    /// Its last game was played, or it was decided early.
+    Finished,
+    /// One of its games was aborted.
+    Aborted,
+}
+
+impl MatchStatus {
+    /// The stored name: `live`, `finished` or `aborted`.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+}
+
+/// Which side the challenger wants (`challenges.color`). The name is read
+/// in any case: it is also what a person types.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "snake_case", const_into_str, ascii_case_insensitive)]
+pub enum ColorChoice {
+    /// The challenger plays White.
+    White,
+    /// The challenger plays Black.
+    Black,
+    /// Decided by lot when the challenge is accepted.
+    #[default]
+    Random,
+}
+
+impl ColorChoice {
+    /// Lower-case name, as stored and typed.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+
+    /// Reads a name (any case, spaces around it ignored).
+    pub fn from_name(name: &str) -> Option<ColorChoice> {
+        name.trim().parse().ok()
+    }
+}
+
+/// Where a challenge stands (`challenges.state`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum ChallengeState {
+    /// Waiting for the challenged player.
+    Open,
+    /// Accepted: a game started.
+    Accepted,
+    /// Declined by the challenged player.
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+    /// Not answered within 48 hours.
+    Expired,
+}
+
+impl ChallengeState {
+    /// Lower-case name, as stored.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+}
+
+/// Why a game ended (`games.reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FinishReason {
+    /// The rules ended it (no legal move, or a draw rule).
+    Rules(EndReason),
+    /// A player resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// The player to move passed their deadline.
+    Time,
+}
+
+/// The stored names of [`FinishReason`]s: the same cases, flat, so the
+/// names are derived like the others'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+enum StoredReason {
+    NoLegalMove,
+    Repetition,
+    KingMoveRule,
+    ThreeKingsRule,
+    Resignation,
+    Agreement,
+    Time,
+}
+
+impl From<FinishReason> for StoredReason {
+    fn from(reason: FinishReason) -> StoredReason {
+        match reason {
+            FinishReason::Rules(EndReason::NoLegalMove) => StoredReason::NoLegalMove,
+            FinishReason::Rules(EndReason::Repetition) => StoredReason::Repetition,
+            FinishReason::Rules(EndReason::KingMoveRule) => StoredReason::KingMoveRule,
+            FinishReason::Rules(EndReason::ThreeKingsRule) => StoredReason::ThreeKingsRule,
+            FinishReason::Resignation => StoredReason::Resignation,
+            FinishReason::Agreement => StoredReason::Agreement,
+            FinishReason::Time => StoredReason::Time,
+        }
+    }
+}
+
+impl From<StoredReason> for FinishReason {
+    fn from(reason: StoredReason) -> FinishReason {
+        match reason {
+            StoredReason::NoLegalMove => FinishReason::Rules(EndReason::NoLegalMove),
+            StoredReason::Repetition => FinishReason::Rules(EndReason::Repetition),
+            StoredReason::KingMoveRule => FinishReason::Rules(EndReason::KingMoveRule),
+            StoredReason::ThreeKingsRule => FinishReason::Rules(EndReason::ThreeKingsRule),
+            StoredReason::Resignation => FinishReason::Resignation,
+            StoredReason::Agreement => FinishReason::Agreement,
+            StoredReason::Time => FinishReason::Time,
+        }
+    }
+}
+
+impl FinishReason {
+    /// Stable lower-case name, as stored.
+    pub fn name(self) -> &'static str {
+        StoredReason::from(self).into()
+    }
+}
+
+/// Reads a stored name back.
+impl FromStr for FinishReason {
+    type Err = strum::ParseError;
+
+    fn from_str(s: &str) -> Result<FinishReason, strum::ParseError> {
+        s.parse::<StoredReason>().map(FinishReason::from)
+    }
+}
+
+impl fmt::Display for FinishReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FinishReason::Rules(r) => r.fmt(f),
+            FinishReason::Resignation => f.write_str("resignation"),
+            FinishReason::Agreement => f.write_str("agreement"),
+            FinishReason::Time => f.write_str("loss on time"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every stored enum reads back its own name, and its names are exactly
+    //! those its column's CHECK list allows, as the migrations left the
+    //! schema: renaming a variant (or a name in a migration) fails here.
+
+    use std::fmt::Debug;
+    use std::str::FromStr;
+
+    use strum::VariantArray;
+
+    use super::super::announcements::AnnouncementTopic;
+    use super::super::{AnnouncementOutcome, Backend, ScratchDatabase, Store};
+    use super::*;
+    use crate::rules::{Color, DrawRules, Outcome, PdnResult, Variant};
+
+    /// The `CREATE TABLE` statement of `table`, as SQLite keeps it after
+    /// every migration (columns added later included).
+    async fn table_sql(table: &str) -> String {
+        let db = ScratchDatabase::for_tests(Backend::Sqlite).await.unwrap().expect("SQLite needs no server");
+        let store = Store::open(db.url()).await.unwrap();
+        sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = $1")
+            .bind(table)
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+    }
+
+    /// The names `CHECK (column IN (...))` allows in `table`, sorted.
+    async fn check_list(table: &str, column: &str) -> Vec<String> {
+        let sql = table_sql(table).await;
+        let check = format!("CHECK ({column} IN (");
+        assert_eq!(sql.matches(&check).count(), 1, "one CHECK list for {table}.{column} in {sql}");
+        let list = &sql[sql.find(&check).unwrap() + check.len()..];
+        let list = &list[..list.find(')').unwrap()];
+        let mut names: Vec<String> = list.split(',').map(|n| n.trim().trim_matches('\'').to_string()).collect();
+        names.sort();
+        names
+    }
+
+    /// Each of `all` reads back from its name, and the names are exactly
+    /// those the CHECK list of every `(table, column)` allows.
+    async fn names_match<T>(all: &[T], name: impl Fn(T) -> &'static str, columns: &[(&str, &str)])
+    where
+        T: Copy + Debug + PartialEq + FromStr,
+    {
+        for &v in all {
+            assert_eq!(name(v).parse::<T>().ok(), Some(v), "{v:?} reads back from {:?}", name(v));
+        }
+        let mut names: Vec<String> = all.iter().map(|&v| name(v).to_string()).collect();
+        names.sort();
+        for &(table, column) in columns {
+            assert_eq!(names, check_list(table, column).await, "{table}.{column}");
+        }
+    }
+
+    #[tokio::test]
+    async fn game_statuses() {
+        names_match(GameStatus::VARIANTS, GameStatus::name, &[("games", "status")]).await;
+    }
+
+    #[tokio::test]
+    async fn match_statuses() {
+        names_match(MatchStatus::VARIANTS, MatchStatus::name, &[("matches", "status")]).await;
+    }
+
+    #[tokio::test]
+    async fn challenge_states() {
+        names_match(ChallengeState::VARIANTS, ChallengeState::name, &[("challenges", "state")]).await;
+    }
+
+    #[tokio::test]
+    async fn colour_choices() {
+        names_match(ColorChoice::VARIANTS, ColorChoice::name, &[("challenges", "color")]).await;
+        // Also as typed: any case, spaces around.
+        assert_eq!(ColorChoice::from_name(" BLACK "), Some(ColorChoice::Black));
+    }
+
+    #[tokio::test]
+    async fn sides() {
+        names_match(Color::VARIANTS, Color::name, &[("games", "turn"), ("games", "engine_color")]).await;
+    }
+
+    #[tokio::test]
+    async fn variants_and_draw_rules() {
+        names_match(Variant::VARIANTS, Variant::name, &[("games", "variant"), ("challenges", "variant")]).await;
+        let columns = [("games", "draw_rules"), ("challenges", "draw_rules")];
+        names_match(DrawRules::VARIANTS, DrawRules::name, &columns).await;
+    }
+
+    #[tokio::test]
+    async fn results() {
+        let outcomes: Vec<Outcome> = PdnResult::VARIANTS.iter().map(|&r| Outcome::from(r)).collect();
+        names_match(&outcomes, Outcome::pdn, &[("games", "result")]).await;
+    }
+
+    #[tokio::test]
+    async fn finish_reasons() {
+        let reasons: Vec<FinishReason> = StoredReason::VARIANTS.iter().map(|&r| FinishReason::from(r)).collect();
+        names_match(&reasons, FinishReason::name, &[("games", "reason")]).await;
+        // The two enums are the same cases, and the rules' reasons keep
+        // their own names in the store.
+        for reason in &reasons {
+            assert_eq!(FinishReason::from(StoredReason::from(*reason)), *reason);
+            if let FinishReason::Rules(r) = reason {
+                assert_eq!(reason.name(), r.name());
+            }
+        }
+        assert!("boredom".parse::<FinishReason>().is_err());
+    }
+
+    #[tokio::test]
+    async fn announcement_kinds_and_outcomes() {
+        names_match(AnnouncementTopic::VARIANTS, <&str>::from, &[("announcements", "kind")]).await;
+        names_match(AnnouncementOutcome::VARIANTS, <&str>::from, &[("announcements", "outcome")]).await;
+    }
+}
