@@ -22,7 +22,7 @@ fn start(fen: &str) -> Result<Position, GameError> {
 
 /// Rebuilds a game from its row by replaying the stored moves.
 pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
-    let n = &row.new;
+    let n = &row.setup;
     let game = Game::replay(start(&n.start_fen)?, n.variant, n.draw_rules, &row.moves)
         .map_err(|(i, e)| corrupt(format!("game {} does not replay at ply {i}: {e}", row.id)))?;
     let finished = match (row.status, row.result, row.reason) {
@@ -71,7 +71,7 @@ pub(super) fn rating_change(row: &RatingChangeRow) -> RatingChange {
 
 /// A challenge from its row.
 pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
-    let n = row.new;
+    let n = row.setup;
     Ok(Challenge {
         id: row.id,
         guild: n.guild,

@@ -42,7 +42,7 @@ impl MatchPlay {
         let mut finished_games = 0;
         for game in row.games.iter().filter(|g| g.status == GameStatus::Finished) {
             finished_games += 1;
-            let white = usize::from(game.white != row.new.first_white);
+            let white = usize::from(game.white != row.setup.first_white);
             let (w, b) = match game.result {
                 Some(Outcome::Win(Color::White)) => (2, 0),
                 Some(Outcome::Win(Color::Black)) => (0, 2),
@@ -51,14 +51,14 @@ impl MatchPlay {
             half_points[white] += w;
             half_points[1 - white] += b;
         }
-        let mut words = row.new.opening.split_whitespace().map(String::from);
+        let mut words = row.setup.opening.split_whitespace().map(String::from);
         let opening = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
         let decided = decided(half_points, finished_games);
         MatchPlay {
             id: row.id,
             number,
-            first_white: row.new.first_white,
-            first_black: row.new.first_black,
+            first_white: row.setup.first_white,
+            first_black: row.setup.first_black,
             half_points,
             finished_games,
             opening,
@@ -134,11 +134,11 @@ impl GameService {
         }
         let number = play.finished_games + 1;
         let last = row.games.last().ok_or_else(|| GameError::Corrupt(format!("match {id} has no game")))?;
-        let previous = self.store.game(last.game_id).await?.ok_or(GameError::GameNotFound(last.game_id))?.new;
-        let white = white_in_game(row.new.first_white, row.new.first_black, number);
+        let previous = self.store.game(last.game_id).await?.ok_or(GameError::GameNotFound(last.game_id))?.setup;
+        let white = white_in_game(row.setup.first_white, row.setup.first_black, number);
         let name =
             |user: u64| if user == previous.white { previous.white_name.clone() } else { previous.black_name.clone() };
-        let black = if white == row.new.first_white { row.new.first_black } else { row.new.first_white };
+        let black = if white == row.setup.first_white { row.setup.first_black } else { row.setup.first_white };
         // Games 3 and 4 start after the match's opening (RULES 8.3c).
         let opening = if number >= 3 { vec![play.opening.0.clone(), play.opening.1.clone()] } else { Vec::new() };
         let start = Position::initial();

@@ -49,8 +49,8 @@ pub struct NewChallengeRow {
 pub struct ChallengeRow {
     /// Its id.
     pub id: i64,
-    /// What was stored.
-    pub new: NewChallengeRow,
+    /// Its terms, as the challenger set them (what was stored).
+    pub setup: NewChallengeRow,
     /// Open, accepted, declined, cancelled or expired.
     pub state: ChallengeState,
     /// The game it started, once accepted.
@@ -69,7 +69,7 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
     let guild: Option<i64> = row.try_get("guild_id")?;
     Ok(ChallengeRow {
         id: row.try_get("id")?,
-        new: NewChallengeRow {
+        setup: NewChallengeRow {
             guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
             channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
             challenger: discord_id(row.try_get("challenger_id")?, "challenger_id")?,

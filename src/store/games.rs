@@ -76,8 +76,9 @@ pub struct EngineSeat {
 pub struct GameRow {
     /// Its id.
     pub id: i64,
-    /// What it started as.
-    pub new: NewGameRow,
+    /// How it was set up: players, terms, start position and first clock
+    /// (what was stored when it started).
+    pub setup: NewGameRow,
     /// Plies played (the length of `moves`).
     pub ply: u32,
     /// Side to move.
@@ -152,7 +153,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let engine = engine_seat(row)?;
     Ok(GameRow {
         id: row.try_get("id")?,
-        new: NewGameRow {
+        setup: NewGameRow {
             challenge_id: row.try_get("challenge_id")?,
             guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
             channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
@@ -308,10 +309,10 @@ impl Store {
         if game.moves.len() != game.ply as usize {
             return Err(StoreError::Corrupt("games.ply"));
         }
-        if game.new.rated && game.status == GameStatus::Finished {
+        if game.setup.rated && game.status == GameStatus::Finished {
             game.rating_changes = self.rating_changes(game.id).await?;
         }
-        if let Some(seat) = game.new.match_seat {
+        if let Some(seat) = game.setup.match_seat {
             game.match_row = Some(self.match_row(seat.match_id).await?.ok_or(StoreError::Corrupt("games.match_id"))?);
         }
         Ok(game)

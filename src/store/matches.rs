@@ -33,8 +33,8 @@ pub struct NewMatchRow {
 pub struct MatchRow {
     /// Its id.
     pub id: i64,
-    /// What was stored.
-    pub new: NewMatchRow,
+    /// Its players, opening and start (what was stored).
+    pub setup: NewMatchRow,
     /// Live, finished or aborted.
     pub status: MatchStatus,
     /// Its games, by number.
@@ -116,7 +116,7 @@ impl Store {
         .collect::<Result<Vec<_>, StoreError>>()?;
         Ok(Some(MatchRow {
             id,
-            new: NewMatchRow {
+            setup: NewMatchRow {
                 guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
                 channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
                 first_white: discord_id(row.try_get("first_white")?, "first_white")?,

@@ -255,7 +255,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     // Bob resigned: Alice wins, whatever colours were drawn, in the message and the record.
     let row = t.service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the resigned game");
     let (alice_side, bob_side, won) =
-        if row.new.white == alice.id { ("White", "Black", Color::White) } else { ("Black", "White", Color::Black) };
+        if row.setup.white == alice.id { ("White", "Black", Color::White) } else { ("Black", "White", Color::Black) };
     let won = Outcome::Win(won);
     let result =
         format!("{} ({alice_side}) wins ({}): {} ({bob_side}) resigned", alice.mention(), won.pdn(), bob.mention());
