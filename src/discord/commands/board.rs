@@ -49,11 +49,9 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
     let position = *game.game.position();
     let side = match perspective {
         None => position.turn(),
-        Some("white") => Color::White,
-        Some("black") => Color::Black,
-        Some(other) => {
-            return Err(CommandError::refused(t!(inv.lang, "err-unknown-side", name = other.to_string())));
-        }
+        Some(name) => name
+            .parse::<Color>()
+            .map_err(|_| CommandError::refused(t!(inv.lang, "err-unknown-side", name = name.to_string())))?,
     };
     let g = &game.game;
     let png = view::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;

@@ -176,6 +176,11 @@ async fn a_whole_game_with_a_king_multi_capture() {
     let board = ask(fake, fake.command("board").string("perspective", "white").from(&carol)).await;
     assert!(!board.is_ephemeral());
     decodes_as_png(board_of(&board));
+    // A side is named exactly as the command's choices give it.
+    for side in ["green", "White"] {
+        let refused = ask(fake, fake.command("board").string("perspective", side).from(&carol)).await;
+        assert_private(&refused, &t!(Lang::En, "err-unknown-side", name = side));
+    }
 
     let played = ask(fake, fake.command("move").string("move", "30-26").from(&bob)).await;
     assert!(!played.is_ephemeral() && text(&played).contains("30-26"));
