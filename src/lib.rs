@@ -1,7 +1,8 @@
 //! damas: Spanish draughts (damas españolas) for Discord.
 //!
 //! Layers (see the design notes in the README): [`rules`] is the pure,
-//! std-only rules engine; everything else builds on it.
+//! std-only rules engine (beside `strum`'s derives for its enums' names);
+//! everything else builds on it.
 
 pub mod cli;
 pub mod config;
