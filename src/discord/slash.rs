@@ -14,8 +14,8 @@ use super::commands::{
 use super::errors::CommandError;
 use super::register::{choice, command, option};
 use super::reply::Reply;
-use crate::game::GameService;
-use crate::rules::{DrawRules, Variant};
+use crate::game::{ColorChoice, GameService};
+use crate::rules::{Color, DrawRules, Variant};
 use crate::t;
 
 /// A boxed future borrowing the command's inputs.
@@ -130,7 +130,9 @@ impl OptionMaker {
     /// White or Black.
     fn side(&self, name: &str) -> CreateCommandOption {
         let option = self.make(CommandOptionType::String, name);
-        choice(choice(option, "choice-white", "white"), "choice-black", "black")
+        [Color::White, Color::Black]
+            .into_iter()
+            .fold(option, |option, side| choice(option, &format!("choice-{}", side.name()), side.name()))
     }
 
     /// On or off.
@@ -172,7 +174,7 @@ pub static COMMANDS: [SlashCommand; 20] = [
             vec![
                 o.user("opponent").required(true),
                 o.level(),
-                choice(o.side("color"), "choice-random", "random"),
+                choice(o.side("color"), "choice-random", ColorChoice::Random.name()),
                 o.integer("days").min_int_value(1).max_int_value(14),
                 o.variant(),
                 o.draw_rules(),

@@ -1,7 +1,7 @@
 //! The `server_settings` and `game_threads` tables: whether a server plays
 //! each game in a thread of its own, and which thread a game was given.
 
-use super::{Store, StoreError, db_id, flag, user_id};
+use super::{Store, StoreError, bool_column, db_id, discord_id};
 
 /// The thread a game is played in, and the channel it was opened from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ impl Store {
             .bind(db_id(guild)?)
             .fetch_optional(&self.pool)
             .await?;
-        stored.map_or(Ok(true), |v| flag(v, "threads"))
+        stored.map_or(Ok(true), |v| bool_column(v, "threads"))
     }
 
     /// Records that game `game` is played in `thread`, opened from `parent`.
@@ -55,7 +55,7 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?;
         row.map(|(thread, parent)| {
-            Ok(GameThread { thread: user_id(thread, "thread_id")?, parent: user_id(parent, "parent_id")? })
+            Ok(GameThread { thread: discord_id(thread, "thread_id")?, parent: discord_id(parent, "parent_id")? })
         })
         .transpose()
     }
