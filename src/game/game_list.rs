@@ -5,7 +5,7 @@ use super::convert::engine_seat;
 use super::{GameError, GameService};
 use crate::engine::Level;
 use crate::rules::Color;
-use crate::store::LiveGameLine;
+use crate::store::{LiveGameLine, LiveGamesPage, StoreError};
 
 /// Games shown on one page of the list.
 pub const GAMES_PER_PAGE: u32 = 10;
@@ -72,13 +72,31 @@ impl GameService {
     /// first, [`GAMES_PER_PAGE`] to a page. A page past the end (games
     /// finished since the list was shown) gives the last page instead.
     pub async fn live_games_page(&self, guild: u64, page: u32) -> Result<GamesPage, GameError> {
-        let offset = page.saturating_mul(GAMES_PER_PAGE);
-        let mut found = self.store.live_games_page_in_guild(guild, offset, GAMES_PER_PAGE).await?;
+        self.games_page(guild, None, page).await
+    }
+
+    /// Page `page` (from 0) of the live games `user` plays in `guild`
+    /// (`/mygames`): those where it is their move first, then nearest
+    /// deadline first, paged as [`GameService::live_games_page`].
+    pub async fn player_games_page(&self, guild: u64, user: u64, page: u32) -> Result<GamesPage, GameError> {
+        self.games_page(guild, Some(user), page).await
+    }
+
+    /// Page `page` of the server's live games, or of `player`'s; past the
+    /// end, the last page.
+    async fn games_page(&self, guild: u64, player: Option<u64>, page: u32) -> Result<GamesPage, GameError> {
+        let fetch = async |offset: u32| -> Result<LiveGamesPage, StoreError> {
+            match player {
+                None => self.store.live_games_page_in_guild(guild, offset, GAMES_PER_PAGE).await,
+                Some(user) => self.store.live_games_page_of_player(guild, user, offset, GAMES_PER_PAGE).await,
+            }
+        };
+        let mut found = fetch(page.saturating_mul(GAMES_PER_PAGE)).await?;
         let pages = u32::try_from(found.total.div_ceil(u64::from(GAMES_PER_PAGE))).unwrap_or(u32::MAX);
         let mut page = page;
         if found.games.is_empty() && pages > 0 {
             page = pages - 1;
-            found = self.store.live_games_page_in_guild(guild, page * GAMES_PER_PAGE, GAMES_PER_PAGE).await?;
+            found = fetch(page * GAMES_PER_PAGE).await?;
         }
         let pages = u32::try_from(found.total.div_ceil(u64::from(GAMES_PER_PAGE))).unwrap_or(u32::MAX);
         let games = found.games.into_iter().map(summary).collect::<Result<_, _>>()?;

@@ -62,24 +62,61 @@ impl Store {
         .bind(i64::from(offset))
         .fetch_all(&self.pool)
         .await?;
-        let total: i64 = match rows.first() {
-            Some(row) => row.try_get("total")?,
-            None => 0,
-        };
-        let mut games = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let Some(id) = row.try_get::<Option<i64>, _>("id")? else { continue };
-            games.push(LiveGameLine {
-                id,
-                channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
-                white: discord_id(row.try_get("white_id")?, "white_id")?,
-                black: discord_id(row.try_get("black_id")?, "black_id")?,
-                turn: enum_column(row, "turn")?,
-                deadline: row.try_get("deadline")?,
-                ply: u32_column(row.try_get("ply")?, "ply")?,
-                engine: engine_seat(row)?,
-            });
-        }
-        Ok(LiveGamesPage { total: u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?, games })
+        page_from_rows(&rows)
     }
+
+    /// The live games of `guild` that `user` plays, those where it is their
+    /// move first, then by deadline (then id), a page at a time as
+    /// [`Store::live_games_page_in_guild`] reads them (for `/mygames`).
+    pub async fn live_games_page_of_player(
+        &self,
+        guild: u64,
+        user: u64,
+        offset: u32,
+        limit: u32,
+    ) -> Result<LiveGamesPage, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply, \
+             g.engine_level, g.engine_color, g.waiting \
+             FROM (SELECT COUNT(*) AS total FROM games \
+                   WHERE guild_id = $1 AND status = 'live' AND (white_id = $2 OR black_id = $2)) AS c \
+             LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply, engine_level, engine_color, \
+                               CASE WHEN (turn = 'white' AND white_id = $2) OR (turn = 'black' AND black_id = $2) \
+                                    THEN 0 ELSE 1 END AS waiting \
+                        FROM games WHERE guild_id = $1 AND status = 'live' AND (white_id = $2 OR black_id = $2) \
+                        ORDER BY waiting, deadline, id LIMIT $3 OFFSET $4) AS g \
+             ON 1 = 1 ORDER BY g.waiting, g.deadline, g.id",
+        )
+        .bind(db_id(guild)?)
+        .bind(db_id(user)?)
+        .bind(i64::from(limit))
+        .bind(i64::from(offset))
+        .fetch_all(&self.pool)
+        .await?;
+        page_from_rows(&rows)
+    }
+}
+
+/// A page from rows of the count joined to the page's games (a lone row
+/// with no game when the page is empty).
+fn page_from_rows(rows: &[sqlx::any::AnyRow]) -> Result<LiveGamesPage, StoreError> {
+    let total: i64 = match rows.first() {
+        Some(row) => row.try_get("total")?,
+        None => 0,
+    };
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Some(id) = row.try_get::<Option<i64>, _>("id")? else { continue };
+        games.push(LiveGameLine {
+            id,
+            channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+            white: discord_id(row.try_get("white_id")?, "white_id")?,
+            black: discord_id(row.try_get("black_id")?, "black_id")?,
+            turn: enum_column(row, "turn")?,
+            deadline: row.try_get("deadline")?,
+            ply: u32_column(row.try_get("ply")?, "ply")?,
+            engine: engine_seat(row)?,
+        });
+    }
+    Ok(LiveGamesPage { total: u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?, games })
 }

@@ -85,3 +85,53 @@ on_both_backends!(
     only_this_servers_live_games,
     a_page_past_the_end_shows_the_last_one_and_no_games_is_empty,
 );
+
+/// A player's own games (`/mygames`): only theirs in this server, those
+/// where it is their move first, then by deadline, paged like `/games`.
+async fn a_players_games_their_move_first(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    // 12 games of White (against Black), deadlines out of start order.
+    let mut games = Vec::new();
+    for i in 0..12u64 {
+        let days = 1 + (i * 5 % 14) as u32;
+        let id = start(&svc, GUILD, 200 + i, days, T0 + i as i64).await;
+        games.push((200 + i, id, T0 + i as i64 + i64::from(days) * 86_400));
+    }
+    // White moves in every third game: there it is Black's move.
+    for game in games.iter_mut().step_by(3) {
+        svc.play(T0 + 50, game.0, WHITE, "11-15", None).await.unwrap();
+        game.2 = T0 + 50 + 86_400;
+    }
+    // Not White's: another pair's game here, White's game in another server.
+    let others = NewChallenge { guild: Some(GUILD), ..NewChallenge::new(300, STRANGER, BLACK) };
+    svc.challenge(T0, others).await.unwrap();
+    svc.accept(T0, 300, BLACK, None).await.unwrap();
+    start(&svc, GUILD + 1, 301, 3, T0).await;
+
+    let order = |mover: u64| {
+        let mut expected: Vec<(bool, i64, i64)> = games
+            .iter()
+            .map(|&(channel, id, deadline)| {
+                let white_to_move = (channel - 200) % 3 != 0;
+                let movers_turn = if mover == WHITE { white_to_move } else { !white_to_move };
+                (!movers_turn, deadline, id)
+            })
+            .collect();
+        expected.sort();
+        expected.into_iter().map(|(_, _, id)| id).collect::<Vec<i64>>()
+    };
+    for player in [WHITE, BLACK] {
+        let mut seen = Vec::new();
+        for page in 0..2 {
+            let got = svc.player_games_page(GUILD, player, page).await.unwrap();
+            let total = if player == BLACK { 13 } else { 12 };
+            assert_eq!((got.page, got.pages, got.total), (page, 2, total), "{player}");
+            seen.extend(got.games.iter().filter(|g| g.channel != 300).map(|g| g.id));
+        }
+        assert_eq!(seen, order(player), "{player}: their move first, then by deadline");
+    }
+    // A page past the end is the last page; a player with no game has none.
+    assert_eq!(svc.player_games_page(GUILD, WHITE, 9).await.unwrap().page, 1);
+    assert_eq!(svc.player_games_page(GUILD, STRANGER + 77, 0).await.unwrap().total, 0);
+}
+on_both_backends!(a_players_games_their_move_first);
