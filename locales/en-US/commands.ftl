@@ -103,3 +103,5 @@ opt-settings-threads-name = threads
 opt-settings-threads-desc = Managers: play each new game in a thread of its own (on) or in the challenge's channel (off)
 choice-on = On
 choice-off = Off
+cmd-mygames-name = mygames
+cmd-mygames-desc = Your live games in this server, those where it is your move first

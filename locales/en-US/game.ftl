@@ -238,3 +238,13 @@ alt-rating-chart = Chart of the rating of { $player } over { $games ->
        *[other] { $games } rated games
     }: now { $rating }, RD { $deviation }.
 alt-a-player = a player
+mygames-none = You have no live game in this server. Start one with { $challenge }.
+mygames-title = **Your live games ({ $count })**, your move first, nearest deadline first
+mygames-line-your-move = [Game #{ $game }]({ $link }) against { $opponent }, you play { $side }, { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    } - **your move**, deadline { $deadline }.
+mygames-line-waiting = [Game #{ $game }]({ $link }) against { $opponent }, you play { $side }, { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    } - their move, deadline { $deadline }.

@@ -103,3 +103,5 @@ opt-settings-threads-name = hilos
 opt-settings-threads-desc = Gestores: cada partida nueva en un hilo propio (sí) o en el canal del desafío (no)
 choice-on = Sí
 choice-off = No
+cmd-mygames-name = mispartidas
+cmd-mygames-desc = Tus partidas en juego en este servidor, primero aquellas en que te toca jugar

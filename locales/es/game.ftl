@@ -239,3 +239,13 @@ alt-rating-chart = Gráfico de la puntuación de { $player } en { $games ->
        *[other] { $games } partidas puntuables
     }: ahora { $rating }, RD { $deviation }.
 alt-a-player = un jugador
+mygames-none = No tienes ninguna partida en juego en este servidor. Empieza una con { $challenge }.
+mygames-title = **Tus partidas en juego ({ $count })**, primero las que te toca jugar, después por plazo
+mygames-line-your-move = [Partida #{ $game }]({ $link }) contra { $opponent }, juegas con { $side }, { $plies ->
+        [one] { $plies } jugada
+       *[other] { $plies } jugadas
+    } - **te toca**, plazo { $deadline }.
+mygames-line-waiting = [Partida #{ $game }]({ $link }) contra { $opponent }, juegas con { $side }, { $plies ->
+        [one] { $plies } jugada
+       *[other] { $plies } jugadas
+    } - le toca al rival, plazo { $deadline }.

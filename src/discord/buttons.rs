@@ -30,6 +30,8 @@ pub enum ButtonId {
     HistoryPage(u64, u32),
     /// Show the replay of this game.
     Replay(i64),
+    /// Show this page (from 0) of the presser's own live games.
+    MyGamesPage(u32),
 }
 
 impl ButtonId {
@@ -46,6 +48,7 @@ impl ButtonId {
             ButtonId::DrawAccept(id) => ("dra", id),
             ButtonId::DrawDecline(id) => ("drd", id),
             ButtonId::GamesPage(page) => ("gms", i64::from(page)),
+            ButtonId::MyGamesPage(page) => ("myg", i64::from(page)),
             ButtonId::Abort(id) => ("abo", id),
             ButtonId::Replay(id) => ("rpl", id),
             ButtonId::HistoryPage(..) => unreachable!("handled above"),
@@ -69,6 +72,7 @@ impl ButtonId {
             "dra" => ButtonId::DrawAccept(id),
             "drd" => ButtonId::DrawDecline(id),
             "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
+            "myg" => ButtonId::MyGamesPage(u32::try_from(id).ok()?),
             "abo" => ButtonId::Abort(id),
             "rpl" => ButtonId::Replay(id),
             _ => return None,
@@ -122,10 +126,18 @@ pub fn draw_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
 /// Previous / Next under page `page` (from 0) of `pages` of the games list;
 /// each is disabled where there is no page to go to.
 pub fn games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
+    page_buttons(lang, page, pages, ButtonId::GamesPage)
+}
+
+/// Previous / Next under page `page` (from 0) of `pages` of `/mygames`.
+pub fn my_games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
+    page_buttons(lang, page, pages, ButtonId::MyGamesPage)
+}
+
+fn page_buttons(lang: Lang, page: u32, pages: u32, to: fn(u32) -> ButtonId) -> Vec<CreateActionRow> {
     let last = pages.saturating_sub(1);
-    let previous =
-        ButtonId::GamesPage(page.saturating_sub(1)).button(&t!(lang, "button-previous"), ButtonStyle::Secondary);
-    let next = ButtonId::GamesPage(page.saturating_add(1)).button(&t!(lang, "button-next"), ButtonStyle::Secondary);
+    let previous = to(page.saturating_sub(1)).button(&t!(lang, "button-previous"), ButtonStyle::Secondary);
+    let next = to(page.saturating_add(1)).button(&t!(lang, "button-next"), ButtonStyle::Secondary);
     vec![CreateActionRow::Buttons(vec![previous.disabled(page == 0), next.disabled(page >= last)])]
 }
 
@@ -154,6 +166,7 @@ mod tests {
             ButtonId::DrawDecline(9),
             ButtonId::GamesPage(0),
             ButtonId::GamesPage(u32::MAX),
+            ButtonId::MyGamesPage(3),
             ButtonId::HistoryPage(u64::MAX, u32::MAX),
             ButtonId::HistoryPage(1, 0),
             ButtonId::Replay(42),

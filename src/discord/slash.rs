@@ -9,7 +9,7 @@ use std::pin::Pin;
 use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use super::commands::{
-    Invocation, Options, abort, analyze, board, challenge, help, play, ratings, records, settings, table,
+    Invocation, Options, abort, analyze, board, challenge, help, my_games, play, ratings, records, settings, table,
 };
 use super::errors::CommandError;
 use super::register::{choice, command, option};
@@ -166,7 +166,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 20] = [
+pub static COMMANDS: [SlashCommand; 21] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -228,6 +228,7 @@ pub static COMMANDS: [SlashCommand; 20] = [
     SlashCommand { name: "resign", run: |inv, _| Box::pin(table::resign_confirm(inv)), ..BASE },
     SlashCommand { name: "draw", run: |inv, _| Box::pin(table::draw(inv)), ..BASE },
     SlashCommand { name: "games", run: |inv, _| Box::pin(records::games(inv)), ..BASE },
+    SlashCommand { name: "mygames", run: |inv, _| Box::pin(my_games::my_games(inv)), ..BASE },
     SlashCommand {
         name: "pdn",
         options: |o| vec![o.game("game")],

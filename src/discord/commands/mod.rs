@@ -7,6 +7,7 @@ pub mod analyze;
 pub mod board;
 pub mod challenge;
 pub mod help;
+pub mod my_games;
 pub mod play;
 pub mod ratings;
 pub mod records;

@@ -74,3 +74,56 @@ async fn games_are_listed_ten_to_a_page_with_previous_and_next() {
     assert!(dm.is_ephemeral() && dm.content().unwrap_or_default().contains("server"), "{:?}", dm.content());
     bot.stop().await;
 }
+
+/// `/mygames`: privately, the asker's own games, those where it is their
+/// move first, each linked to where it is played; Next and Previous page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn my_games_are_mine_my_move_first_and_linked() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let _bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
+    let service = GameService::open(&url).await.unwrap();
+    let (me, guild) = (fake.user("me"), fake.guild_id());
+
+    // 11 games of mine, White in each; in the first I have moved already.
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64;
+    let mut channels_of_mine = Vec::new();
+    for i in 0..11u32 {
+        let (channel, opponent) = (fake.new_id(), fake.new_id());
+        let req = NewChallenge {
+            guild: Some(guild),
+            color: ColorChoice::White,
+            days_per_move: Some(3 + i),
+            ..NewChallenge::new(channel, me.id, opponent)
+        };
+        service.challenge(now, req).await.unwrap();
+        service.accept(now, channel, opponent, None).await.unwrap();
+        channels_of_mine.push(channel);
+    }
+    service.play(now, channels_of_mine[0], me.id, "11-15", None).await.unwrap();
+    // Someone else's game.
+    let (other, a, b) = (fake.new_id(), fake.new_id(), fake.new_id());
+    service.challenge(now, NewChallenge { guild: Some(guild), ..NewChallenge::new(other, a, b) }).await.unwrap();
+    service.accept(now, other, b, None).await.unwrap();
+
+    let first = ask(&fake, fake.command("mygames").from(&me)).await;
+    assert!(first.is_ephemeral(), "{first:?}");
+    let text = first.content().unwrap_or_default();
+    assert!(text.contains("Your live games (11)") && text.contains("page 1 of 2"), "{text}");
+    let links: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(links.len(), 10);
+    // My move in the ten I have not moved in, soonest deadline first.
+    for (line, channel) in links.iter().zip(&channels_of_mine[1..]) {
+        assert!(line.contains(&format!("https://discord.com/channels/{guild}/{channel})")), "{line}");
+        assert!(line.contains("**your move**") && line.contains("you play White"), "{line}");
+    }
+    assert!(!text.contains(&format!("/{other})")), "only my games");
+    assert_eq!(buttons(&first), [("myg:0".to_string(), true), ("myg:1".to_string(), false)]);
+
+    let message = first.message.clone().expect("the list message");
+    let second = ask(&fake, fake.button("myg:1").on_message(&message).from(&me)).await;
+    assert_eq!(second.kind, 7, "the button replaces the list");
+    let text = second.content().unwrap_or_default();
+    assert!(text.contains(&format!("/{})", channels_of_mine[0])) && text.contains("their move"), "{text}");
+}
