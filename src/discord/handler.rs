@@ -25,6 +25,7 @@ use super::engine_moves;
 use super::errors::error_reply;
 use super::press;
 use super::register;
+use super::reply::Reply;
 use super::respond::{Target, respond};
 use super::slash;
 use super::threads;
@@ -43,6 +44,25 @@ struct Origin<'a> {
     guild_locale: Option<&'a str>,
     /// The message a pressed button sits on.
     message: Option<u64>,
+}
+
+/// What is left to do once a reply is delivered (the reply itself is
+/// consumed by the delivery).
+#[derive(Clone, Copy, Default)]
+struct AfterReply {
+    outbox_follows: bool,
+    archive_thread: Option<u64>,
+    game_channel: Option<u64>,
+}
+
+impl AfterReply {
+    fn of(reply: &Reply) -> AfterReply {
+        AfterReply {
+            outbox_follows: reply.outbox_follows,
+            archive_thread: reply.archive_thread,
+            game_channel: reply.game_channel,
+        }
+    }
 }
 
 /// How long an autocomplete answer is retried: Discord shows choices only
@@ -135,11 +155,11 @@ impl Handler {
     /// answered, so the two come in order), has the clock loop post the
     /// outbox now rather than at its next tick (the tick stays the
     /// fallback); when it ended the game of a thread, archives the thread.
-    async fn after_reply(&self, http: &Http, (outbox_follows, archive_thread): (bool, Option<u64>)) {
-        if outbox_follows {
+    async fn after_reply(&self, http: &Http, after: AfterReply) {
+        if after.outbox_follows {
             self.outbox.notify_one();
         }
-        if let Some(thread) = archive_thread {
+        if let Some(thread) = after.archive_thread {
             threads::archive(http, thread).await;
         }
     }
@@ -164,11 +184,10 @@ impl Handler {
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
-        let (mut after, mut game_channel) = ((false, None), None);
+        let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
-            after = (reply.outbox_follows, reply.archive_thread);
-            game_channel = reply.game_channel;
+            after = AfterReply::of(&reply);
             reply
         })
         .await;
@@ -184,7 +203,7 @@ impl Handler {
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) {
-            let channel = game_channel.unwrap_or(inv.channel);
+            let channel = after.game_channel.unwrap_or(inv.channel);
             engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, channel).await;
         }
     }
@@ -208,10 +227,10 @@ impl Handler {
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
-        let mut after = (false, None);
+        let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
-            after = (reply.outbox_follows, reply.archive_thread);
+            after = AfterReply::of(&reply);
             reply
         })
         .await;

@@ -1,6 +1,6 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
-use crate::game::{Challenge, ChallengePick, ColorChoice, NewChallenge, Proposed, read_position};
+use crate::game::{Challenge, ChallengePick, ColorChoice, GameView, NewChallenge, Proposed, read_position};
 use crate::i18n::{Lang, color};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
@@ -56,32 +56,15 @@ async fn bot_game_in_thread(
         }
     };
     let (game, level) = proposed;
-    let white = name_of(game.white_name.as_deref(), game.white);
-    let black = name_of(game.black_name.as_deref(), game.black);
-    threads::rename(
-        &inv.http,
-        thread,
-        &t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black),
-    )
-    .await;
     let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
-    let message = view::game_message(lang, &inv.service, &game, headline).await?;
-    let mut reply = match post(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
-        Ok(()) => {
-            let text = t!(
-                lang,
-                "game-in-thread-bot",
-                player = user(inv.user),
-                game = game.id.to_string(),
-                thread = view::channel(thread)
-            );
-            Reply::public(lang, text)
-        }
-        Err(e) => {
-            tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
-            message
-        }
-    };
+    let pointer = t!(
+        lang,
+        "game-in-thread-bot",
+        player = user(inv.user),
+        game = game.id.to_string(),
+        thread = view::channel(thread)
+    );
+    let mut reply = show_in_thread(inv, thread, &game, headline, pointer).await?;
     // The bot may have the first move: it is played in the thread.
     reply.game_channel = Some(thread);
     Ok(reply)
@@ -261,24 +244,34 @@ async fn accept_in_thread(inv: &Invocation, pick: ChallengePick, thread: u64) ->
         }
     };
     let (lang, game) = (inv.server_lang, &accepted.game);
+    let headline = t!(lang, "challenge-accepted", player = user(inv.user));
+    let pointer =
+        t!(lang, "game-in-thread", player = user(inv.user), game = game.id.to_string(), thread = view::channel(thread));
+    show_in_thread(inv, thread, game, headline, pointer).await
+}
+
+/// A game that just started in `thread`: names the thread after it and
+/// posts its message (`headline` first) there. The channel is answered
+/// with `pointer` (where the game is), or with the game's message itself
+/// when it could not be posted in the thread (the game stands either way).
+async fn show_in_thread(
+    inv: &Invocation,
+    thread: u64,
+    game: &GameView,
+    headline: String,
+    pointer: String,
+) -> Result<Reply, CommandError> {
+    let lang = inv.server_lang;
     let white = name_of(game.white_name.as_deref(), game.white);
     let black = name_of(game.black_name.as_deref(), game.black);
-    threads::rename(
-        &inv.http,
-        thread,
-        &t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black),
-    )
-    .await;
-    let headline = t!(lang, "challenge-accepted", player = user(inv.user));
+    let name = t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black);
+    threads::rename(&inv.http, thread, &name).await;
     let message = view::game_message(lang, &inv.service, game, headline).await?;
     if let Err(e) = post(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
-        // The game stands: show it where the challenge was answered instead.
         tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
         return Ok(message);
     }
-    let text =
-        t!(lang, "game-in-thread", player = user(inv.user), game = game.id.to_string(), thread = view::channel(thread));
-    Ok(Reply::public(lang, text))
+    Ok(Reply::public(lang, pointer))
 }
 
 /// A player's name for a thread's title (which shows no mentions): the
