@@ -97,6 +97,31 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The live games of `guild` where it is `user`'s move, soonest
+    /// deadline first, at most `limit`, with how many there are (for the
+    /// daily digest), in one query as the pages above.
+    pub async fn live_games_to_move(&self, guild: u64, user: u64, limit: u32) -> Result<LiveGamesPage, StoreError> {
+        const TO_MOVE: &str = "guild_id = $1 AND status = 'live' \
+             AND ((turn = 'white' AND white_id = $2) OR (turn = 'black' AND black_id = $2))";
+        let sql = format!(
+            "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply, \
+             g.engine_level, g.engine_color \
+             FROM (SELECT COUNT(*) AS total FROM games WHERE {TO_MOVE}) AS c \
+             LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply, engine_level, engine_color \
+                        FROM games WHERE {TO_MOVE} ORDER BY deadline, id LIMIT $3) AS g \
+             ON 1 = 1 ORDER BY g.deadline, g.id"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(db_id(guild)?)
+            .bind(db_id(user)?)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        page_from_rows(&rows)
+    }
+}
+
 /// A page from rows of the count joined to the page's games (a lone row
 /// with no game when the page is empty).
 fn page_from_rows(rows: &[sqlx::any::AnyRow]) -> Result<LiveGamesPage, StoreError> {

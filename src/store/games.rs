@@ -4,11 +4,13 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::direct_messages::Recipients;
 use super::matches::insert_match;
 use super::ratings::rate_finished_game;
 use super::{
-    AnnouncementKind, ChallengeRow, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow, Store,
-    StoreError, bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column, u32_column,
+    AnnouncementKind, ChallengeRow, DirectKind, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow,
+    Store, StoreError, bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column,
+    u32_column,
 };
 use crate::rules::{Color, DrawRules, Outcome, Variant};
 
@@ -491,6 +493,7 @@ impl Store {
             rate_finished_game(&mut tx, self.backend, game, now).await?;
             let kind = AnnouncementKind::LossOnTime { game };
             Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
+            Store::queue_game_dm(&mut tx, DirectKind::LossOnTime { game }, Recipients::Both, now).await?;
         }
         tx.commit().await?;
         self.games_by_ids(claimed.into_iter().map(|(id, _)| id).collect()).await
@@ -511,8 +514,15 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for &(game, channel, ply) in &claimed {
-            let kind = AnnouncementKind::Reminder { game, ply: u32_column(ply, "ply")? };
-            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
+            let ply = u32_column(ply, "ply")?;
+            Store::insert_announcement(
+                &mut tx,
+                discord_id(channel, "channel_id")?,
+                AnnouncementKind::Reminder { game, ply },
+                now,
+            )
+            .await?;
+            Store::queue_game_dm(&mut tx, DirectKind::Reminder { game, ply }, Recipients::ToMove, now).await?;
         }
         tx.commit().await?;
         self.games_by_ids(claimed.into_iter().map(|(id, _, _)| id).collect()).await

@@ -106,6 +106,37 @@ impl ChallengeState {
     }
 }
 
+/// How the bot reaches a player in a server beyond the ping in the game's
+/// channel (`player_settings.notify`, set by `/notify`). The name is also
+/// what a person picks.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum NotifyMode {
+    /// The ping in the game's channel only.
+    #[default]
+    Ping,
+    /// Also a direct message with each move that makes it their turn.
+    Dm,
+    /// Also one direct message a day listing the games where it is their move.
+    Digest,
+    /// No direct messages at all.
+    Off,
+}
+
+impl NotifyMode {
+    /// The stored name: `ping`, `dm`, `digest` or `off`.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+
+    /// Whether the reminder and the loss on time reach the player by DM.
+    pub const fn wants_deadline_dms(self) -> bool {
+        matches!(self, NotifyMode::Dm | NotifyMode::Digest)
+    }
+}
+
 /// Why a game ended (`games.reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FinishReason {
@@ -200,6 +231,7 @@ mod tests {
     use strum::VariantArray;
 
     use super::super::announcements::AnnouncementTopic;
+    use super::super::direct_messages::DirectTopic;
     use super::super::{AnnouncementOutcome, Backend, ScratchDatabase, Store};
     use super::*;
     use crate::rules::{Color, DrawRules, Outcome, PdnResult, Variant};
@@ -242,6 +274,11 @@ mod tests {
         for &(table, column) in columns {
             assert_eq!(names, check_list(table, column).await, "{table}.{column}");
         }
+    }
+
+    #[tokio::test]
+    async fn notify_modes() {
+        names_match(NotifyMode::VARIANTS, NotifyMode::name, &[("player_settings", "notify")]).await;
     }
 
     #[tokio::test]
@@ -303,5 +340,11 @@ mod tests {
     async fn announcement_kinds_and_outcomes() {
         names_match(AnnouncementTopic::VARIANTS, <&str>::from, &[("announcements", "kind")]).await;
         names_match(AnnouncementOutcome::VARIANTS, <&str>::from, &[("announcements", "outcome")]).await;
+    }
+
+    #[tokio::test]
+    async fn direct_message_kinds_and_outcomes() {
+        names_match(DirectTopic::VARIANTS, <&str>::from, &[("direct_messages", "kind")]).await;
+        names_match(AnnouncementOutcome::VARIANTS, <&str>::from, &[("direct_messages", "outcome")]).await;
     }
 }

@@ -9,8 +9,9 @@
 use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
+use super::direct_messages::Recipients;
 use super::ratings::rate_finished_game;
-use super::{Backend, FinishReason, GameStatus, Store, StoreError, db_id};
+use super::{Backend, DirectKind, FinishReason, GameStatus, Store, StoreError, db_id};
 use crate::rules::{Color, Outcome};
 
 /// Most moves committed together.
@@ -45,6 +46,14 @@ pub struct MoveWrite {
     pub position_keys: Vec<u64>,
 }
 
+/// A move that landed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveWritten {
+    /// A direct message to the opponent was queued with it (`/notify dm`):
+    /// the outbox has something to send.
+    pub direct_message: bool,
+}
+
 /// How a move ends its game.
 #[derive(Clone, Copy, Debug)]
 pub struct Finishing {
@@ -57,7 +66,7 @@ pub struct Finishing {
 /// A move waiting for the writer, and where to send its answer.
 pub(super) struct MoveJob {
     write: MoveWrite,
-    reply: oneshot::Sender<Result<bool, StoreError>>,
+    reply: oneshot::Sender<Result<Option<MoveWritten>, StoreError>>,
 }
 
 /// Starts the writer task; it ends when every [`Store`] clone is dropped.
@@ -102,14 +111,14 @@ async fn try_batch(
     pool: &AnyPool,
     backend: Backend,
     batch: &[MoveJob],
-) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
+) -> Result<Vec<Result<Option<MoveWritten>, StoreError>>, StoreError> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let mut answers = Vec::with_capacity(batch.len());
     for job in batch {
         let mut savepoint = tx.begin().await?;
         let answer = write_move(&mut savepoint, backend, &job.write).await;
-        if matches!(answer, Ok(true)) {
+        if matches!(answer, Ok(Some(_))) {
             savepoint.commit().await?;
         } else {
             savepoint.rollback().await?;
@@ -120,19 +129,23 @@ async fn try_batch(
     Ok(answers)
 }
 
-async fn write_alone(pool: &AnyPool, backend: Backend, m: &MoveWrite) -> Result<bool, StoreError> {
+async fn write_alone(pool: &AnyPool, backend: Backend, m: &MoveWrite) -> Result<Option<MoveWritten>, StoreError> {
     let mut tx = pool.begin().await?;
     let landed = write_move(&mut tx, backend, m).await?;
-    if landed {
+    if landed.is_some() {
         tx.commit().await?;
     }
     Ok(landed)
 }
 
-/// The move's two writes, and the ratings' when it ends a rated game;
-/// `false` (nothing written) when the game is no longer live at the
-/// expected ply.
-async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -> Result<bool, StoreError> {
+/// The move's two writes, the opponent's direct message if they chose
+/// one, and the ratings' when it ends a rated game; `None` (nothing
+/// written) when the game is no longer live at the expected ply.
+async fn write_move(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    m: &MoveWrite,
+) -> Result<Option<MoveWritten>, StoreError> {
     // The conditional UPDATE comes first: it takes the write lock, and of
     // two commands made against the same ply only one matches.
     let (status, result, reason, finished_at) = match m.finishing {
@@ -159,7 +172,7 @@ async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() == 0 {
-        return Ok(false);
+        return Ok(None);
     }
     sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, $4)")
         .bind(m.game_id)
@@ -168,20 +181,23 @@ async fn write_move(conn: &mut AnyConnection, backend: Backend, m: &MoveWrite) -
         .bind(m.now)
         .execute(&mut *conn)
         .await?;
+    // The opponent hears of it by direct message if they chose to.
+    let told = DirectKind::Move { game: m.game_id, ply: m.ply + 1 };
+    let direct_message = Store::queue_game_dm(conn, told, Recipients::OpponentOf(db_id(m.mover)?), m.now).await?;
     if m.finishing.is_some() {
         rate_finished_game(conn, backend, m.game_id, m.now).await?;
     } else {
         super::live_positions::write_keys(conn, m.game_id, m.ply + 1, &m.position_keys).await?;
     }
-    Ok(true)
+    Ok(Some(MoveWritten { direct_message }))
 }
 
 impl Store {
     /// Writes a move and its effect on the game, only if the game is still
-    /// live at the ply the move was decided on. `Ok(true)` once it is
-    /// committed (durably); `Ok(false)` when another command got there first
+    /// live at the ply the move was decided on. `Ok(Some(_))` once it is
+    /// committed (durably); `Ok(None)` when another command got there first
     /// and nothing was written.
-    pub async fn append_move(&self, m: MoveWrite) -> Result<bool, StoreError> {
+    pub async fn append_move(&self, m: MoveWrite) -> Result<Option<MoveWritten>, StoreError> {
         let (reply, answer) = oneshot::channel();
         match self.writer.send(MoveJob { write: m, reply }).await {
             Ok(()) => match answer.await {

@@ -9,6 +9,7 @@ mod game_list;
 mod games;
 mod history;
 mod matches;
+mod notify;
 mod outbox;
 mod ratings;
 mod refusals;
