@@ -80,6 +80,7 @@ impl GameService {
         // The games lost on time above, and any match left between two
         // games: their next games start (announced through the outbox).
         self.continue_matches(now).await?;
+        self.claim_digests(now).await?;
         Ok(due)
     }
 

@@ -61,9 +61,9 @@ impl GameService {
             position_keys: if finish.is_some() { Vec::new() } else { live_position_keys(view.game.position()) },
         };
         let next_deadline = write.deadline;
-        if !self.store.append_move(write).await? {
+        let Some(written) = self.store.append_move(write).await? else {
             return Err(self.conflict(view.id).await);
-        }
+        };
         metrics::counter!(crate::metrics::MOVES).increment(1);
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
@@ -76,7 +76,7 @@ impl GameService {
             view.finished_at = Some(now);
             self.after_game_end(now, &mut view).await?;
         }
-        Ok(MoveReport { game: view, played, notation })
+        Ok(MoveReport { game: view, played, notation, direct_message: written.direct_message })
     }
 
     /// `user` resigns the live game of `channel`; their opponent wins.

@@ -54,7 +54,7 @@ pub struct GamesPage {
     pub games: Vec<GameSummary>,
 }
 
-fn summary(line: LiveGameLine) -> Result<GameSummary, GameError> {
+pub(super) fn summary(line: LiveGameLine) -> Result<GameSummary, GameError> {
     Ok(GameSummary {
         id: line.id,
         channel: line.channel,

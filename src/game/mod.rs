@@ -20,6 +20,7 @@ mod clock;
 mod commands;
 mod convert;
 mod cooldowns;
+mod direct_messages;
 mod draws;
 mod engine_runner;
 mod error;
@@ -30,6 +31,7 @@ mod lookup;
 mod matches;
 mod openings;
 mod pdn;
+mod player_settings;
 mod ratings;
 mod records;
 mod replay;
@@ -50,6 +52,7 @@ pub use clock::{
     ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
 };
 pub use cooldowns::{Cooldowns, HeavyWork};
+pub use direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use error::GameError;
 pub use fair_play::live_position_keys;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
@@ -58,6 +61,7 @@ pub use lookup::{MovesAsked, MovesOf, read_position};
 pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
 pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
+pub use player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use view::{Finish, GameView, MoveReport, RatingChange};
@@ -65,7 +69,8 @@ pub use view::{Finish, GameView, MoveReport, RatingChange};
 use crate::store::Store;
 /// The store's vocabulary that the service speaks too.
 pub use crate::store::{
-    AnnouncementOutcome, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES,
+    AnnouncementOutcome, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES, NotifyMode,
+    PlayerSettings,
 };
 
 /// The game service. Cheap to clone (it holds the store's connection pool);

@@ -97,6 +97,9 @@ pub struct MoveReport {
     pub played: Move,
     /// Its canonical notation, as stored.
     pub notation: String,
+    /// A direct message about it waits in the outbox (the opponent chose
+    /// `/notify dm`): the clock loop should send it now.
+    pub direct_message: bool,
 }
 
 impl GameView {
