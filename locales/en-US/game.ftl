@@ -248,3 +248,19 @@ mygames-line-waiting = [Game #{ $game }]({ $link }) against { $opponent }, you p
         [one] { $plies } ply
        *[other] { $plies } plies
     } - their move, deadline { $deadline }.
+notify-set = Done.
+notify-ping = You are told it is your move by the ping in the game's channel (or thread). `/notify` can add a direct message with every move, or a daily digest.
+notify-dm = You get a direct message with every move that makes it your move (with the board and a link), and with the reminder before a deadline and a loss on time, besides the ping in the game's channel.
+notify-digest = You get one direct message a day at { $hour } UTC (next: { $next }) listing the games where it is your move, when there is one; the reminder before a deadline and a loss on time come by direct message too.
+notify-off = You get no direct messages from the bot in this server, only the ping in the game's channel.
+notify-hour-digest-only = The hour is for the daily digest only: choose the mode `digest` with it.
+notify-bad-hour = The hour must be between 0 and 23 (UTC).
+notify-dms-closed = I could not send you a direct message: your direct messages are closed to me (Discord's privacy settings for this server). You keep the ping in the game's channel; open your direct messages and choose `/notify` again to get them.
+dm-your-move = Your move in [Game #{ $game }]({ $link }): { $opponent } played **{ $notation }**. Deadline { $deadline }.
+dm-reminder = Reminder: it is your move in [Game #{ $game }]({ $link }), and your time runs out { $deadline }.
+dm-game-over = [Game #{ $game }]({ $link }) is over.
+dm-digest-title = **Your move in { $count ->
+        [one] 1 game
+       *[other] { $count } games
+    }**, soonest deadline first:
+dm-digest-more = ...and { $count } more: { $mygames } lists them all.

@@ -249,3 +249,19 @@ mygames-line-waiting = [Partida #{ $game }]({ $link }) contra { $opponent }, jue
         [one] { $plies } jugada
        *[other] { $plies } jugadas
     } - le toca al rival, plazo { $deadline }.
+notify-set = Hecho.
+notify-ping = Te avisa de que te toca jugar la mención en el canal (o hilo) de la partida. Con `/avisos` puedes añadir un mensaje directo con cada jugada o un resumen diario.
+notify-dm = Recibes un mensaje directo con cada jugada que te deja el turno (con el tablero y un enlace), y con el recordatorio antes del plazo y la derrota por tiempo, además de la mención en el canal de la partida.
+notify-digest = Recibes un mensaje directo al día a las { $hour } UTC (el próximo: { $next }) con las partidas en que te toca jugar, si hay alguna; el recordatorio antes del plazo y la derrota por tiempo también llegan por mensaje directo.
+notify-off = No recibes mensajes directos del bot en este servidor, solo la mención en el canal de la partida.
+notify-hour-digest-only = La hora es solo para el resumen diario: elige con ella el modo `digest`.
+notify-bad-hour = La hora debe estar entre 0 y 23 (UTC).
+notify-dms-closed = No he podido enviarte un mensaje directo: tienes los mensajes directos cerrados para mí (ajustes de privacidad de Discord para este servidor). Sigues recibiendo la mención en el canal de la partida; abre tus mensajes directos y vuelve a elegir `/avisos` para recibirlos.
+dm-your-move = Te toca jugar en la [partida #{ $game }]({ $link }): { $opponent } ha jugado **{ $notation }**. Plazo { $deadline }.
+dm-reminder = Recordatorio: te toca jugar en la [partida #{ $game }]({ $link }) y tu tiempo se acaba { $deadline }.
+dm-game-over = La [partida #{ $game }]({ $link }) ha terminado.
+dm-digest-title = **Te toca jugar en { $count ->
+        [one] 1 partida
+       *[other] { $count } partidas
+    }**, primero el plazo más cercano:
+dm-digest-more = ...y { $count } más: { $mygames } las muestra todas.

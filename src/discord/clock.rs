@@ -7,7 +7,8 @@
 //! the restart; its id is the message's nonce, so a post repeated after a
 //! crash does not show twice. The posts of one batch go out side by side,
 //! channel by channel, so a channel that is slow or broken holds up no
-//! other; within a channel they keep their order.
+//! other; within a channel they keep their order. The direct messages
+//! players chose (`/notify`) follow, from their own outbox (`direct`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -59,10 +60,16 @@ pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameServ
         tracing::error!(error = %e, "could not read due deadlines");
     }
     deliver_announcements(http, notices, service, clock).await;
+    super::direct::deliver_direct_messages(http, service, clock).await;
     match service.prune_announcements(clock.now()).await {
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled announcements pruned"),
         Err(e) => tracing::warn!(error = %e, "could not prune settled announcements"),
+    }
+    match service.prune_direct_messages(clock.now()).await {
+        Ok(0) => {}
+        Ok(pruned) => tracing::debug!(pruned, "settled direct messages pruned"),
+        Err(e) => tracing::warn!(error = %e, "could not prune settled direct messages"),
     }
 }
 

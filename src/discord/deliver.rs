@@ -334,7 +334,14 @@ pub async fn post_in_channel(
     }
 }
 
-async fn post_once(http: &Http, channel: u64, reply: &Reply, pings: &[u64], nonce: &str) -> Result<Delivered, Failure> {
+/// One post with its retries, as [`post_in_channel`] makes it (no fallback).
+pub(super) async fn post_once(
+    http: &Http,
+    channel: u64,
+    reply: &Reply,
+    pings: &[u64],
+    nonce: &str,
+) -> Result<Delivered, Failure> {
     let channel = ChannelId::new(channel);
     let mut message = CreateMessage::new()
         .content(reply.text())

@@ -17,6 +17,7 @@ use tokio::sync::{Notify, RwLock};
 use crate::config::Clock;
 use crate::game::GameService;
 use crate::i18n::Lang;
+use crate::t;
 
 use super::commands::{Invocation, abort};
 use super::deliver::ChannelNotices;
@@ -63,6 +64,25 @@ impl AfterReply {
             game_channel: reply.game_channel,
         }
     }
+}
+
+/// Adds to a private reply what its reader must be told once: that a
+/// direct message they chose could not reach them.
+async fn private_notices(inv: &Invocation, mut reply: Reply) -> Reply {
+    if !reply.ephemeral || reply.update {
+        return reply;
+    }
+    match inv.service.take_closed_dms_notice(inv.user, inv.now).await {
+        Ok(true) => {
+            reply.content.push_str("\n\n");
+            reply.content.push_str(&t!(inv.lang, "notify-dms-closed"));
+        }
+        Ok(false) => {}
+        Err(e) => {
+            tracing::warn!(user = inv.user, error = %e, "could not read whether to say direct messages are closed")
+        }
+    }
+    reply
 }
 
 /// How long an autocomplete answer is retried: Discord shows choices only
@@ -187,6 +207,7 @@ impl Handler {
         let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
+            let reply = private_notices(&inv, reply).await;
             after = AfterReply::of(&reply);
             reply
         })
@@ -230,6 +251,7 @@ impl Handler {
         let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
+            let reply = private_notices(&inv, reply).await;
             after = AfterReply::of(&reply);
             reply
         })

@@ -10,6 +10,7 @@ pub mod buttons;
 pub mod clock;
 pub mod commands;
 pub mod deliver;
+pub mod direct;
 pub mod engine_moves;
 pub mod errors;
 pub mod handler;

@@ -9,12 +9,15 @@ use std::pin::Pin;
 use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use super::commands::{
-    Invocation, Options, abort, analyze, board, challenge, help, my_games, play, ratings, records, settings, table,
+    Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, play, ratings, records, settings,
+    table,
 };
 use super::errors::CommandError;
 use super::register::{choice, command, option};
 use super::reply::Reply;
-use crate::game::{ColorChoice, GameService};
+use strum::VariantArray;
+
+use crate::game::{ColorChoice, GameService, NotifyMode};
 use crate::rules::{Color, DrawRules, Variant};
 use crate::t;
 
@@ -141,6 +144,13 @@ impl OptionMaker {
         choice(choice(option, "choice-on", "on"), "choice-off", "off")
     }
 
+    /// How the bot reaches a player (`/notify`).
+    fn notify_mode(&self) -> CreateCommandOption {
+        NotifyMode::VARIANTS.iter().fold(self.make(CommandOptionType::String, "mode"), |option, mode| {
+            choice(option, &format!("choice-notify-{}", mode.name()), mode.name())
+        })
+    }
+
     fn variant(&self) -> CreateCommandOption {
         Variant::ALL.into_iter().fold(self.make(CommandOptionType::String, "variant"), |option, v| {
             choice(option, &format!("choice-variant-{}", v.name()), v.name())
@@ -166,7 +176,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 21] = [
+pub static COMMANDS: [SlashCommand; 22] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -229,6 +239,12 @@ pub static COMMANDS: [SlashCommand; 21] = [
     SlashCommand { name: "draw", run: |inv, _| Box::pin(table::draw(inv)), ..BASE },
     SlashCommand { name: "games", run: |inv, _| Box::pin(records::games(inv)), ..BASE },
     SlashCommand { name: "mygames", run: |inv, _| Box::pin(my_games::my_games(inv)), ..BASE },
+    SlashCommand {
+        name: "notify",
+        options: |o| vec![o.notify_mode(), o.integer("hour").min_int_value(0).max_int_value(23)],
+        run: |inv, o| Box::pin(notify::notify(inv, o.string("mode"), o.integer("hour"))),
+        ..BASE
+    },
     SlashCommand {
         name: "pdn",
         options: |o| vec![o.game("game")],

@@ -54,6 +54,12 @@ pub fn date(unix: i64) -> String {
     format!("<t:{unix}:D>")
 }
 
+/// A Discord timestamp shown as a date and time in the reader's language
+/// and time zone.
+pub fn date_time(unix: i64) -> String {
+    format!("<t:{unix}:f>")
+}
+
 /// "<@w> (White) vs <@b> (Black)".
 pub fn players(lang: Lang, view: &GameView) -> String {
     t!(lang, "players", white = player(lang, view, Color::White), black = player(lang, view, Color::Black))

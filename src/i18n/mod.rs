@@ -70,6 +70,15 @@ impl Lang {
         }
     }
 
+    /// A Discord locale code this language is read from (kept for what the
+    /// bot writes a user later, such as direct messages).
+    pub fn locale_code(self) -> &'static str {
+        match self {
+            Lang::En => "en-US",
+            Lang::Es => "es-ES",
+        }
+    }
+
     /// The catalog's folder under `locales/`.
     pub fn folder(self) -> &'static str {
         match self {

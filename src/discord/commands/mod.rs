@@ -8,6 +8,7 @@ pub mod board;
 pub mod challenge;
 pub mod help;
 pub mod my_games;
+pub mod notify;
 pub mod play;
 pub mod ratings;
 pub mod records;

@@ -41,7 +41,7 @@ pub async fn my_games_page(inv: &Invocation, page: u32) -> Result<Reply, Command
 }
 
 /// "[Game #42](link) vs <@b>, White, 12 plies - your move, deadline <t:..:R>."
-fn line(lang: Lang, guild: u64, user: u64, game: &GameSummary) -> String {
+pub(in crate::discord) fn line(lang: Lang, guild: u64, user: u64, game: &GameSummary) -> String {
     let side = if game.white == user { Color::White } else { Color::Black };
     let opponent = if side == Color::White { game.black } else { game.white };
     let link = format!("https://discord.com/channels/{guild}/{}", game.channel);

@@ -16,7 +16,10 @@ pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
     let report = inv.service.play(inv.now, inv.channel, inv.user, text, None).await?;
     let lang = inv.server_lang;
     let headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
-    view::game_message(lang, &inv.service, &report.game, headline).await
+    let mut reply = view::game_message(lang, &inv.service, &report.game, headline).await?;
+    // The opponent's direct message goes out right after the answer.
+    reply.outbox_follows |= report.direct_message;
+    Ok(reply)
 }
 
 /// The legal moves of the channel's game that match what was typed; none

@@ -12,6 +12,7 @@ mod faults;
 mod game;
 mod games_list;
 mod matches;
+mod notify;
 mod outbox;
 mod processes;
 mod ratings;

@@ -48,6 +48,7 @@
 //! with the missed dispatches then RESUMED; interactions sent while the client
 //! is disconnected are delivered on its RESUME, as Discord does.
 
+mod direct;
 mod fixtures;
 mod gateway;
 mod http;
@@ -160,6 +161,40 @@ impl FakeDiscord {
     /// Waits until `check` holds for some thread, and returns it.
     pub async fn wait_for_thread(&self, timeout: Duration, check: impl Fn(&FakeThread) -> bool) -> FakeThread {
         self.shared.wait_for("a thread", timeout, |state| state.threads.values().find(|t| check(t)).cloned()).await
+    }
+
+    // ----- direct messages -----
+
+    /// Closes `user`'s direct messages to the bot: posts in their DM
+    /// channel get 403 with code 50007, as Discord answers.
+    pub fn close_dms(&self, user: &FakeUser) {
+        self.shared.update(|state| state.direct.closed.insert(user.id));
+    }
+
+    /// Waits for the first direct message to `user` that matches.
+    pub async fn wait_for_dm(
+        &self,
+        user: &FakeUser,
+        timeout: Duration,
+        mut matches: impl FnMut(&PostedMessage) -> bool,
+    ) -> PostedMessage {
+        let what = format!("a direct message to {}", user.name);
+        self.shared
+            .wait_for(&what, timeout, |s| {
+                let channel = s.direct.channels.get(&user.id)?;
+                s.posted
+                    .iter()
+                    .find(|m| m.kind == MessageKind::Channel && m.channel_id == *channel && matches(m))
+                    .cloned()
+            })
+            .await
+    }
+
+    /// Every direct message posted to `user`, in order.
+    pub fn dms_to(&self, user: &FakeUser) -> Vec<PostedMessage> {
+        let state = self.shared.read();
+        let Some(&channel) = state.direct.channels.get(&user.id) else { return Vec::new() };
+        state.posted.iter().filter(|m| m.kind == MessageKind::Channel && m.channel_id == channel).cloned().collect()
     }
 
     // ----- addresses and identities -----

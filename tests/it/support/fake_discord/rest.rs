@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::direct;
 use super::http::{HttpRequest, HttpResponse};
 use super::limits;
 use super::multipart;
@@ -140,7 +141,7 @@ fn invalid_form(reason: &str) -> HttpResponse {
     HttpResponse::json(400, &objects::error(50035, &format!("Invalid Form Body: {reason}")))
 }
 
-fn parse_id(segment: &str) -> Option<u64> {
+pub fn parse_id(segment: &str) -> Option<u64> {
     segment.parse().ok()
 }
 
@@ -185,6 +186,7 @@ fn route_request(
         (_, ["webhooks", a, token, rest @ ..]) if *a == app => {
             webhook(shared, state, method, token, rest, &payload, body)
         }
+        ("POST", ["users", "@me", "channels"]) => direct::open(shared, state, &payload),
         ("POST", ["channels", channel, "messages", message, "threads"]) => match (parse_id(channel), parse_id(message))
         {
             (Some(channel), Some(message)) => threads::start(shared, state, channel, Some(message), &payload),
@@ -548,7 +550,7 @@ fn channel_message(
     payload: &Value,
     body: &RequestBody,
 ) -> HttpResponse {
-    if let Some(refused) = threads::before_post(state, channel_id) {
+    if let Some(refused) = threads::before_post(state, channel_id).or_else(|| direct::before_post(state, channel_id)) {
         return refused;
     }
     match state.channel_faults.get(&channel_id) {

@@ -127,6 +127,8 @@ pub struct State {
     pub pings: Vec<Ping>,
     /// Threads by id (deleted ones kept, marked).
     pub threads: HashMap<u64, super::threads::FakeThread>,
+    /// Direct message channels, and users whose direct messages are closed.
+    pub direct: super::direct::DirectMessages,
     /// Every file uploaded, for the alt text check.
     pub uploads: Uploads,
     pub gateway: GatewayState,

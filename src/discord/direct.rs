@@ -1,0 +1,191 @@
+//! Sends the direct messages waiting in the store's outbox (`/notify`):
+//! opens the player's DM channel (`POST /users/@me/channels`, which gives
+//! the same channel every time) and posts the message there with the row's
+//! id as its nonce, so a post repeated after a crash shows once. A player
+//! whose messages refuse the bot (403) is marked so: nothing more is
+//! queued for them, and their next private reply says it once.
+
+use std::sync::Arc;
+
+use serenity::all::{Http, UserId};
+use tokio::task::JoinSet;
+
+use crate::config::Clock;
+use crate::game::{ANNOUNCEMENT_ATTEMPTS, AnnouncementOutcome, DirectDue, DirectMessage, GameService, GameView};
+use crate::i18n::{Lang, alt};
+use crate::t;
+
+use super::commands::my_games;
+use super::deliver::{Failure, call, post_once, repeatable};
+use super::reply::Reply;
+use super::view::{self, user};
+
+/// The nonce of a direct message: the same for every attempt.
+pub fn direct_nonce(id: i64) -> String {
+    format!("dm-{id}")
+}
+
+/// Posts the pending direct messages, batch after batch, each player's in
+/// order and players side by side; settles each one sent, refused or no
+/// longer needed. One that failed otherwise is tried again after its lease.
+pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, clock: &Clock) {
+    loop {
+        let batch = match service.lease_direct_messages(clock.now()).await {
+            Ok(batch) => batch,
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the direct messages to send");
+                return;
+            }
+        };
+        if batch.is_empty() {
+            return;
+        }
+        let mut by_user: Vec<(u64, Vec<DirectMessage>)> = Vec::new();
+        for item in batch {
+            match by_user.iter_mut().find(|(u, _)| *u == item.user) {
+                Some((_, items)) => items.push(item),
+                None => by_user.push((item.user, vec![item])),
+            }
+        }
+        let mut sends = JoinSet::new();
+        for (_, items) in by_user {
+            let (http, service, clock) = (http.clone(), service.clone(), clock.clone());
+            sends.spawn(async move {
+                for item in items {
+                    let Some(outcome) = send(&http, &service, &clock, &item).await else { break };
+                    if let Err(e) = service.settle_direct_message(item.id, outcome, clock.now()).await {
+                        tracing::error!(id = item.id, error = %e, "could not record a direct message as sent");
+                    }
+                }
+            });
+        }
+        while sends.join_next().await.is_some() {}
+    }
+}
+
+/// Sends one direct message; `None` when it should be tried again later.
+async fn send(http: &Http, service: &GameService, clock: &Clock, item: &DirectMessage) -> Option<AnnouncementOutcome> {
+    let Some(due) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
+    let lang = reader_lang(service, item.guild, item.user).await;
+    let reply = match message(lang, item, due).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(id = item.id, error = %e, "could not build a direct message");
+            return Some(AnnouncementOutcome::Undeliverable);
+        }
+    };
+    let result = match open_dm(http, item.user).await {
+        Ok(channel) => post_once(http, channel, &reply, &[], &direct_nonce(item.id)).await.map(|_| ()),
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => Some(AnnouncementOutcome::Delivered),
+        // 50007: the player's direct messages are closed to the bot.
+        Err(Failure::Status(403, _)) => {
+            tracing::info!(user = item.user, "a player's direct messages refuse the bot; they keep the channel's ping");
+            if let Err(e) = service.close_dms(item.user, clock.now()).await {
+                tracing::error!(user = item.user, error = %e, "could not record closed direct messages");
+            }
+            Some(AnnouncementOutcome::Undeliverable)
+        }
+        Err(e) if item.attempts >= ANNOUNCEMENT_ATTEMPTS || !e.is_transient() => {
+            tracing::warn!(id = item.id, user = item.user, error = %e, "giving up a direct message");
+            Some(AnnouncementOutcome::Undeliverable)
+        }
+        Err(e) => {
+            tracing::debug!(id = item.id, error = %e, "a direct message will be tried again");
+            None
+        }
+    }
+}
+
+/// The player's DM channel with the bot.
+async fn open_dm(http: &Http, player: u64) -> Result<u64, Failure> {
+    let channel =
+        repeatable("open a direct message channel", |limit| call(limit, UserId::new(player).create_dm_channel(http)))
+            .await?;
+    Ok(channel.id.get())
+}
+
+/// The language the player last used to set their choices; the server's
+/// without one.
+async fn reader_lang(service: &GameService, guild: u64, player: u64) -> Lang {
+    match service.player_settings(guild, player).await {
+        Ok(settings) if settings.locale.is_some() => Lang::from_locale(settings.locale.as_deref()),
+        _ => view::server_lang(service, Some(guild)).await,
+    }
+}
+
+/// The message of a direct message, in `lang`: what happened, with a link
+/// to the game, and the board as it stands.
+async fn message(lang: Lang, item: &DirectMessage, due: &DirectDue) -> Result<Reply, super::errors::CommandError> {
+    let (text, game) = match due {
+        DirectDue::Digest(games, total) => return Ok(digest(lang, item, games, *total)),
+        DirectDue::Move(game) => {
+            let text = match &game.finished {
+                Some(finish) => game_over(lang, game, finish),
+                None => t!(
+                    lang,
+                    "dm-your-move",
+                    game = game.id.to_string(),
+                    link = link(game),
+                    opponent = user(game.opponent_of(item.user).unwrap_or_default()),
+                    notation = game.game.notations().last().cloned().unwrap_or_default(),
+                    deadline = view::relative_time(game.deadline)
+                ),
+            };
+            (text, game)
+        }
+        DirectDue::Reminder(game) => (
+            t!(
+                lang,
+                "dm-reminder",
+                game = game.id.to_string(),
+                link = link(game),
+                deadline = view::relative_time(game.deadline)
+            ),
+            game,
+        ),
+        DirectDue::LossOnTime(game) => match &game.finished {
+            Some(finish) => (game_over(lang, game, finish), game),
+            None => (t!(lang, "dm-game-over", game = game.id.to_string(), link = link(game)), game),
+        },
+    };
+    let board = view::game_board(game).await?;
+    // A direct message notifies by itself; its mentions ping nobody.
+    Ok(Reply::public(lang, text).file("board.png", board, alt::game_board(lang, game)).pinging(Vec::new()))
+}
+
+/// "Game #42 is over." and its result.
+fn game_over(lang: Lang, game: &GameView, finish: &crate::game::Finish) -> String {
+    format!(
+        "{}\n{}",
+        t!(lang, "dm-game-over", game = game.id.to_string(), link = link(game)),
+        view::result(lang, game, finish)
+    )
+}
+
+/// The link to where `game` is played (its thread or channel).
+fn link(game: &GameView) -> String {
+    match game.guild {
+        Some(guild) => format!("https://discord.com/channels/{guild}/{}", game.channel),
+        None => format!("https://discord.com/channels/@me/{}", game.channel),
+    }
+}
+
+/// The day's digest: the games where it is the player's move, soonest
+/// deadline first, each with its link, and how many more `/mygames` shows.
+fn digest(lang: Lang, item: &DirectMessage, games: &[crate::game::GameSummary], total: u64) -> Reply {
+    let mut text = t!(lang, "dm-digest-title", count = total);
+    for game in games {
+        text.push('\n');
+        text.push_str(&my_games::line(lang, item.guild, item.user, game));
+    }
+    let more = total.saturating_sub(games.len() as u64);
+    if more > 0 {
+        text.push('\n');
+        let mygames = format!("/{}", crate::i18n::text(lang, "cmd-mygames-name"));
+        text.push_str(&t!(lang, "dm-digest-more", count = more, mygames = mygames));
+    }
+    Reply::public(lang, text).pinging(Vec::new())
+}
