@@ -2,21 +2,22 @@
 # de los comandos tal como Discord los muestra en este idioma.
 
 help-title = **Damas españolas: partidas por correspondencia**
-help-challenge = `{ $challenge } @rival [color] [dias] [variante] [reglas_de_tablas] [encuentro]` desafía a alguien aquí (`encuentro`: 4 partidas); nómbrame (`[nivel]` 1-10) para jugar contra mi motor
+help-challenge = `{ $challenge } @rival [color] [dias] [variante] [reglas_de_tablas] [encuentro]` desafía aquí (`encuentro`: 4 partidas); nómbrame (`[nivel]` 1-10) para jugar contra mí
 help-answer = `{ $accept }` `{ $decline }` `{ $cancel }` responde a un desafío o retíralo
-help-abort = `{ $abort }` un moderador anula una partida (un jugador: botón Anular, antes de mover ambos)
+help-abort = `{ $abort }` un moderador anula una partida (un jugador: Anular, antes de mover ambos)
 help-move = `{ $play } 11-15` juega (`22x13` en una captura)
 help-moves = `{ $moves } [posicion]` jugadas legales aquí o de un FEN de PDN (`W:W1-12:B21-32`)
 help-board = `{ $board }` el tablero, `{ $pdn } [partida]` una planilla, `{ $replay } [partida]` un GIF, `{ $game } numero` una partida, `{ $history }` terminadas, `{ $games }` en juego
 help-draw = `{ $draw }` propone o acepta tablas; `{ $resign }` abandona
+help-mine = `{ $mygames }` tus partidas; `{ $notify }` un MD o un resumen diario cuando te toca
 help-ratings = `{ $rating } [jugador]` puntuación y gráfico, `{ $leaderboard }` los 10 mejores; `puntuable:False` en `{ $challenge }`, amistosa
 help-analyze = `{ $analyze } [posicion] [nivel]` mejor línea de un FEN; aquí, revisa la partida terminada
 help-settings = `{ $settings }` ajustes (`hilos`: una partida por hilo)
 help-rules-title = **Las reglas en breve**
-help-rule-board = - Las damas españolas se juegan en las 32 casillas oscuras de un 8x8 (oscura abajo a la derecha). Blancas en 1-12, negras en 21-32; salen blancas.
-help-rule-men = - El peón mueve y captura una casilla en diagonal hacia delante; en la última fila corona (capturando, la jugada acaba allí).
+help-rule-board = - Se juega en las 32 casillas oscuras de un 8x8 (oscura abajo a la derecha). Blancas en 1-12, negras en 21-32; salen blancas.
+help-rule-men = - El peón mueve y captura una casilla en diagonal adelante; en la última fila corona (y la jugada acaba).
 help-rule-kings = - La dama mueve y captura a cualquier distancia por diagonales libres.
-help-rule-capture = - Rige la captura obligatoria: ley de la cantidad (las más piezas) y de la calidad (a igualdad, las más damas).
-help-rule-end = - Pierde quien no puede jugar. Tablas: acuerdo, triple repetición, 40 jugadas solo de damas, o tres damas que no vencen a una en 12 jugadas.
-help-rule-clock = - Cada jugada tiene un plazo (días por jugada), con aviso; quien lo agota pierde.
+help-rule-capture = - Captura obligatoria: ley de la cantidad (más piezas) y de la calidad (a igualdad, más damas).
+help-rule-end = - Pierde quien no puede jugar. Tablas: acuerdo, triple repetición, 40 jugadas solo de damas, 3 damas contra 1 sin ganar en 12 jugadas.
+help-rule-clock = - Cada jugada tiene un plazo, con aviso; quien lo agota pierde.
 help-squares-title = **Numeración de las casillas** (blancas abajo)

@@ -42,6 +42,7 @@ pub fn help(lang: Lang) -> String {
             games = cmd("games")
         ),
         t!(lang, "help-draw", draw = cmd("draw"), resign = cmd("resign")),
+        t!(lang, "help-mine", mygames = cmd("mygames"), notify = cmd("notify")),
         t!(
             lang,
             "help-ratings",
