@@ -4,6 +4,7 @@
 //! std-only rules engine (beside `strum`'s derives for its enums' names);
 //! everything else builds on it.
 
+pub mod calendar;
 pub mod cli;
 pub mod config;
 pub mod discord;

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::{GameError, GameService, GameView};
+use crate::calendar::Date;
 use crate::rules::{Color, Position, move_number};
 
 /// Moves wrap before this many characters per line.
@@ -89,35 +90,6 @@ pub fn pdn_record(view: &GameView) -> String {
 
 /// `YYYY.MM.DD` (UTC) of a unix time.
 fn pdn_date(unix: i64) -> String {
-    let (y, m, d) = civil_date(unix.div_euclid(86_400));
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a count of days since 1970-01-01,
-/// counting in 400-year eras of 146,097 days that start on 1 March.
-fn civil_date(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468; // days from 0000-03-01
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153; // 0 = March
-    let day = (day_of_year - (153 * month_index + 2) / 5 + 1) as u32;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_date;
-
-    #[test]
-    fn dates_of_known_days() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(59), (1970, 3, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(20_422), (2025, 11, 30));
-        assert_eq!(civil_date(-1), (1969, 12, 31));
-    }
+    let Date { year, month, day } = Date::of_unix(unix);
+    format!("{year:04}.{month:02}.{day:02}")
 }
