@@ -70,7 +70,7 @@ use crate::store::Store;
 /// The store's vocabulary that the service speaks too.
 pub use crate::store::{
     AnnouncementOutcome, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES, NotifyMode,
-    PlayerSettings,
+    PlayerSettings, RatedResults,
 };
 
 /// The game service. Cheap to clone (it holds the store's connection pool);

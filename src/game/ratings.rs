@@ -1,7 +1,8 @@
 //! A player's rating in a server, its history, and the server's leaderboard.
 
 use super::{GameError, GameService};
-use crate::rating::{PROVISIONAL_DEVIATION, Rating};
+use crate::rating::{PROVISIONAL_DEVIATION, Rating, is_provisional};
+use crate::store::RatedResults;
 
 /// How many players the leaderboard shows.
 pub const LEADERBOARD_SIZE: u32 = 10;
@@ -17,6 +18,9 @@ pub struct PlayerRating {
     pub games: u32,
     /// The highest rating reached while established, if ever.
     pub best: Option<f64>,
+    /// Wins, draws and losses of the rated games (none counted for the
+    /// leaderboard, which does not show them).
+    pub results: RatedResults,
     /// The rating at the start and after each rated game, oldest first,
     /// with the time of each game's end (`None` for the start).
     pub history: Vec<RatingStep>,
@@ -33,6 +37,19 @@ pub struct RatingStep {
     pub deviation: f64,
 }
 
+impl PlayerRating {
+    /// The game after which the rating was highest while established: the
+    /// step of [`PlayerRating::best`] in the history (the latest of equals).
+    pub fn peak(&self) -> Option<RatingStep> {
+        self.best?;
+        self.history
+            .iter()
+            .filter(|s| s.at.is_some() && !is_provisional(s.deviation))
+            .copied()
+            .reduce(|peak, s| if s.rating >= peak.rating { s } else { peak })
+    }
+}
+
 impl GameService {
     /// `user`'s rating in server `guild` at `now` (its deviation widened by
     /// the weeks since their last rated game), with its history; a new
@@ -42,7 +59,8 @@ impl GameService {
         let new = Rating::new_player();
         let start = RatingStep { at: None, rating: new.rating, deviation: new.deviation };
         let Some(row) = self.store.rating(guild, user).await? else {
-            return Ok(PlayerRating { user, rating: new, games: 0, best: None, history: vec![start] });
+            let results = RatedResults::default();
+            return Ok(PlayerRating { user, rating: new, games: 0, best: None, results, history: vec![start] });
         };
         let mut history = vec![start];
         history.extend(self.store.rating_history(guild, user).await?.into_iter().map(|p| RatingStep {
@@ -50,8 +68,9 @@ impl GameService {
             rating: p.rating,
             deviation: p.deviation,
         }));
+        let results = self.store.rated_results(guild, user).await?;
         let rating = row.rating.after_idle(now - row.updated_at);
-        Ok(PlayerRating { user, rating, games: row.games, best: row.best, history })
+        Ok(PlayerRating { user, rating, games: row.games, best: row.best, results, history })
     }
 
     /// The server's [`LEADERBOARD_SIZE`] best established players at `now`
@@ -73,6 +92,7 @@ impl GameService {
                         rating,
                         games: row.games,
                         best: row.best,
+                        results: RatedResults::default(),
                         history: Vec::new(),
                     });
                 }

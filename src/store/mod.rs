@@ -72,7 +72,7 @@ pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite, MoveWritten};
 pub use player_settings::PlayerSettings;
-pub use ratings::{RatingChangeRow, RatingPoint, RatingRow};
+pub use ratings::{RatedResults, RatingChangeRow, RatingPoint, RatingRow};
 pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 pub use threads::GameThread;

@@ -57,6 +57,17 @@ pub struct RatingPoint {
     pub deviation: f64,
 }
 
+/// A player's wins, draws and losses in the rated games of a server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RatedResults {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
 /// Applies the result of game `game_id`, which the caller has just
 /// finished in the transaction on `conn`, to its players' ratings if the
 /// game counts (rated, in a server, each side moved twice). Called only by
@@ -235,6 +246,29 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().map(|(at, rating, deviation)| RatingPoint { at, rating, deviation }).collect())
+    }
+
+    /// `user`'s wins, draws and losses in the games that changed their
+    /// rating in `guild` (those of [`Store::rating_history`]).
+    pub async fn rated_results(&self, guild: u64, user: u64) -> Result<RatedResults, StoreError> {
+        let row = sqlx::query(
+            "SELECT \
+             COALESCE(SUM(CASE WHEN (g.result = '2-0' AND g.white_id = c.user_id) \
+                          OR (g.result = '0-2' AND g.black_id = c.user_id) THEN 1 ELSE 0 END), 0) AS wins, \
+             COALESCE(SUM(CASE WHEN g.result = '1-1' THEN 1 ELSE 0 END), 0) AS draws, \
+             COALESCE(SUM(CASE WHEN (g.result = '0-2' AND g.white_id = c.user_id) \
+                          OR (g.result = '2-0' AND g.black_id = c.user_id) THEN 1 ELSE 0 END), 0) AS losses \
+             FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE c.guild_id = $1 AND c.user_id = $2",
+        )
+        .bind(db_id(guild)?)
+        .bind(db_id(user)?)
+        .fetch_one(&self.pool)
+        .await?;
+        let count = |column: &'static str| -> Result<u32, StoreError> {
+            let n: i64 = row.try_get(column)?;
+            u32::try_from(n).map_err(|_| StoreError::Corrupt(column))
+        };
+        Ok(RatedResults { wins: count("wins")?, draws: count("draws")?, losses: count("losses")? })
     }
 
     /// What game `game_id` did to its players' ratings: White's change

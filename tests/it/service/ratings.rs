@@ -5,7 +5,9 @@
 //! established players only.
 
 use crate::support::games::*;
-use damas::game::{DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatingChange, level};
+use damas::game::{
+    DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatedResults, RatingChange, level,
+};
 use damas::rating::IDLE_PERIOD;
 use damas::rules::{DrawRules, Game, Position, Variant};
 
@@ -83,6 +85,9 @@ async fn every_ending_is_rated(backend: Backend) {
     let timed_out = svc.game_for_record(Some(GUILD), 2, None).await.unwrap();
     assert!(change_of(&timed_out, BLACK).delta() > 0, "Black won on time");
     assert_eq!(games_rated(&svc, WHITE).await, 2);
+    let white_results = svc.player_rating(GUILD, WHITE, T0).await.unwrap().results;
+    assert_eq!(white_results, RatedResults { wins: 0, draws: 1, losses: 1 });
+    assert_eq!(svc.store().rated_results(GUILD, BLACK).await.unwrap(), RatedResults { wins: 1, draws: 1, losses: 0 });
 
     // A whole game from the initial position, always the first legal move,
     // until the rules end it (RULES 7: no legal move, or a draw rule).
@@ -126,6 +131,7 @@ async fn games_that_do_not_count_change_nothing(backend: Backend) {
     assert!(short.rated && short.rating_changes.is_empty());
     assert_eq!(games_rated(&svc, WHITE).await, 0);
     assert_eq!(svc.store().rating(GUILD, WHITE).await.unwrap(), None, "no rating row at all");
+    assert_eq!(svc.store().rated_results(GUILD, WHITE).await.unwrap(), RatedResults::default(), "no result counts");
 }
 
 /// Two rated games of the same players end at the same moment: both are
@@ -166,6 +172,11 @@ async fn the_leaderboard_lists_established_players_best_first(backend: Backend) 
     assert!(!white.rating.is_provisional(), "RD {} after 21 games", white.rating.deviation);
     assert_eq!(white.history.len(), 22);
     assert!(white.best.is_some_and(|best| best >= white.rating.rating));
+    // Fifteen wins and five losses of the regulars, and the newcomer's win.
+    assert_eq!(white.results, RatedResults { wins: 15, draws: 0, losses: 6 });
+    let peak = white.peak().expect("an established peak");
+    assert_eq!(Some(peak.rating), white.best, "the peak is the best rating, where it was reached");
+    assert!(peak.at.is_some() && !damas::rating::is_provisional(peak.deviation));
     let board = svc.leaderboard(GUILD, now).await.unwrap();
     let users: Vec<u64> = board.iter().map(|p| p.user).collect();
     assert_eq!(users, [WHITE, BLACK]);
