@@ -140,7 +140,17 @@ where
     A: FnMut(Duration) -> AF,
     AF: Future<Output = Result<T, Failure>>,
 {
-    let until = Instant::now() + REPEATABLE_PATIENCE;
+    repeatable_within(what, REPEATABLE_PATIENCE, attempt).await
+}
+
+/// [`repeatable`], given up after `patience`: for what a reply can do
+/// without, and should not wait long for.
+pub async fn repeatable_within<T, A, AF>(what: &str, patience: Duration, attempt: A) -> Result<T, Failure>
+where
+    A: FnMut(Duration) -> AF,
+    AF: Future<Output = Result<T, Failure>>,
+{
+    let until = Instant::now() + patience;
     // Only an interaction's answer can have "already landed"; these calls are none.
     persist_for_value(what, until, attempt, || async { false }).await?.ok_or(Failure::Status(400, ALREADY_ACKNOWLEDGED))
 }

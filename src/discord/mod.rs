@@ -18,6 +18,7 @@ pub mod press;
 pub mod register;
 pub mod reply;
 pub mod respond;
+pub mod servers;
 pub mod slash;
 pub mod threads;
 pub mod view;

@@ -16,7 +16,8 @@
 //!
 //! What it serves (paths under `/api/v10`): `GET /gateway`, `/gateway/bot`,
 //! `/users/@me`, `/oauth2/applications/@me`, `/users/{id}` and
-//! `/guilds/{guild}/members/{id}` of known users; commands (global and per guild:
+//! `/guilds/{guild}/members/{id}` of known users; `GET /guilds/{guild}` of
+//! its one server (named [`GUILD_NAME`]); commands (global and per guild:
 //! GET, POST, bulk PUT, DELETE, echoed as Discord does); interaction callbacks
 //! (JSON or multipart, 204; a second answer gets 400 "already acknowledged");
 //! webhook followups and edits of `@original` (only after the callback);
@@ -74,6 +75,8 @@ pub use fixtures::{
     CREATE_PUBLIC_THREADS, FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, MANAGE_GUILD,
     MANAGE_MESSAGES, MANAGE_THREADS, Place, Snowflakes,
 };
+#[allow(unused_imports)]
+pub use objects::GUILD_NAME;
 #[allow(unused_imports)]
 pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
 

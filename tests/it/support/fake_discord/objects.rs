@@ -246,8 +246,12 @@ pub fn error(code: u64, message: &str) -> Value {
     json!({"message": message, "code": code})
 }
 
-/// A GUILD_CREATE body: the guild with its @everyone role, text channels and members.
-pub fn guild_create(guild_id: u64, owner_id: u64, channel_ids: &[u64], members: &[Value]) -> Value {
+/// The name of the fake's server.
+pub const GUILD_NAME: &str = "Fake Guild";
+
+/// The guild as `GET /guilds/{id}` returns it: its @everyone role, no
+/// emojis or stickers.
+pub fn guild(guild_id: u64, owner_id: u64) -> Value {
     let everyone = json!({
         "id": guild_id.to_string(),
         "name": "@everyone",
@@ -262,10 +266,9 @@ pub fn guild_create(guild_id: u64, owner_id: u64, channel_ids: &[u64], members: 
         "icon": null,
         "unicode_emoji": null,
     });
-    let channels: Vec<Value> = channel_ids.iter().map(|id| guild_text_channel(*id, guild_id)).collect();
     json!({
         "id": guild_id.to_string(),
-        "name": "fake guild",
+        "name": GUILD_NAME,
         "icon": null,
         "icon_hash": null,
         "splash": null,
@@ -293,6 +296,14 @@ pub fn guild_create(guild_id: u64, owner_id: u64, channel_ids: &[u64], members: 
         "nsfw_level": 0,
         "stickers": [],
         "premium_progress_bar_enabled": false,
+    })
+}
+
+/// A GUILD_CREATE body: the guild with its @everyone role, text channels and members.
+pub fn guild_create(guild_id: u64, owner_id: u64, channel_ids: &[u64], members: &[Value]) -> Value {
+    let channels: Vec<Value> = channel_ids.iter().map(|id| guild_text_channel(*id, guild_id)).collect();
+    let mut guild = guild(guild_id, owner_id);
+    let gateway_only = json!({
         "joined_at": timestamp_now(),
         "unavailable": false,
         "member_count": members.len(),
@@ -304,5 +315,8 @@ pub fn guild_create(guild_id: u64, owner_id: u64, channel_ids: &[u64], members: 
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],
-    })
+    });
+    let (Value::Object(all), Value::Object(more)) = (&mut guild, gateway_only) else { unreachable!("objects") };
+    all.extend(more);
+    guild
 }

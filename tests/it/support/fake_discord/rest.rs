@@ -171,6 +171,15 @@ fn route_request(
             Some(user) => HttpResponse::json(200, &user.user_json()),
             None => not_found(10013, "Unknown User"),
         },
+        ("GET", ["guilds", guild]) => match parse_id(guild) {
+            Some(id) if id == config.guild_id => {
+                let owner = config.owner["id"].as_str().and_then(|id| id.parse().ok()).unwrap_or(0);
+                let guild = objects::guild(id, owner);
+                objects::validate::<serenity::model::guild::PartialGuild>("guild object", &guild);
+                HttpResponse::json(200, &guild)
+            }
+            _ => not_found(10004, "Unknown Guild"),
+        },
         ("GET", ["guilds", guild, "members", id]) if parse_id(guild) == Some(config.guild_id) => {
             match parse_id(id).and_then(|id| state.users.get(&id)) {
                 Some(user) => HttpResponse::json(200, &user.member_json()),
