@@ -171,6 +171,43 @@ rating-best = best { $best }
 rating-provisional = A "?" marks a provisional rating: it settles (RD 110 or less) after a few more rated games.
 rating-none = { $player } has played no rated game in this server yet: a rating starts at 1500 (RD 350).
 rating-chart-failed = The rating chart could not be drawn this time; the figures above are right.
+
+# Dates the bot writes itself (UTC): a chart's axis and its alt text.
+date-month-short = { $month ->
+        [1] Jan
+        [2] Feb
+        [3] Mar
+        [4] Apr
+        [5] May
+        [6] Jun
+        [7] Jul
+        [8] Aug
+        [9] Sep
+        [10] Oct
+        [11] Nov
+       *[12] Dec
+    }
+date-day-month = { $month } { $day }
+date-month-year = { $month } { $year }
+date-day-month-year = { $month } { $day }, { $year }
+
+# The /rating chart: its title, its line of figures, the legend of its band.
+rating-chart-title = Rating of { $player } in { $server }
+rating-chart-this-server = this server
+rating-chart-now = Now { $rating } (RD { $deviation })
+rating-chart-peak = Peak { $peak }
+rating-chart-results = { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    }, { $draws ->
+        [one] 1 draw
+       *[other] { $draws } draws
+    }, { $losses ->
+        [one] 1 loss
+       *[other] { $losses } losses
+    }
+rating-chart-band = rating ± RD
+
 leaderboard-title = **Leaderboard** of this server (established ratings, RD 110 or less)
 leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
         [one] 1 game
@@ -233,10 +270,11 @@ alt-pdn = Game record of game #{ $game } (PDN), { $plies ->
         [one] 1 ply
        *[other] { $plies } plies
     }.
-alt-rating-chart = Chart of the rating of { $player } over { $games ->
-        [one] 1 rated game
-       *[other] { $games } rated games
-    }: now { $rating }, RD { $deviation }.
+alt-rating-chart = Chart of the rating of { $player } in { $server } over { $games ->
+        [one] 1 rated game, on { $from }
+       *[other] { $games } rated games, from { $from } to { $to }
+    }: now { $rating }, RD { $deviation }; { $results }.
+alt-rating-chart-peak = Peak { $peak }, on { $date }.
 alt-a-player = a player
 mygames-none = You have no live game in this server. Start one with { $challenge }.
 mygames-title = **Your live games ({ $count })**, your move first, nearest deadline first

@@ -172,6 +172,40 @@ rating-best = máxima { $best }
 rating-provisional = Una "?" indica una puntuación provisional: se asienta (RD 110 o menos) tras unas cuantas partidas puntuables más.
 rating-none = { $player } aún no ha jugado ninguna partida puntuable en este servidor: la puntuación empieza en 1500 (RD 350).
 rating-chart-failed = Esta vez no se pudo dibujar el gráfico de la puntuación; las cifras de arriba son correctas.
+
+# Fechas que escribe el propio bot (UTC): el eje de un gráfico y su texto alternativo.
+date-month-short = { $month ->
+        [1] ene
+        [2] feb
+        [3] mar
+        [4] abr
+        [5] may
+        [6] jun
+        [7] jul
+        [8] ago
+        [9] sept
+        [10] oct
+        [11] nov
+       *[12] dic
+    }
+date-day-month = { $day } { $month }
+date-month-year = { $month } { $year }
+date-day-month-year = { $day } { $month } { $year }
+
+# El gráfico de /rating: su título, su línea de cifras, la leyenda de su banda.
+rating-chart-title = Puntuación de { $player } en { $server }
+rating-chart-this-server = este servidor
+rating-chart-now = Ahora { $rating } (RD { $deviation })
+rating-chart-peak = Máxima { $peak }
+rating-chart-results = { $wins ->
+        [one] 1 ganada
+       *[other] { $wins } ganadas
+    }, { $draws } tablas, { $losses ->
+        [one] 1 perdida
+       *[other] { $losses } perdidas
+    }
+rating-chart-band = puntuación ± RD
+
 leaderboard-title = **Clasificación** de este servidor (puntuaciones asentadas, RD 110 o menos)
 leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
         [one] 1 partida
@@ -234,10 +268,11 @@ alt-pdn = Planilla de la partida #{ $game } (PDN), { $plies ->
         [one] 1 media jugada
        *[other] { $plies } medias jugadas
     }.
-alt-rating-chart = Gráfico de la puntuación de { $player } en { $games ->
-        [one] 1 partida puntuable
-       *[other] { $games } partidas puntuables
-    }: ahora { $rating }, RD { $deviation }.
+alt-rating-chart = Gráfico de la puntuación de { $player } en { $server } tras { $games ->
+        [one] 1 partida puntuable, el { $from }
+       *[other] { $games } partidas puntuables, del { $from } al { $to }
+    }: ahora { $rating }, RD { $deviation }; { $results }.
+alt-rating-chart-peak = Máxima { $peak }, el { $date }.
 alt-a-player = un jugador
 mygames-none = No tienes ninguna partida en juego en este servidor. Empieza una con { $challenge }.
 mygames-title = **Tus partidas en juego ({ $count })**, primero las que te toca jugar, después por plazo

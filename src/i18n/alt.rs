@@ -3,11 +3,13 @@
 //! description). A board is read out as whose move it is, the last move,
 //! then each side's men and kings by square number.
 
-use crate::game::GameView;
+use crate::calendar::Date;
+use crate::game::{GameView, PlayerRating};
+use crate::rating::shown;
 use crate::rules::{Color, Piece, Position, Role};
 use crate::t;
 
-use super::{Lang, color};
+use super::{Lang, color, dates, rating_chart};
 
 /// "White to move. Last move 11-15. White men 21, 22, 24; king 9. Black
 /// men 5, 6; kings 30." `over`: the game has ended, so nobody is to move
@@ -105,11 +107,34 @@ pub fn pdn(lang: Lang, view: &GameView) -> String {
     t!(lang, "alt-pdn", game = view.id.to_string(), plies = view.ply())
 }
 
-/// The `/rating` chart: "Chart of the rating of alice over 12 rated games:
-/// now 1523, RD 64." `player` is the name Discord gave, if any.
-pub fn rating_chart(lang: Lang, player: Option<&str>, rating: String, deviation: f64, games: u32) -> String {
-    let player = player.map_or_else(|| t!(lang, "alt-a-player"), str::to_string);
-    t!(lang, "alt-rating-chart", player = player, games = games, rating = rating, deviation = format!("{deviation:.0}"))
+/// The `/rating` chart, with the facts it shows: "Chart of the rating of
+/// ana in Club Damas over 12 rated games, from Mar 3, 2025 to Jun 1, 2025:
+/// now 1523, RD 64; 7 wins, 2 draws, 3 losses. Peak 1540, on May 20, 2025."
+/// `name` is what Discord calls the player and `server` the server's name,
+/// when known.
+pub fn rating_chart(lang: Lang, player: &PlayerRating, name: Option<&str>, server: Option<&str>) -> String {
+    let r = player.rating;
+    let mut played = player.history.iter().filter_map(|s| s.at);
+    let first = played.next();
+    let last = played.next_back().or(first);
+    let day = |at: Option<i64>| at.map(|at| dates::day(lang, Date::of_unix(at))).unwrap_or_default();
+    let mut text = t!(
+        lang,
+        "alt-rating-chart",
+        player = rating_chart::player_name(lang, name),
+        server = rating_chart::server_name(lang, server),
+        games = player.games,
+        from = day(first),
+        to = day(last),
+        rating = shown(r.rating, r.deviation),
+        deviation = format!("{:.0}", r.deviation),
+        results = rating_chart::results(lang, player.results)
+    );
+    if let Some(peak) = player.peak() {
+        text.push(' ');
+        text.push_str(&t!(lang, "alt-rating-chart-peak", peak = format!("{:.0}", peak.rating), date = day(peak.at)));
+    }
+    text
 }
 
 #[cfg(test)]
@@ -149,5 +174,37 @@ mod tests {
             let text = position(lang, &Position::initial(), Some("28x19x10"), false);
             assert!(text.chars().count() < 300, "{text}");
         }
+    }
+
+    #[test]
+    fn a_rating_chart_is_described_with_its_facts() {
+        use crate::game::{RatedResults, RatingStep};
+        use crate::rating::Rating;
+        let day = |d: i64| Some(Date { year: 2025, month: 3, day: 1 }.midnight() + d * 86_400 + 3600);
+        let step = |at, rating| RatingStep { at, rating, deviation: if at.is_some() { 90.0 } else { 350.0 } };
+        let player = PlayerRating {
+            user: 1,
+            rating: Rating { rating: 1601.4, deviation: 64.2, volatility: 0.06 },
+            games: 3,
+            best: Some(1650.0),
+            results: RatedResults { wins: 2, draws: 0, losses: 1 },
+            history: vec![step(None, 1500.0), step(day(2), 1600.0), step(day(9), 1650.0), step(day(40), 1601.4)],
+        };
+        assert_eq!(
+            rating_chart(Lang::En, &player, Some("ana"), Some("Club Damas")),
+            "Chart of the rating of ana in Club Damas over 3 rated games, from Mar 3, 2025 to Apr 10, 2025: \
+             now 1601, RD 64; 2 wins, 0 draws, 1 loss. Peak 1650, on Mar 10, 2025."
+        );
+        assert_eq!(
+            rating_chart(Lang::Es, &player, None, None),
+            "Gráfico de la puntuación de un jugador en este servidor tras 3 partidas puntuables, del 3 mar 2025 \
+             al 10 abr 2025: ahora 1601, RD 64; 2 ganadas, 0 tablas, 1 perdida. Máxima 1650, el 10 mar 2025."
+        );
+        let one = PlayerRating { games: 1, best: None, history: player.history[..2].to_vec(), ..player };
+        assert!(
+            rating_chart(Lang::En, &one, Some("ana"), None).contains("over 1 rated game, on Mar 3, 2025: now"),
+            "{}",
+            rating_chart(Lang::En, &one, Some("ana"), None)
+        );
     }
 }

@@ -11,8 +11,10 @@ pub use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
 pub mod alt;
+pub mod dates;
 mod errors;
 mod help;
+pub mod rating_chart;
 
 pub use errors::{color, fen_error, game_error, move_error};
 pub use help::help;

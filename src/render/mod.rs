@@ -15,8 +15,9 @@
 //!   it captured tinted red with a faint ghost of the piece that stood there.
 //! - **Overlay** ([`RenderOptions::show_moves`]): an arrow along the path of
 //!   every legal move, green for quiet moves, red for captures.
-//! - **Rating chart** ([`rating_chart_png`]): a player's rating over their
-//!   rated games, drawn with `imageproc`.
+//! - **Rating chart** ([`rating_chart_png`]): a player's rating over the
+//!   dates of their rated games, its deviation shaded around it, under a
+//!   title and a line of figures the caller writes in the reader's language.
 //! - **Speed**: the boards, the piece sprites and the numbers (from the font
 //!   embedded in the binary, `assets/` with its licence) are prepared once,
 //!   on first use. A picture is then a copy of the board, a few blends and a
@@ -35,7 +36,7 @@
 mod arrows;
 mod assets;
 mod canvas;
-mod chart;
+pub mod chart;
 mod draw;
 mod encode;
 pub mod layout;
@@ -47,7 +48,7 @@ pub mod replay;
 mod scratch;
 pub mod theme;
 
-pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartPoint, rating_chart_png};
+pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartPoint, RatingChart, rating_chart_png};
 pub use orientation::square_rect;
 pub use replay::{ReplayFrame, render_gif};
 

@@ -2,19 +2,21 @@
 //! `/leaderboard` (the server's best established players).
 
 use crate::game::PlayerRating;
-use crate::i18n::{Lang, alt};
+use crate::i18n::{Lang, alt, rating_chart};
 use crate::rating::shown;
-use crate::render::{ChartPoint, rating_chart_png};
+use crate::render::rating_chart_png;
 use crate::t;
 use crate::workers::Workers;
 
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
+use super::super::servers;
 use super::super::view;
 use super::{Invocation, Options};
 
 /// `/rating [user]`: `user`'s rating in this server (RD, games, best) and a
-/// PNG chart of it over their rated games (yours without `user`). A chart
+/// PNG chart of it over the dates of their rated games (yours without
+/// `user`), titled with the server's name when Discord gives it. A chart
 /// that cannot be drawn is said and logged; the figures still go out.
 pub async fn rating(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     let (user, name) = match opts.user("user") {
@@ -22,22 +24,19 @@ pub async fn rating(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comma
         None => (inv.user, inv.user_name.clone()),
     };
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let player = inv.service.player_rating(guild, user, inv.now).await?;
+    let (player, server) =
+        tokio::join!(inv.service.player_rating(guild, user, inv.now), servers::server_name(&inv.http, guild));
+    let player = player?;
     let lang = inv.server_lang;
     if player.games == 0 {
         return Ok(Reply::public(lang, t!(lang, "rating-none", player = view::user(user))).pinging(Vec::new()));
     }
     let mut text = figures(lang, &player);
-    let points: Vec<ChartPoint> =
-        player.history.iter().map(|s| ChartPoint { rating: s.rating, deviation: s.deviation }).collect();
-    let chart = Workers::shared().run(move || rating_chart_png(&points)).await;
-    let reply = match chart {
-        Ok(png) => {
-            let r = player.rating;
-            let shown = shown(r.rating, r.deviation);
-            let description = alt::rating_chart(lang, name.as_deref(), shown, r.deviation, player.games);
-            Reply::public(lang, text).file("rating.png", png, description)
-        }
+    let (name, server) = (name.as_deref(), server.as_deref());
+    let chart = rating_chart::chart(lang, &player, name, server);
+    let drawn = Workers::shared().run(move || rating_chart_png(&chart)).await;
+    let reply = match drawn {
+        Ok(png) => Reply::public(lang, text).file("rating.png", png, alt::rating_chart(lang, &player, name, server)),
         Err(e) => {
             tracing::error!(guild, user, error = %e, "drawing a rating chart failed");
             text.push('\n');

@@ -1,12 +1,14 @@
 //! Ratings end to end through the fake Discord: two rated games played with
 //! commands, their end messages showing the rating changes; a casual game
-//! that changes nothing; `/rating` with its chart; `/leaderboard`;
-//! `/history` and `/pdn` of the finished games by number and without one.
+//! that changes nothing; `/rating` with its chart, titled with the
+//! server's name (or "this server" when Discord does not give it) and
+//! described in English and Spanish; `/leaderboard`; `/history` and `/pdn`
+//! of the finished games by number and without one.
 
 use std::time::Duration;
 
 use crate::support::bot::{RunningBot, ask, config, database_in, resign};
-use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser};
+use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, GUILD_NAME};
 use damas::config::Clock;
 use damas::game::GameService;
 use damas::rules::{DrawRules, Game, Position, Variant};
@@ -95,14 +97,19 @@ async fn rated_games_move_ratings_and_the_club_sees_them() {
     let chart = rating.file("rating.png").expect("the chart");
     let img = image::load_from_memory(&chart.bytes).expect("a picture").to_rgb8();
     assert_eq!(img.dimensions(), (damas::render::CHART_WIDTH, damas::render::CHART_HEIGHT));
-    // Its alt text: one line, with the player's name.
+    // Its alt text: one line, with the player's and the server's names,
+    // the dates, the figures and the results (no peak while provisional).
     let described = chart.description.as_deref().unwrap_or_default();
-    let line = format!("Chart of the rating of ana over 2 rated games: now {now}?, RD ");
+    let line = format!("Chart of the rating of ana in {GUILD_NAME} over 2 rated games, from ");
     assert!(described.starts_with(&line) && !described.contains('\n'), "{described}");
+    assert!(described.contains(&format!(": now {now}?, RD ")), "{described}");
+    assert!(described.ends_with("; 1 win, 0 draws, 1 loss.") && !described.contains("Peak"), "{described}");
+    // Without the server's name (Discord refuses it), the chart says "this server".
+    fake.fail_next("GET /guilds/*", 403, Duration::ZERO);
     let mine = ask(&fake, fake.command("rating").in_channel(first).from(&bruno)).await;
     assert!(text(&mine).contains(&bruno.mention()), "default: your own: {}", text(&mine));
     let described = mine.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
-    assert!(described.starts_with("Chart of the rating of bruno over "), "{described}");
+    assert!(described.starts_with("Chart of the rating of bruno in this server over "), "{described}");
     let nobody = ask(&fake, fake.command("rating").in_channel(first).from(&carla)).await;
     assert!(text(&nobody).contains("no rated game") && nobody.file("rating.png").is_none(), "{}", text(&nobody));
 
@@ -153,6 +160,20 @@ async fn the_leaderboard_shows_established_players() {
     assert!(lines[1].starts_with(&format!("1. {} **", ana.mention())) && lines[1].ends_with("20 games"), "{lines:?}");
     assert!(lines[2].starts_with(&format!("2. {} **", bruno.mention())), "{lines:?}");
     assert!(!lines[1].contains('?'), "established ratings carry no question mark");
+
+    // The chart's alt text says the results and the peak, in the server's language.
+    let best = service.player_rating(fake.guild_id(), ana.id, clock.now()).await.unwrap().best.expect("a peak");
+    let rating = ask(&fake, fake.command("rating").in_channel(fake.new_id()).from(&ana)).await;
+    let described = rating.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
+    assert!(described.contains("; 15 wins, 0 draws, 5 losses. Peak "), "{described}");
+    assert!(described.contains(&format!("Peak {best:.0}, on ")), "{described}");
+    let spanish = fake.command("rating").in_channel(fake.new_id()).from(&ana).locale("es-ES").guild_locale("es-ES");
+    let rating = ask(&fake, spanish).await;
+    let described = rating.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
+    let start = format!("Gráfico de la puntuación de ana en {GUILD_NAME} tras 20 partidas puntuables, del ");
+    assert!(described.starts_with(&start), "{described}");
+    assert!(described.contains("; 15 ganadas, 0 tablas, 5 perdidas. "), "{described}");
+    assert!(described.contains(&format!("Máxima {best:.0}, el ")), "{described}");
     let mentions = &board.data["allowed_mentions"];
     assert!(
         mentions.is_object() && mentions["users"].as_array().is_none_or(Vec::is_empty),
