@@ -1,13 +1,19 @@
 //! The board picture: draw + PNG-encode a middle game with a multiple
 //! capture as the last move, from Black's side (the usual post-move picture).
-//! And the replay: the GIF of a whole 80-ply game (`-- replay` runs it alone).
+//! The replay: the GIF of a whole 80-ply game (`-- replay` runs it alone).
+//! And the `/rating` chart of a player with 500 rated games (`-- chart`).
 
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use damas::i18n::{Lang, rating_chart};
 use damas::render::replay::{REPLAY_SIZE, game_frames};
-use damas::render::{RenderOptions, render_gif, render_png};
+use damas::render::{RenderOptions, rating_chart_png, render_gif, render_png};
 use damas::rules::{Color, DrawRules, Game, Position, Variant};
+
+/// The made-up histories the chart's tests draw.
+#[path = "../tests/it/render/rating_history.rs"]
+mod rating_history;
 
 fn bench_render(c: &mut Criterion) {
     let before: Position =
@@ -43,5 +49,13 @@ fn bench_replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_render, bench_replay);
+fn bench_rating_chart(c: &mut Criterion) {
+    let player = rating_history::player_after(500);
+    let chart = rating_chart::chart(Lang::En, &player, Some("ana"), Some("Club Damas"));
+    let size = rating_chart_png(&chart).len();
+    println!("render/rating_chart_500_games: PNG of {size} bytes");
+    c.bench_function("render/rating_chart_500_games", |b| b.iter(|| rating_chart_png(&chart)));
+}
+
+criterion_group!(benches, bench_render, bench_replay, bench_rating_chart);
 criterion_main!(benches);
