@@ -9,7 +9,10 @@
 //!    p50/p99 of the first response (the callback, or the deferral), moves
 //!    per second (wall clock, and per second of the bot's CPU time), the
 //!    bot's peak resident memory, its resident memory after each third of
-//!    the moves, and its most threads seen.
+//!    the moves, and its most threads seen. Each game is played in a
+//!    thread of its own and both its players chose `/notify dm`, so every
+//!    move also sends a direct message (`BURST_EXTRAS=0`: games in
+//!    channels, no direct messages, as before threads and notifications).
 //! 2. `/games`: a fresh database seeded with `BURST_LIST_GAMES` live games
 //!    (default 10,000) in one server, a new bot on it, then `/games` and its
 //!    Next button, timed to their first response.
@@ -232,14 +235,27 @@ struct Table {
     game: Game,
 }
 
-async fn new_table(fake: &FakeDiscord) -> Table {
-    let channel = fake.new_id();
+/// A new game between two new players. With `extras` (`BURST_EXTRAS`, on
+/// unless 0) the game is played in a thread of its own, as servers play by
+/// default, and both players chose `/notify dm`, so every move also sends
+/// the opponent a direct message with the board: the most work a move makes.
+async fn new_table(fake: &FakeDiscord, extras: bool) -> Table {
+    let mut channel = fake.new_id();
     let (white, black) = (fake.user("white"), fake.user("black"));
+    if extras {
+        fake.allow_threads(channel);
+        for player in [&white, &black] {
+            ask(fake, fake.command("notify").string("mode", "dm").from(player)).await;
+        }
+    }
     let challenge =
         fake.command("challenge").in_channel(channel).user("opponent", &black).string("color", "white").from(&white);
     ask(fake, challenge).await;
     let started = ask(fake, fake.command("accept").in_channel(channel).from(&black)).await;
     assert!(!started.is_ephemeral(), "{:?}", started.content());
+    if extras {
+        channel = fake.wait_for_thread(WAIT, |t| t.parent_id == channel).await.id;
+    }
     Table { channel, white, black, game: Game::new(Position::initial(), Variant::Classic, DrawRules::Classic) }
 }
 
@@ -266,10 +282,11 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     let fake = FakeDiscord::start().await;
     let bot = BotProcess::start(&fake, tempfile::tempdir().expect("temp dir")).await;
     let idle = bot.rss_mb();
+    let extras = setting("BURST_EXTRAS", 1) != 0;
 
     let mut tables = Vec::with_capacity(games);
     for _ in 0..games {
-        tables.push(new_table(&fake).await);
+        tables.push(new_table(&fake, extras).await);
     }
     fake.clear_records();
     let after_setup = bot.rss_mb();
@@ -286,7 +303,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
         // Games that ended are replaced, outside the timing.
         for table in tables.iter_mut() {
             if table.game.result().is_some() {
-                *table = new_table(&fake).await;
+                *table = new_table(&fake, extras).await;
             }
         }
         let count = at_once.min(moves - first_responses.len()).min(tables.len());
@@ -304,7 +321,12 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
                 } else {
                     &table.black
                 };
-                let command = fake.command("move").in_channel(table.channel).string("move", &notation).from(player);
+                let command = if extras {
+                    fake.command("move").in_thread(table.channel)
+                } else {
+                    fake.command("move").in_channel(table.channel)
+                };
+                let command = command.string("move", &notation).from(player);
                 (i, notation, fake.send(command))
             })
             .collect();
@@ -334,7 +356,9 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
 
     first_responses.sort();
     let n = first_responses.len();
-    println!("burst: {games} live games, {n} /move sent {at_once} at a time (bot in its own process)");
+    let dms = fake.dm_count();
+    let place = if extras { "each in its thread, both players on /notify dm" } else { "in channels, no direct messages" };
+    println!("burst: {games} live games ({place}), {n} /move sent {at_once} at a time (bot in its own process)");
     println!(
         "  first response  p50 {:.1} ms  p99 {:.1} ms",
         ms(percentile(&first_responses, 0.5)),
@@ -352,6 +376,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
         fake_cpu,
         fake_cpu * 1000.0 / n as f64
     );
+    println!("  direct messages {dms} sent by then (each move's opponent chose /notify dm)");
     println!("  bot memory      idle {idle:.1} MB, after setup {after_setup:.1} MB, peak {:.1} MB", bot.peak_rss_mb());
     let thirds: Vec<String> = by_third.iter().map(|(done, mb)| format!("{mb:.1} MB after {done}")).collect();
     println!("  bot memory      {}", thirds.join(", "));

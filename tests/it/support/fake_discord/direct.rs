@@ -20,6 +20,8 @@ pub struct DirectMessages {
     pub channels: HashMap<u64, u64>,
     /// Users whose direct messages refuse the bot.
     pub closed: HashSet<u64>,
+    /// Direct messages posted, in all (kept when records are cleared).
+    pub sent: u64,
 }
 
 impl DirectMessages {
@@ -42,6 +44,13 @@ pub fn open(shared: &Shared, state: &mut State, payload: &Value) -> HttpResponse
         200,
         &json!({"id": channel.to_string(), "type": 1, "last_message_id": null, "recipients": [recipient]}),
     )
+}
+
+/// Counts a message posted in `channel` if it is a DM channel.
+pub fn after_post(state: &mut State, channel: u64) {
+    if state.direct.recipient(channel).is_some() {
+        state.direct.sent += 1;
+    }
 }
 
 /// A post in a DM channel whose user closed their direct messages: refused.

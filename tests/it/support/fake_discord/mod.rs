@@ -193,6 +193,11 @@ impl FakeDiscord {
             .await
     }
 
+    /// How many direct messages were posted in all (records cleared or not).
+    pub fn dm_count(&self) -> u64 {
+        self.shared.read().direct.sent
+    }
+
     /// Every direct message posted to `user`, in order.
     pub fn dms_to(&self, user: &FakeUser) -> Vec<PostedMessage> {
         let state = self.shared.read();

@@ -585,10 +585,15 @@ fn channel_message(
         let response = post_message(shared, state, MessageKind::Channel, channel_id, None, None, payload, body);
         if let Some(id) = state.posted.last().filter(|_| response.status == 200).map(|m| m.message_id) {
             state.nonces.insert((channel_id, nonce), id);
+            direct::after_post(state, channel_id);
         }
         return response;
     }
-    post_message(shared, state, MessageKind::Channel, channel_id, None, None, payload, body)
+    let response = post_message(shared, state, MessageKind::Channel, channel_id, None, None, payload, body);
+    if response.status == 200 {
+        direct::after_post(state, channel_id);
+    }
+    response
 }
 
 /// Records who a new message notifies: each user mentioned in its content
