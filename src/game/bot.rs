@@ -199,7 +199,7 @@ impl GameService {
         bot: u64,
         level_given: Option<i64>,
     ) -> Result<Proposed, GameError> {
-        if request.opponent != bot {
+        if request.opponent != Some(bot) {
             return Ok(Proposed::Challenge(self.challenge(now, request).await?));
         }
         if request.is_match {

@@ -30,8 +30,9 @@ pub struct NewChallenge {
     pub channel: u64,
     /// Who challenges.
     pub challenger: u64,
-    /// Who is challenged.
-    pub opponent: u64,
+    /// Who is challenged; `None` for an open challenge, which anyone in
+    /// the channel but the challenger (and bots) may accept.
+    pub opponent: Option<u64>,
     /// The challenger's side.
     pub color: ColorChoice,
     /// Days per move (1-14); `None` for the default of 3.
@@ -54,17 +55,26 @@ pub struct NewChallenge {
     pub rated: bool,
     /// A match of four games (RULES 8.3) rather than one game.
     pub is_match: bool,
+    /// An open rated challenge: only players rated within this many points
+    /// of the challenger may accept.
+    pub rating_range: Option<u32>,
 }
 
 impl NewChallenge {
     /// A challenge with the defaults: random colours, 3 days per move,
     /// classic variant and draw rules, the initial position, rated, no server.
     pub fn new(channel: u64, challenger: u64, opponent: u64) -> NewChallenge {
+        NewChallenge { opponent: Some(opponent), ..NewChallenge::open(channel, challenger) }
+    }
+
+    /// An open challenge (anyone may accept it) with the defaults of
+    /// [`NewChallenge::new`].
+    pub fn open(channel: u64, challenger: u64) -> NewChallenge {
         NewChallenge {
             guild: None,
             channel,
             challenger,
-            opponent,
+            opponent: None,
             color: ColorChoice::Random,
             days_per_move: None,
             variant: Variant::Classic,
@@ -75,6 +85,7 @@ impl NewChallenge {
             opponent_is_bot: false,
             rated: true,
             is_match: false,
+            rating_range: None,
         }
     }
 }
@@ -90,8 +101,9 @@ pub struct Challenge {
     pub channel: u64,
     /// Who challenged.
     pub challenger: u64,
-    /// Who was challenged.
-    pub opponent: u64,
+    /// Who was challenged; `None` while an open challenge waits for
+    /// someone to accept it (then, who did).
+    pub opponent: Option<u64>,
     /// The challenger's side.
     pub color: ColorChoice,
     /// Days per move.
@@ -118,6 +130,8 @@ pub struct Challenge {
     pub rated: bool,
     /// Whether it is a challenge to a match of four games (RULES 8.3).
     pub is_match: bool,
+    /// An open rated challenge's rating range, in points.
+    pub rating_range: Option<u32>,
 }
 
 impl Challenge {
@@ -161,30 +175,60 @@ pub struct Accepted {
 /// The side of a challenge a command needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Role {
+    /// Who made it (to cancel).
     Challenger,
+    /// Who it names (to decline).
     Opponent,
+    /// Who may accept it: who it names, or anyone but the challenger when
+    /// it is open.
+    Taker,
 }
 
 impl Role {
-    fn holder(self, c: &Challenge) -> u64 {
+    /// Whether `user` holds this role in `c`.
+    fn held_by(self, c: &Challenge, user: u64) -> bool {
         match self {
-            Role::Challenger => c.challenger,
-            Role::Opponent => c.opponent,
+            Role::Challenger => c.challenger == user,
+            Role::Opponent => c.opponent == Some(user),
+            Role::Taker => c.opponent == Some(user) || (c.opponent.is_none() && c.challenger != user),
         }
     }
 
-    fn other(self, c: &Challenge) -> u64 {
+    /// The player on the other side from this role, when known.
+    fn other(self, c: &Challenge) -> Option<u64> {
         match self {
             Role::Challenger => c.opponent,
-            Role::Opponent => c.challenger,
+            Role::Opponent | Role::Taker => Some(c.challenger),
         }
     }
 
-    fn refusal(self) -> GameError {
+    /// Why `user` may not act on `c` in this role.
+    fn refusal(self, c: Option<&Challenge>, user: u64) -> GameError {
         match self {
             Role::Challenger => GameError::NotChallenger,
-            Role::Opponent => GameError::NotChallenged,
+            Role::Taker if c.is_some_and(|c| c.opponent.is_none() && c.challenger == user) => GameError::OwnChallenge,
+            Role::Opponent | Role::Taker => GameError::NotChallenged,
         }
+    }
+}
+
+/// Who accepts a challenge: their id, the name Discord gave them (for the
+/// game's record when the challenge did not name them), and whether the
+/// account is a bot (refused).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Taker {
+    /// Their user id.
+    pub user: u64,
+    /// Their display name, if known.
+    pub name: Option<String>,
+    /// A bot account.
+    pub is_bot: bool,
+}
+
+impl From<u64> for Taker {
+    /// A person of that id, name unknown.
+    fn from(user: u64) -> Taker {
+        Taker { user, ..Taker::default() }
     }
 }
 
@@ -214,8 +258,11 @@ impl GameService {
     /// or [`MAX_OPEN_CHALLENGES`] open in the server, when days per move
     /// are outside 1-14, or when the start position is already decided.
     pub async fn challenge(&self, now: i64, req: NewChallenge) -> Result<Challenge, GameError> {
-        if req.challenger == req.opponent {
+        if req.opponent == Some(req.challenger) {
             return Err(GameError::ChallengeSelf);
+        }
+        if req.rating_range.is_some() && (req.opponent.is_some() || !req.rated) {
+            return Err(GameError::RatingRangeTerms);
         }
         if req.opponent_is_bot {
             return Err(GameError::OpponentIsBot);
@@ -238,6 +285,7 @@ impl GameService {
             opponent_name: req.opponent_name,
             rated: req.rated,
             is_match: req.is_match,
+            rating_range: req.rating_range,
             created_at: now,
             expires_at: now + CHALLENGE_TTL,
         };
@@ -257,10 +305,10 @@ impl GameService {
         &self,
         now: i64,
         channel: u64,
-        user: u64,
+        taker: impl Into<Taker>,
         pick: impl Into<ChallengePick>,
     ) -> Result<GameView, GameError> {
-        Ok(self.accept_challenge(now, channel, user, pick).await?.game)
+        Ok(self.accept_challenge(now, channel, taker, pick).await?.game)
     }
 
     /// [`GameService::accept`], also returning the challenges it closed.
@@ -268,10 +316,10 @@ impl GameService {
         &self,
         now: i64,
         channel: u64,
-        user: u64,
+        taker: impl Into<Taker>,
         pick: impl Into<ChallengePick>,
     ) -> Result<Accepted, GameError> {
-        self.accept_into(now, channel, user, pick.into(), None).await
+        self.accept_into(now, channel, taker.into(), pick.into(), None).await
     }
 
     /// [`GameService::accept_challenge`], the game played in `thread` if
@@ -280,12 +328,17 @@ impl GameService {
         &self,
         now: i64,
         channel: u64,
-        user: u64,
+        taker: Taker,
         pick: ChallengePick,
         thread: Option<u64>,
     ) -> Result<Accepted, GameError> {
-        let c = self.open_challenge(now, channel, user, Role::Opponent, pick).await?;
+        if taker.is_bot {
+            return Err(GameError::BotCannotAccept);
+        }
+        let c = self.open_challenge(now, channel, taker.user, Role::Taker, pick).await?;
+        self.check_rating_range(now, &c, taker.user).await?;
         let table = thread.unwrap_or(c.channel);
+        let opponent_name = c.opponent_name.clone().or_else(|| taker.name.clone());
         let challenger_white = match c.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
@@ -293,9 +346,9 @@ impl GameService {
         };
         let rated = c.counts_for_ratings();
         let (white, black, white_name, black_name) = if challenger_white {
-            (c.challenger, c.opponent, c.challenger_name, c.opponent_name)
+            (c.challenger, taker.user, c.challenger_name.clone(), opponent_name.clone())
         } else {
-            (c.opponent, c.challenger, c.opponent_name, c.challenger_name)
+            (taker.user, c.challenger, opponent_name.clone(), c.challenger_name.clone())
         };
         let row = NewGameRow {
             challenge_id: Some(c.id),
@@ -326,7 +379,7 @@ impl GameService {
             opening: random_opening((c.id, now)),
             created_at: now,
         });
-        match self.store.start_game(c.id, &row, new_match.as_ref()).await? {
+        match self.store.start_game(c.id, (taker.user, opponent_name.as_deref()), &row, new_match.as_ref()).await? {
             Ok(started) => {
                 if let Some(thread) = thread {
                     self.store.set_game_thread(started.game.id, GameThread { thread, parent: c.channel }).await?;
@@ -336,7 +389,11 @@ impl GameService {
                     closed: started.closed.into_iter().map(convert::challenge).collect::<Result<_, _>>()?,
                 })
             }
-            Err(StartRefused::ChallengeClosed) => Err(GameError::StaleChallenge(c.id)),
+            // Someone else accepted it first, or it closed meanwhile.
+            Err(StartRefused::ChallengeClosed) => match self.challenge_by_id(c.id).await?.opponent {
+                Some(other) if other != taker.user => Err(GameError::ChallengeTaken(c.id)),
+                _ => Err(GameError::StaleChallenge(c.id)),
+            },
             Err(StartRefused::ChannelHasGame) => Err(GameError::ChannelHasGame),
         }
     }
@@ -395,27 +452,46 @@ impl GameService {
                 }
                 let mut mine: Vec<Challenge> = open
                     .into_iter()
-                    .filter(|c| role.holder(c) == user)
-                    .filter(|c| if let ChallengePick::With(other) = pick { role.other(c) == other } else { true })
+                    .filter(|c| role.held_by(c, user))
+                    .filter(|c| if let ChallengePick::With(other) = pick { role.other(c) == Some(other) } else { true })
                     .collect();
                 match mine.len() {
-                    0 if pick == ChallengePick::Mine => return Err(role.refusal()),
+                    0 if pick == ChallengePick::Mine => return Err(role.refusal(None, user)),
                     0 => return Err(GameError::NoChallengeWith),
                     1 => mine.remove(0),
                     n => return Err(GameError::SeveralChallenges(n)),
                 }
             }
         };
+        if c.channel == channel
+            && c.state == ChallengeState::Accepted
+            && role == Role::Taker
+            && c.opponent != Some(user)
+        {
+            return Err(GameError::ChallengeTaken(c.id));
+        }
         if c.channel != channel || c.state != ChallengeState::Open {
             return Err(GameError::StaleChallenge(c.id));
         }
-        if role.holder(&c) != user {
-            return Err(role.refusal());
+        if !role.held_by(&c, user) {
+            return Err(role.refusal(Some(&c), user));
         }
         if now >= c.expires_at {
             return Err(GameError::ChallengeExpired);
         }
         Ok(c)
+    }
+
+    /// An open challenge with a rating range takes only a player rated
+    /// within it of the challenger (their ratings in the server, as shown).
+    async fn check_rating_range(&self, now: i64, c: &Challenge, taker: u64) -> Result<(), GameError> {
+        let (Some(range), Some(guild), None) = (c.rating_range, c.guild, c.opponent) else { return Ok(()) };
+        let theirs = self.player_rating(guild, taker, now).await?.rating.rating.round() as i64;
+        let challenger = self.player_rating(guild, c.challenger, now).await?.rating.rating.round() as i64;
+        if (theirs - challenger).abs() > i64::from(range) {
+            return Err(GameError::OutsideRatingRange { range, rating: theirs, challenger });
+        }
+        Ok(())
     }
 
     async fn close(&self, id: i64, state: ChallengeState) -> Result<Challenge, GameError> {

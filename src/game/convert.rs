@@ -91,5 +91,6 @@ pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
         game_id: row.game_id,
         rated: n.rated,
         is_match: n.is_match,
+        rating_range: n.rating_range,
     })
 }

@@ -77,6 +77,30 @@ pub enum GameError {
     /// Someone other than the challenged player tried to accept or decline.
     #[error("only the challenged player may answer the challenge")]
     NotChallenged,
+    /// The challenger pressed Accept on their own open challenge.
+    #[error("the challenger tried to accept their own challenge")]
+    OwnChallenge,
+    /// A bot account tried to accept an open challenge.
+    #[error("a bot account tried to accept an open challenge")]
+    BotCannotAccept,
+    /// Someone else accepted the open challenge first.
+    #[error("challenge {0} was taken by someone else first")]
+    ChallengeTaken(i64),
+    /// A player outside an open challenge's rating range tried to accept
+    /// it: the range, their rating and the challenger's (as shown).
+    #[error("a rating of {rating} is more than {range} points from the challenger's {challenger}")]
+    OutsideRatingRange {
+        /// The challenge's range in points.
+        range: u32,
+        /// The accepting player's rating.
+        rating: i64,
+        /// The challenger's rating.
+        challenger: i64,
+    },
+    /// A rating range asked for on a challenge that names its opponent, or
+    /// on one that is not rated.
+    #[error("a rating range is only for open rated challenges")]
+    RatingRangeTerms,
     /// Someone other than the challenger tried to cancel.
     #[error("only the challenger may cancel the challenge")]
     NotChallenger,

@@ -29,6 +29,7 @@ mod game_list;
 mod history;
 mod lookup;
 mod matches;
+mod open_challenges;
 mod openings;
 mod pdn;
 mod player_settings;
@@ -46,7 +47,7 @@ pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
-    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge,
+    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, Taker,
 };
 pub use clock::{
     ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
@@ -59,6 +60,7 @@ pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use lookup::{MovesAsked, MovesOf, read_position};
 pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
+pub use open_challenges::ChallengesPage;
 pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
 pub use player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};

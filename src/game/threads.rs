@@ -4,7 +4,7 @@
 //! one channel. Discord opens the thread; this module decides whether one
 //! is wanted, starts the game in it and says when it can be archived.
 
-use super::challenge::{Accepted, Role};
+use super::challenge::{Accepted, Role, Taker};
 use super::{Challenge, ChallengePick, GameError, GameService, GameView, NewChallenge, Proposed};
 use crate::store::GameThread;
 
@@ -27,6 +27,26 @@ impl GameService {
         Ok(self.store.set_server_threads(guild, on, now).await?)
     }
 
+    /// The role server `guild` mentions with each open challenge, if any.
+    pub async fn seek_role(&self, guild: u64) -> Result<Option<u64>, GameError> {
+        Ok(self.store.seek_role(guild).await?)
+    }
+
+    /// Sets (or with `None` clears) the role server `guild` mentions with
+    /// each open challenge; only for those who manage the server.
+    pub async fn set_seek_role(
+        &self,
+        now: i64,
+        guild: u64,
+        role: Option<u64>,
+        manages_server: bool,
+    ) -> Result<(), GameError> {
+        if !manages_server {
+            return Err(GameError::NotServerManager);
+        }
+        Ok(self.store.set_seek_role(guild, role, now).await?)
+    }
+
     /// Before `user` accepts a challenge in `channel`: the challenge, when
     /// its game is to get a thread of its own (threads are on in `guild`
     /// and the accept would be taken); `None` to play in the channel. A
@@ -40,28 +60,33 @@ impl GameService {
         user: u64,
         pick: ChallengePick,
     ) -> Result<Option<Challenge>, GameError> {
-        let challenge = self.open_challenge(now, channel, user, Role::Opponent, pick).await?;
+        let challenge = self.open_challenge(now, channel, user, Role::Taker, pick).await?;
         Ok(self.threads_on(guild).await?.then_some(challenge))
     }
 
-    /// `user` accepts a challenge in `channel`, its game to be played in
+    /// `taker` accepts a challenge in `channel`, its game to be played in
     /// `thread` (opened from `channel` for it).
     pub async fn accept_in_thread(
         &self,
         now: i64,
         channel: u64,
-        user: u64,
+        taker: impl Into<Taker>,
         pick: ChallengePick,
         thread: u64,
     ) -> Result<Accepted, GameError> {
-        self.accept_into(now, channel, user, pick, Some(thread)).await
+        self.accept_into(now, channel, taker.into(), pick, Some(thread)).await
     }
 
     /// Before `/challenge`: whether it starts a game against the bot (it
     /// names `bot`) that is to get a thread of its own (threads are on in
     /// `guild`).
-    pub async fn bot_game_thread_wanted(&self, guild: Option<u64>, opponent: u64, bot: u64) -> Result<bool, GameError> {
-        Ok(opponent == bot && self.threads_on(guild).await?)
+    pub async fn bot_game_thread_wanted(
+        &self,
+        guild: Option<u64>,
+        opponent: Option<u64>,
+        bot: u64,
+    ) -> Result<bool, GameError> {
+        Ok(opponent == Some(bot) && self.threads_on(guild).await?)
     }
 
     /// [`GameService::propose`] with a game against the bot played in

@@ -18,8 +18,9 @@ pub struct NewChallengeRow {
     pub channel: u64,
     /// Challenger's user id.
     pub challenger: u64,
-    /// Challenged user's id.
-    pub opponent: u64,
+    /// Challenged user's id; `None` for an open challenge, which anyone
+    /// may accept (the one who does is recorded then).
+    pub opponent: Option<u64>,
     /// The challenger's side.
     pub color: ColorChoice,
     /// 1-14.
@@ -38,6 +39,9 @@ pub struct NewChallengeRow {
     pub rated: bool,
     /// Whether it is a challenge to a match of four games (RULES 8.3).
     pub is_match: bool,
+    /// An open rated challenge: only players rated within this many points
+    /// of the challenger may accept.
+    pub rating_range: Option<u32>,
     /// Unix seconds.
     pub created_at: i64,
     /// Unix seconds.
@@ -61,6 +65,7 @@ macro_rules! challenge_columns {
     () => {
         "c.id, c.guild_id, c.channel_id, c.challenger_id, c.opponent_id, c.color, c.days_per_move, c.variant, \
          c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, c.rated, c.is_match, \
+         c.rating_range, \
          (SELECT g.id FROM games g WHERE g.challenge_id = c.id) AS game_id"
     };
 }
@@ -73,7 +78,10 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
             guild: guild.map(|g| discord_id(g, "guild_id")).transpose()?,
             channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
             challenger: discord_id(row.try_get("challenger_id")?, "challenger_id")?,
-            opponent: discord_id(row.try_get("opponent_id")?, "opponent_id")?,
+            opponent: row
+                .try_get::<Option<i64>, _>("opponent_id")?
+                .map(|o| discord_id(o, "opponent_id"))
+                .transpose()?,
             color: enum_column(row, "color")?,
             days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
             variant: enum_column(row, "variant")?,
@@ -83,6 +91,10 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
             opponent_name: row.try_get("opponent_name")?,
             rated: bool_column(row.try_get("rated")?, "rated")?,
             is_match: bool_column(row.try_get("is_match")?, "is_match")?,
+            rating_range: row
+                .try_get::<Option<i64>, _>("rating_range")?
+                .map(|r| u32_column(r, "rating_range"))
+                .transpose()?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
         },
@@ -106,12 +118,13 @@ impl Store {
         let guild = c.guild.map(db_id).transpose()?;
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
-             draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state, rated, is_match) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open', $15, $16 \
+             draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state, rated, is_match, \
+             rating_range) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open', $15, $16, $17 \
              WHERE NOT EXISTS (SELECT 1 FROM games WHERE channel_id = $2 AND status = 'live') \
              AND NOT EXISTS (SELECT 1 FROM matches WHERE channel_id = $2 AND status = 'live') \
              AND NOT EXISTS (SELECT 1 FROM challenges WHERE state = 'open' AND channel_id = $2 \
-                             AND challenger_id = $3 AND opponent_id = $4 AND expires_at > $12) \
+                             AND challenger_id = $3 AND opponent_id IS NOT DISTINCT FROM $4 AND expires_at > $12) \
              AND ($1 IS NULL OR (SELECT COUNT(*) FROM challenges WHERE state = 'open' AND guild_id = $1 \
                                  AND challenger_id = $3 AND expires_at > $12) < $14) \
              RETURNING id",
@@ -119,7 +132,7 @@ impl Store {
         .bind(guild)
         .bind(db_id(c.channel)?)
         .bind(db_id(c.challenger)?)
-        .bind(db_id(c.opponent)?)
+        .bind(c.opponent.map(db_id).transpose()?)
         .bind(c.color.name())
         .bind(i64::from(c.days_per_move))
         .bind(c.variant.name())
@@ -132,6 +145,7 @@ impl Store {
         .bind(MAX_OPEN_CHALLENGES)
         .bind(i64::from(c.rated))
         .bind(i64::from(c.is_match))
+        .bind(c.rating_range.map(i64::from))
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(id) = inserted {
@@ -184,6 +198,43 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(challenge_from_row).collect()
+    }
+
+    /// The open, unexpired challenges of server `guild` that `user` may
+    /// accept or made (open to anyone, or naming them, or theirs), newest
+    /// first, skipping `offset` and taking at most `limit`, with how many
+    /// there are (for `/challenges`).
+    pub async fn open_challenges_page(
+        &self,
+        guild: u64,
+        user: u64,
+        now: i64,
+        offset: u32,
+        limit: u32,
+    ) -> Result<(Vec<ChallengeRow>, u64), StoreError> {
+        const FOR_USER: &str = "c.guild_id = $1 AND c.state = 'open' AND c.expires_at > $3 \
+             AND (c.opponent_id IS NULL OR c.opponent_id = $2 OR c.challenger_id = $2)";
+        let total: i64 =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM challenges c WHERE {FOR_USER}")))
+                .bind(db_id(guild)?)
+                .bind(db_id(user)?)
+                .bind(now)
+                .fetch_one(&self.pool)
+                .await?;
+        let sql = format!(
+            "SELECT {} FROM challenges c WHERE {FOR_USER} ORDER BY c.id DESC LIMIT $4 OFFSET $5",
+            challenge_columns!()
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(db_id(guild)?)
+            .bind(db_id(user)?)
+            .bind(now)
+            .bind(i64::from(limit))
+            .bind(i64::from(offset))
+            .fetch_all(&self.pool)
+            .await?;
+        let rows = rows.iter().map(challenge_from_row).collect::<Result<Vec<_>, _>>()?;
+        Ok((rows, u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?))
     }
 
     /// Moves an open challenge to `state` (declined or cancelled); `None`

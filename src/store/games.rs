@@ -211,24 +211,34 @@ pub struct Started {
 }
 
 impl Store {
-    /// Accepts open challenge `challenge_id`, starts its game and closes
+    /// `taker` (their id and name) accepts open challenge `challenge_id`
+    /// (theirs, or open to anyone), starts its game and closes
     /// the channel's other open challenges, in one transaction: all of it
     /// happens or none. With `new_match`, the match is stored too and the
     /// game is its first.
     pub async fn start_game(
         &self,
         challenge_id: i64,
+        taker: (u64, Option<&str>),
         game: &NewGameRow,
         new_match: Option<&NewMatchRow>,
     ) -> Result<Result<Started, StartRefused>, StoreError> {
         let mut tx = self.pool.begin().await?;
         // PostgreSQL: against a challenge being stored in the channel now.
         self.lock_id(&mut tx, game.channel).await?;
-        // A write first, so a SQLite transaction takes the write lock at once.
-        let closed = sqlx::query("UPDATE challenges SET state = 'accepted' WHERE id = $1 AND state = 'open'")
-            .bind(challenge_id)
-            .execute(&mut *tx)
-            .await?;
+        // A write first, so a SQLite transaction takes the write lock at
+        // once. Of several accepting an open challenge at once, one changes
+        // it and becomes its opponent; the others change nothing.
+        let closed = sqlx::query(
+            "UPDATE challenges SET state = 'accepted', opponent_id = $2, \
+             opponent_name = CASE WHEN opponent_id IS NULL THEN $3 ELSE opponent_name END \
+             WHERE id = $1 AND state = 'open' AND (opponent_id IS NULL OR opponent_id = $2)",
+        )
+        .bind(challenge_id)
+        .bind(db_id(taker.0)?)
+        .bind(taker.1)
+        .execute(&mut *tx)
+        .await?;
         if closed.rows_affected() == 0 {
             return Ok(Err(StartRefused::ChallengeClosed));
         }

@@ -1,5 +1,6 @@
 //! The `server_settings` and `game_threads` tables: whether a server plays
-//! each game in a thread of its own, and which thread a game was given.
+//! each game in a thread of its own (and the role it mentions with open
+//! challenges), and which thread a game was given.
 
 use super::{Store, StoreError, bool_column, db_id, discord_id};
 
@@ -34,6 +35,31 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         stored.map_or(Ok(true), |v| bool_column(v, "threads"))
+    }
+
+    /// Sets (or with `None` clears) the role server `guild` mentions with
+    /// each open challenge.
+    pub async fn set_seek_role(&self, guild: u64, role: Option<u64>, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO server_settings (guild_id, threads, seek_role, updated_at) VALUES ($1, 1, $2, $3) \
+             ON CONFLICT (guild_id) DO UPDATE SET seek_role = excluded.seek_role, updated_at = excluded.updated_at",
+        )
+        .bind(db_id(guild)?)
+        .bind(role.map(db_id).transpose()?)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The role server `guild` mentions with each open challenge, if any.
+    pub async fn seek_role(&self, guild: u64) -> Result<Option<u64>, StoreError> {
+        let stored: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT seek_role FROM server_settings WHERE guild_id = $1")
+                .bind(db_id(guild)?)
+                .fetch_optional(&self.pool)
+                .await?;
+        stored.flatten().map(|role| discord_id(role, "seek_role")).transpose()
     }
 
     /// Records that game `game` is played in `thread`, opened from `parent`.

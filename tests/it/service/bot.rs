@@ -260,7 +260,7 @@ async fn a_challenge_racing_a_bot_game_for_a_channel_leaves_one(backend: Backend
 async fn a_challenge_naming_the_bot_starts_its_game(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     let to_person = svc.propose(T0, NewChallenge::new(40, WHITE, BLACK), BOT, None).await.unwrap();
-    assert!(matches!(to_person, Proposed::Challenge(ref c) if c.opponent == BLACK), "{to_person:?}");
+    assert!(matches!(to_person, Proposed::Challenge(ref c) if c.opponent == Some(BLACK)), "{to_person:?}");
     let as_match = NewChallenge { is_match: true, ..NewChallenge::new(41, WHITE, BOT) };
     assert!(matches!(svc.propose(T0, as_match, BOT, None).await, Err(GameError::MatchTerms)));
     assert!(matches!(svc.game_in_channel(41).await, Err(GameError::NoGame)));

@@ -14,7 +14,12 @@ fn in_guild(channel: u64, challenger: u64, opponent: u64) -> NewChallenge {
 }
 
 async fn open_pairs(svc: &GameService, channel: u64) -> Vec<(u64, u64)> {
-    svc.open_challenges_in_channel(channel).await.unwrap().iter().map(|c| (c.challenger, c.opponent)).collect()
+    svc.open_challenges_in_channel(channel)
+        .await
+        .unwrap()
+        .iter()
+        .map(|c| (c.challenger, c.opponent.expect("named")))
+        .collect()
 }
 
 async fn the_first_accepted_closes_the_others(backend: Backend) {
@@ -57,12 +62,15 @@ async fn commands_find_the_users_own_challenge(backend: Backend) {
 
     // Black has one waiting: no need to name it.
     let declined = svc.decline(T0 + 1, 2, BLACK, ChallengePick::Mine).await.unwrap();
-    assert_eq!((declined.challenger, declined.opponent, declined.state), (WHITE, BLACK, ChallengeState::Declined));
+    assert_eq!(
+        (declined.challenger, declined.opponent, declined.state),
+        (WHITE, Some(BLACK), ChallengeState::Declined)
+    );
     // White has one left here; Third has two, so must name one.
     let err = svc.decline(T0 + 1, 2, THIRD, ChallengePick::Mine).await.unwrap_err();
     assert!(matches!(err, GameError::SeveralChallenges(2)), "{err:?}");
     let cancelled = svc.cancel(T0 + 1, 2, WHITE, ChallengePick::Mine).await.unwrap();
-    assert_eq!((cancelled.opponent, cancelled.state), (THIRD, ChallengeState::Cancelled));
+    assert_eq!((cancelled.opponent, cancelled.state), (Some(THIRD), ChallengeState::Cancelled));
     // Someone with no part in the remaining one.
     let err = svc.accept(T0 + 1, 2, BLACK, ChallengePick::Mine).await.unwrap_err();
     assert!(matches!(err, GameError::NotChallenged), "{err:?}");

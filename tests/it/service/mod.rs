@@ -10,6 +10,7 @@ mod games;
 mod history;
 mod matches;
 mod notify;
+mod open_challenges;
 mod outbox;
 mod ratings;
 mod refusals;
