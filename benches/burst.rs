@@ -357,7 +357,8 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     first_responses.sort();
     let n = first_responses.len();
     let dms = fake.dm_count();
-    let place = if extras { "each in its thread, both players on /notify dm" } else { "in channels, no direct messages" };
+    let place =
+        if extras { "each in its thread, both players on /notify dm" } else { "in channels, no direct messages" };
     println!("burst: {games} live games ({place}), {n} /move sent {at_once} at a time (bot in its own process)");
     println!(
         "  first response  p50 {:.1} ms  p99 {:.1} ms",

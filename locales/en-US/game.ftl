@@ -302,3 +302,16 @@ dm-digest-title = **Your move in { $count ->
        *[other] { $count } games
     }**, soonest deadline first:
 dm-digest-more = ...and { $count } more: { $mygames } lists them all.
+challenge-anyone = anyone
+challenge-open-text = **Open challenge**: { $challenger } challenges anyone here to a game of Spanish draughts; the first to press Accept plays.
+    { $terms }
+    The challenge expires { $expires }.
+challenge-rating-range = for players rated within { $range } points
+challenge-seek-role = { $role }, someone wants to play!
+challenges-none = There is no open challenge for you in this server. Make one with { $challenge } (without an opponent, anyone may accept it).
+challenges-title = **Open challenges ({ $count })**, newest first
+challenges-line-open = { $challenger } challenges anyone in [{ $channel }]({ $link }): { $terms }; expires { $expires }.
+challenges-line-to-you = { $challenger } challenges { $opponent } in [{ $channel }]({ $link }): { $terms }; expires { $expires }.
+challenges-line-yours = You challenge { $opponent } in [{ $channel }]({ $link }): { $terms }; expires { $expires }.
+settings-seek-role = Open challenges mention { $role }.
+settings-no-seek-role = Open challenges mention no role (`seek-role` sets one).

@@ -300,3 +300,16 @@ dm-digest-title = **Te toca jugar en { $count ->
        *[other] { $count } partidas
     }**, primero el plazo más cercano:
 dm-digest-more = ...y { $count } más: { $mygames } las muestra todas.
+challenge-anyone = cualquiera
+challenge-open-text = **Desafío abierto**: { $challenger } desafía a cualquiera aquí a una partida de damas españolas; juega quien pulse primero Aceptar.
+    { $terms }
+    El desafío caduca { $expires }.
+challenge-rating-range = para jugadores a menos de { $range } puntos
+challenge-seek-role = { $role }, ¡alguien quiere jugar!
+challenges-none = No hay ningún desafío abierto para ti en este servidor. Crea uno con { $challenge } (sin rival, cualquiera puede aceptarlo).
+challenges-title = **Desafíos abiertos ({ $count })**, primero los nuevos
+challenges-line-open = { $challenger } desafía a cualquiera en [{ $channel }]({ $link }): { $terms }; caduca { $expires }.
+challenges-line-to-you = { $challenger } desafía a { $opponent } en [{ $channel }]({ $link }): { $terms }; caduca { $expires }.
+challenges-line-yours = Desafías a { $opponent } en [{ $channel }]({ $link }): { $terms }; caduca { $expires }.
+settings-seek-role = Los desafíos abiertos mencionan a { $role }.
+settings-no-seek-role = Los desafíos abiertos no mencionan ningún rol (`rol-de-busqueda` elige uno).

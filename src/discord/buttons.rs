@@ -32,6 +32,8 @@ pub enum ButtonId {
     Replay(i64),
     /// Show this page (from 0) of the presser's own live games.
     MyGamesPage(u32),
+    /// Show this page (from 0) of the server's open challenges.
+    ChallengesPage(u32),
 }
 
 impl ButtonId {
@@ -49,6 +51,7 @@ impl ButtonId {
             ButtonId::DrawDecline(id) => ("drd", id),
             ButtonId::GamesPage(page) => ("gms", i64::from(page)),
             ButtonId::MyGamesPage(page) => ("myg", i64::from(page)),
+            ButtonId::ChallengesPage(page) => ("chl", i64::from(page)),
             ButtonId::Abort(id) => ("abo", id),
             ButtonId::Replay(id) => ("rpl", id),
             ButtonId::HistoryPage(..) => unreachable!("handled above"),
@@ -73,6 +76,7 @@ impl ButtonId {
             "drd" => ButtonId::DrawDecline(id),
             "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
             "myg" => ButtonId::MyGamesPage(u32::try_from(id).ok()?),
+            "chl" => ButtonId::ChallengesPage(u32::try_from(id).ok()?),
             "abo" => ButtonId::Abort(id),
             "rpl" => ButtonId::Replay(id),
             _ => return None,
@@ -108,6 +112,14 @@ pub fn challenge_buttons(lang: Lang, challenge_id: i64) -> Vec<CreateActionRow> 
     ])]
 }
 
+/// Accept / Cancel under an open challenge: anyone may accept, no one declines.
+pub fn open_challenge_buttons(lang: Lang, challenge_id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::Accept(challenge_id).button(&t!(lang, "button-accept"), ButtonStyle::Success),
+        ButtonId::Cancel(challenge_id).button(&t!(lang, "button-cancel"), ButtonStyle::Secondary),
+    ])]
+}
+
 /// The confirm button of `/resign`.
 pub fn resign_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
@@ -132,6 +144,11 @@ pub fn games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateAction
 /// Previous / Next under page `page` (from 0) of `pages` of `/mygames`.
 pub fn my_games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
     page_buttons(lang, page, pages, ButtonId::MyGamesPage)
+}
+
+/// Previous / Next under page `page` (from 0) of `pages` of `/challenges`.
+pub fn challenges_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
+    page_buttons(lang, page, pages, ButtonId::ChallengesPage)
 }
 
 fn page_buttons(lang: Lang, page: u32, pages: u32, to: fn(u32) -> ButtonId) -> Vec<CreateActionRow> {
@@ -167,6 +184,7 @@ mod tests {
             ButtonId::GamesPage(0),
             ButtonId::GamesPage(u32::MAX),
             ButtonId::MyGamesPage(3),
+            ButtonId::ChallengesPage(2),
             ButtonId::HistoryPage(u64::MAX, u32::MAX),
             ButtonId::HistoryPage(1, 0),
             ButtonId::Replay(42),

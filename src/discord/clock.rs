@@ -199,7 +199,12 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
             }
         }
         DueEvent::ChallengeExpired(c) => {
-            let text = t!(lang, "challenge-expired", challenger = user(c.challenger), opponent = user(c.opponent));
+            let text = t!(
+                lang,
+                "challenge-expired",
+                challenger = user(c.challenger),
+                opponent = view::opponent(lang, c.opponent)
+            );
             Reply::public(lang, text)
         }
     }

@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serenity::all::{ChannelId, CreateMessage, Http, Nonce};
 use tokio::time::Instant;
 
-use super::reply::{Reply, mentions};
+use super::reply::{Reply, mentions_with_roles};
 use crate::t;
 
 /// Longest wait for one REST call before it counts as a timeout.
@@ -356,7 +356,7 @@ pub(super) async fn post_once(
     let mut message = CreateMessage::new()
         .content(reply.text())
         .files(reply.attachments())
-        .allowed_mentions(mentions(pings))
+        .allowed_mentions(mentions_with_roles(pings, &reply.ping_roles))
         .nonce(Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
     // The buttons go too: the end of a game announced by the clock or by

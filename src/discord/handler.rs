@@ -140,6 +140,7 @@ impl Handler {
             user: origin.user.id.get(),
             guild: origin.guild.map(|g| g.get()),
             user_name: Some(origin.user.global_name.clone().unwrap_or_else(|| origin.user.name.clone())),
+            user_is_bot: origin.user.bot,
             moderator: abort::moderates(origin.member, origin.place),
             manages_server: origin.member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild()),
             threads_here: origin.guild.is_some() && holds_threads && bot_may(Permissions::CREATE_PUBLIC_THREADS),

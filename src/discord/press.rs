@@ -2,7 +2,7 @@
 //! challenge or game, and the matching command runs.
 
 use super::buttons::ButtonId;
-use super::commands::{Invocation, abort, challenge, my_games, records, table};
+use super::commands::{Invocation, abort, challenge, my_games, open_challenges, records, table};
 use super::errors::CommandError;
 use super::reply::Reply;
 use crate::game::ChallengePick;
@@ -22,6 +22,7 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
         ButtonId::MyGamesPage(page) => Ok(my_games::my_games_page(inv, page).await?.updating()),
+        ButtonId::ChallengesPage(page) => Ok(open_challenges::challenges_page(inv, page).await?.updating()),
         ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
         ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
         ButtonId::Replay(id) => records::replay_pressed(inv, id).await,

@@ -5,7 +5,7 @@
 
 use serenity::all::{
     CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, UserId,
+    CreateInteractionResponseMessage, RoleId, UserId,
 };
 
 use crate::i18n::Lang;
@@ -24,6 +24,8 @@ pub struct Reply {
     pub components: Option<Vec<CreateActionRow>>,
     /// For a button: replace the message the button is on instead of posting a new one.
     pub update: bool,
+    /// The roles this message notifies (their members), mentioned in it.
+    pub ping_roles: Vec<u64>,
     /// The users this message notifies; `None`: everyone it mentions but
     /// the user who acted (see [`Reply::pings_for`]).
     pub pings: Option<Vec<u64>>,
@@ -150,7 +152,7 @@ impl Reply {
             .content(self.text())
             .ephemeral(self.ephemeral)
             .files(self.attachments())
-            .allowed_mentions(mentions(pings));
+            .allowed_mentions(mentions_with_roles(pings, &self.ping_roles));
         if let Some(rows) = &self.components {
             m = m.components(rows.clone());
         }
@@ -167,10 +169,18 @@ impl Reply {
     }
 }
 
-/// Allowed mentions that notify exactly `users`.
+/// Allowed mentions that notify exactly `users` (and no role, nor
+/// everyone).
 pub fn mentions(users: &[u64]) -> CreateAllowedMentions {
-    let allowed = CreateAllowedMentions::new().replied_user(false);
-    if users.is_empty() { allowed.empty_users() } else { allowed.users(users.iter().copied().map(UserId::new)) }
+    mentions_with_roles(users, &[])
+}
+
+/// Allowed mentions that notify exactly `users` and the members of `roles`.
+pub fn mentions_with_roles(users: &[u64], roles: &[u64]) -> CreateAllowedMentions {
+    let allowed = CreateAllowedMentions::new().replied_user(false).everyone(false);
+    let allowed =
+        if users.is_empty() { allowed.empty_users() } else { allowed.users(users.iter().copied().map(UserId::new)) };
+    if roles.is_empty() { allowed.empty_roles() } else { allowed.roles(roles.iter().copied().map(RoleId::new)) }
 }
 
 /// The few words that notify `users` of a message they were not notified by

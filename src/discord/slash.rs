@@ -9,8 +9,8 @@ use std::pin::Pin;
 use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use super::commands::{
-    Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, play, ratings, records, settings,
-    table,
+    Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, ratings,
+    records, settings, table,
 };
 use super::errors::CommandError;
 use super::register::{choice, command, option};
@@ -116,6 +116,10 @@ impl OptionMaker {
         self.make(CommandOptionType::String, name).max_length(max)
     }
 
+    fn role(&self, name: &str) -> CreateCommandOption {
+        self.make(CommandOptionType::Role, name)
+    }
+
     fn boolean(&self, name: &str) -> CreateCommandOption {
         self.make(CommandOptionType::Boolean, name)
     }
@@ -176,13 +180,13 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 22] = [
+pub static COMMANDS: [SlashCommand; 23] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
         options: |o| {
             vec![
-                o.user("opponent").required(true),
+                o.user("opponent"),
                 o.level(),
                 choice(o.side("color"), "choice-random", ColorChoice::Random.name()),
                 o.integer("days").min_int_value(1).max_int_value(14),
@@ -191,6 +195,7 @@ pub static COMMANDS: [SlashCommand; 22] = [
                 o.string("position", 200),
                 o.boolean("rated"),
                 o.boolean("match"),
+                o.integer("rating_range").min_int_value(1).max_int_value(1000),
             ]
         },
         run: |inv, o| Box::pin(challenge::challenge(inv, o)),
@@ -239,6 +244,7 @@ pub static COMMANDS: [SlashCommand; 22] = [
     SlashCommand { name: "draw", run: |inv, _| Box::pin(table::draw(inv)), ..BASE },
     SlashCommand { name: "games", run: |inv, _| Box::pin(records::games(inv)), ..BASE },
     SlashCommand { name: "mygames", run: |inv, _| Box::pin(my_games::my_games(inv)), ..BASE },
+    SlashCommand { name: "challenges", run: |inv, _| Box::pin(open_challenges::challenges(inv)), ..BASE },
     SlashCommand {
         name: "notify",
         options: |o| vec![o.notify_mode(), o.integer("hour").min_int_value(0).max_int_value(23)],
@@ -291,8 +297,8 @@ pub static COMMANDS: [SlashCommand; 22] = [
     },
     SlashCommand {
         name: "settings",
-        options: |o| vec![o.on_off("threads")],
-        run: |inv, o| Box::pin(settings::settings(inv, o.string("threads"))),
+        options: |o| vec![o.on_off("threads"), o.role("seek-role"), o.boolean("no-seek-role")],
+        run: |inv, o| Box::pin(settings::settings(inv, o)),
         ..BASE
     },
     SlashCommand {
@@ -360,8 +366,21 @@ mod tests {
             challenge["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
         assert_eq!(
             options,
-            ["opponent", "level", "color", "days", "variant", "draw_rules", "position", "rated", "match"]
+            [
+                "opponent",
+                "level",
+                "color",
+                "days",
+                "variant",
+                "draw_rules",
+                "position",
+                "rated",
+                "match",
+                "rating_range"
+            ]
         );
+        // Without an opponent, a challenge is open to anyone.
+        assert_eq!(challenge["options"][0]["required"], false);
     }
 
     #[test]

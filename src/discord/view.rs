@@ -18,6 +18,16 @@ pub fn user(id: u64) -> String {
     format!("<@{id}>")
 }
 
+/// The opponent a challenge names, or "anyone" for an open challenge.
+pub fn opponent(lang: Lang, opponent: Option<u64>) -> String {
+    opponent.map_or_else(|| t!(lang, "challenge-anyone"), user)
+}
+
+/// A role mention.
+pub fn role(id: u64) -> String {
+    format!("<@&{id}>")
+}
+
 /// A channel mention.
 pub fn channel(id: u64) -> String {
     format!("<#{id}>")

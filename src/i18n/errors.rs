@@ -42,6 +42,17 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::ChallengeExpired => t!(lang, "err-challenge-expired"),
         E::NotChallenged => t!(lang, "err-not-challenged"),
         E::NotChallenger => t!(lang, "err-not-challenger"),
+        E::OwnChallenge => t!(lang, "err-own-challenge"),
+        E::BotCannotAccept => t!(lang, "err-bot-cannot-accept"),
+        E::ChallengeTaken(_) => t!(lang, "err-challenge-taken"),
+        E::OutsideRatingRange { range, rating, challenger } => t!(
+            lang,
+            "err-outside-rating-range",
+            range = *range,
+            rating = rating.to_string(),
+            challenger = challenger.to_string()
+        ),
+        E::RatingRangeTerms => t!(lang, "err-rating-range-terms"),
         E::NoGame => t!(lang, "err-no-game"),
         E::NotModerator => t!(lang, "err-not-moderator"),
         E::NotServerManager => t!(lang, "err-not-server-manager"),

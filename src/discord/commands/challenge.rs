@@ -5,7 +5,7 @@ use crate::i18n::{Lang, color};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
 
-use super::super::buttons::challenge_buttons;
+use super::super::buttons::{challenge_buttons, open_challenge_buttons};
 use super::super::deliver::{ChannelProblem, fresh_nonce, post};
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
@@ -75,6 +75,7 @@ async fn bot_game_in_thread(
 async fn proposed_reply(inv: &Invocation, proposed: Proposed) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     match proposed {
+        Proposed::Challenge(challenge) if challenge.opponent.is_none() => open_challenge_reply(inv, &challenge).await,
         Proposed::Challenge(challenge) => {
             Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
         }
@@ -85,12 +86,32 @@ async fn proposed_reply(inv: &Invocation, proposed: Proposed) -> Result<Reply, C
     }
 }
 
+/// An open challenge, with Accept (for anyone) and Cancel; the server's
+/// seek role, if it set one, is mentioned, and only it.
+async fn open_challenge_reply(inv: &Invocation, challenge: &Challenge) -> Result<Reply, CommandError> {
+    let lang = inv.server_lang;
+    let mut text = challenge_text(lang, challenge);
+    let role = match inv.guild {
+        Some(guild) => inv.service.seek_role(guild).await?,
+        None => None,
+    };
+    let mut reply = Reply::public(lang, String::new()).components(open_challenge_buttons(lang, challenge.id));
+    if let Some(role) = role {
+        text = format!("{}\n{text}", t!(lang, "challenge-seek-role", role = view::role(role)));
+        reply.ping_roles = vec![role];
+    }
+    reply.content = text;
+    // Nobody is named: the role (if any) is who is called.
+    Ok(reply.pinging(Vec::new()))
+}
+
 /// The challenge `/challenge`'s options describe; what the service checks
 /// (the days' range, the terms of a match, ...) is left to it.
 fn challenge_request(inv: &Invocation, opts: &Options<'_>) -> Result<NewChallenge, CommandError> {
     let lang = inv.lang;
-    let opponent = opts.user("opponent").ok_or_else(|| CommandError::refused(t!(lang, "err-no-opponent")))?;
-    let mut request = NewChallenge::new(inv.channel, inv.user, opponent);
+    // Without an opponent: an open challenge, for anyone in the channel.
+    let mut request = NewChallenge::open(inv.channel, inv.user);
+    request.opponent = opts.user("opponent");
     request.guild = inv.guild;
     request.opponent_is_bot = opts.user_is_bot("opponent");
     request.challenger_name = inv.user_name.clone();
@@ -111,6 +132,10 @@ fn challenge_request(inv: &Invocation, opts: &Options<'_>) -> Result<NewChalleng
     request.start = opts.string("position").map(read_position).transpose()?;
     request.rated = opts.boolean("rated").unwrap_or(true);
     request.is_match = opts.boolean("match").unwrap_or(false);
+    request.rating_range = opts
+        .integer("rating_range")
+        .map(|r| u32::try_from(r).map_err(|_| CommandError::refused(t!(lang, "err-rating-range-terms"))))
+        .transpose()?;
     Ok(request)
 }
 
@@ -159,14 +184,23 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
     if c.start != Position::initial() {
         terms.push(t!(lang, "challenge-from", position = c.start.to_string()));
     }
-    t!(
-        lang,
-        "challenge-text",
-        opponent = user(c.opponent),
-        challenger = user(c.challenger),
-        terms = terms.join(" · "),
-        expires = view::relative_time(c.expires_at)
-    )
+    if let Some(range) = c.rating_range {
+        terms.push(t!(lang, "challenge-rating-range", range = range));
+    }
+    let (challenger, terms, expires) = (user(c.challenger), terms.join(" · "), view::relative_time(c.expires_at));
+    match c.opponent {
+        Some(opponent) => {
+            t!(
+                lang,
+                "challenge-text",
+                opponent = user(opponent),
+                challenger = challenger,
+                terms = terms,
+                expires = expires
+            )
+        }
+        None => t!(lang, "challenge-open-text", challenger = challenger, terms = terms, expires = expires),
+    }
 }
 
 /// A variant's name as the `/challenge` choices show it in `lang`.
@@ -203,7 +237,10 @@ pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
         lang,
         "thread-name-opening",
         white = name_of(challenge.challenger_name.as_deref(), challenge.challenger),
-        black = name_of(challenge.opponent_name.as_deref(), challenge.opponent)
+        black = match challenge.opponent {
+            Some(opponent) => name_of(challenge.opponent_name.as_deref(), opponent),
+            None => name_of(inv.user_name.as_deref(), inv.user),
+        }
     );
     match threads::open(&inv.http, inv.channel, inv.message, &opening_name).await {
         Ok(thread) => accept_in_thread(inv, pick, thread).await,
@@ -217,7 +254,7 @@ pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
 /// Accepts with the game played in the channel; `no_threads`: a thread was
 /// wanted but cannot be opened here, which the channel is told once.
 async fn accept_here(inv: &Invocation, pick: ChallengePick, no_threads: bool) -> Result<Reply, CommandError> {
-    let accepted = inv.service.accept_challenge(inv.now, inv.channel, inv.user, pick).await?;
+    let accepted = inv.service.accept_challenge(inv.now, inv.channel, inv.taker(), pick).await?;
     let lang = inv.server_lang;
     let mut headline = t!(lang, "challenge-accepted", player = user(inv.user));
     if !accepted.closed.is_empty() {
@@ -236,7 +273,7 @@ async fn accept_here(inv: &Invocation, pick: ChallengePick, no_threads: bool) ->
 /// thread after the game, posts the game there, and answers in the
 /// channel with a link to it. The thread goes if the game does not start.
 async fn accept_in_thread(inv: &Invocation, pick: ChallengePick, thread: u64) -> Result<Reply, CommandError> {
-    let accepted = match inv.service.accept_in_thread(inv.now, inv.channel, inv.user, pick, thread).await {
+    let accepted = match inv.service.accept_in_thread(inv.now, inv.channel, inv.taker(), pick, thread).await {
         Ok(accepted) => accepted,
         Err(e) => {
             threads::remove(&inv.http, thread).await;
@@ -286,7 +323,7 @@ pub async fn decline(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Com
     let lang = inv.server_lang;
     Ok(Reply::public(
         lang,
-        t!(lang, "challenge-declined", opponent = user(c.opponent), challenger = user(c.challenger)),
+        t!(lang, "challenge-declined", opponent = view::opponent(lang, c.opponent), challenger = user(c.challenger)),
     ))
 }
 
@@ -296,7 +333,7 @@ pub async fn cancel(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
     let lang = inv.server_lang;
     Ok(Reply::public(
         lang,
-        t!(lang, "challenge-withdrawn", challenger = user(c.challenger), opponent = user(c.opponent)),
+        t!(lang, "challenge-withdrawn", challenger = user(c.challenger), opponent = view::opponent(lang, c.opponent)),
     ))
 }
 
@@ -304,7 +341,9 @@ pub async fn cancel(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
 pub fn challenge_list(lang: Lang, closed: &[Challenge]) -> String {
     let items: Vec<String> = closed
         .iter()
-        .map(|c| t!(lang, "challenge-between", challenger = user(c.challenger), opponent = user(c.opponent)))
+        .map(|c| {
+            t!(lang, "challenge-between", challenger = user(c.challenger), opponent = view::opponent(lang, c.opponent))
+        })
         .collect();
     items.join(", ")
 }

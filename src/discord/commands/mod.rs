@@ -9,6 +9,7 @@ pub mod challenge;
 pub mod help;
 pub mod my_games;
 pub mod notify;
+pub mod open_challenges;
 pub mod play;
 pub mod ratings;
 pub mod records;
@@ -39,6 +40,8 @@ pub struct Invocation {
     pub guild: Option<u64>,
     /// The user's name, for game records.
     pub user_name: Option<String>,
+    /// Whether the user is a bot account (bots may not take open challenges).
+    pub user_is_bot: bool,
     /// The bot's own user id (naming it as opponent plays its engine).
     pub bot_user: u64,
     /// Whether the user may moderate the channel (see [`abort::moderates`]).
@@ -60,6 +63,13 @@ pub struct Invocation {
     pub http: Arc<Http>,
     /// Channel problems already said or logged.
     pub notices: ChannelNotices,
+}
+
+impl Invocation {
+    /// The user, as one who accepts a challenge.
+    pub fn taker(&self) -> crate::game::Taker {
+        crate::game::Taker { user: self.user, name: self.user_name.clone(), is_bot: self.user_is_bot }
+    }
 }
 
 /// Reads a command's options by name.
@@ -95,6 +105,11 @@ impl Options<'_> {
     /// A user option, as the user's id.
     pub fn user(&self, name: &str) -> Option<u64> {
         self.value(name)?.as_user_id().map(|id| id.get())
+    }
+
+    /// A role option, as the role's id.
+    pub fn role(&self, name: &str) -> Option<u64> {
+        self.value(name)?.as_role_id().map(|id| id.get())
     }
 
     /// Whether the user given in a user option is a bot account, as Discord

@@ -1,21 +1,23 @@
 //! `/settings`: the bot's settings for a server, shown to anyone and
-//! changed by those who manage it.
+//! changed by those who manage it: a thread per game, and the role called
+//! with each open challenge.
 
+use crate::i18n::Lang;
 use crate::t;
 
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
-use super::super::view::user;
-use super::Invocation;
+use super::super::view::{self, user};
+use super::{Invocation, Options};
 
-/// `/settings [threads]`: shows the settings, or turns the thread per game
-/// on or off (Manage Server).
-pub async fn settings(inv: &Invocation, threads: Option<&str>) -> Result<Reply, CommandError> {
+/// `/settings [threads] [seek-role] [no-seek-role]`: shows the settings,
+/// or changes those given (Manage Server).
+pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     // Offered in servers only; one forged from a direct message has no server to set.
     let Some(guild) = inv.guild else {
         return Err(CommandError::refused(t!(inv.lang, "err-server-only", command = "settings")));
     };
-    let on = match threads {
+    let threads = match opts.string("threads") {
         None => None,
         Some("on") => Some(true),
         Some("off") => Some(false),
@@ -23,17 +25,34 @@ pub async fn settings(inv: &Invocation, threads: Option<&str>) -> Result<Reply, 
             return Err(CommandError::refused(t!(inv.lang, "err-unknown-setting", value = other.to_string())));
         }
     };
-    let Some(on) = on else {
-        let on = inv.service.threads_on(Some(guild)).await?;
-        return Ok(Reply::ephemeral(inv.lang, threads_text(inv.lang, on)));
+    let seek_role = match (opts.role("seek-role"), opts.boolean("no-seek-role")) {
+        (Some(role), _) => Some(Some(role)),
+        (None, Some(true)) => Some(None),
+        (None, _) => None,
     };
-    inv.service.set_threads(inv.now, guild, on, inv.manages_server).await?;
+    if threads.is_none() && seek_role.is_none() {
+        return Ok(Reply::ephemeral(inv.lang, shown(inv, guild, inv.lang).await?));
+    }
+    if let Some(on) = threads {
+        inv.service.set_threads(inv.now, guild, on, inv.manages_server).await?;
+    }
+    if let Some(role) = seek_role {
+        inv.service.set_seek_role(inv.now, guild, role, inv.manages_server).await?;
+    }
     let lang = inv.server_lang;
-    let text = format!("{}\n{}", t!(lang, "settings-changed-by", player = user(inv.user)), threads_text(lang, on));
-    Ok(Reply::public(lang, text))
+    let text =
+        format!("{}\n{}", t!(lang, "settings-changed-by", player = user(inv.user)), shown(inv, guild, lang).await?);
+    // Showing the role must not call its members.
+    Ok(Reply::public(lang, text).pinging(Vec::new()))
 }
 
-/// What the thread-per-game setting means, said in `lang`.
-fn threads_text(lang: crate::i18n::Lang, on: bool) -> String {
-    if on { t!(lang, "settings-threads-on") } else { t!(lang, "settings-threads-off") }
+/// The server's settings, said in `lang`.
+async fn shown(inv: &Invocation, guild: u64, lang: Lang) -> Result<String, CommandError> {
+    let threads = inv.service.threads_on(Some(guild)).await?;
+    let threads = if threads { t!(lang, "settings-threads-on") } else { t!(lang, "settings-threads-off") };
+    let seek = match inv.service.seek_role(guild).await? {
+        Some(role) => t!(lang, "settings-seek-role", role = view::role(role)),
+        None => t!(lang, "settings-no-seek-role"),
+    };
+    Ok(format!("{threads}\n{seek}"))
 }
