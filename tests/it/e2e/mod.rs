@@ -13,6 +13,7 @@ mod game;
 mod games_list;
 mod matches;
 mod notify;
+mod open_challenges;
 mod outbox;
 mod processes;
 mod ratings;

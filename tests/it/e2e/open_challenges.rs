@@ -1,0 +1,167 @@
+//! Open challenges end to end through the fake Discord: `/challenge`
+//! without an opponent, accepted by a third member; two members pressing
+//! Accept at once make exactly one game; the challenger's own press and a
+//! bot's are refused; a rating range refuses and accepts; the server's seek
+//! role is mentioned with allowed mentions limited to it; `/challenges`
+//! lists them; Cancel; expiry with the clock moved.
+
+use std::time::Duration;
+
+use damas::config::Clock;
+use damas::game::{DAY, GameError, GameService, NewChallenge};
+use damas::i18n::Lang;
+use damas::t;
+use serde_json::json;
+
+use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
+use crate::support::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, MANAGE_GUILD};
+
+struct Server {
+    fake: FakeDiscord,
+    clock: Clock,
+    url: String,
+    _dir: tempfile::TempDir,
+    _bot: RunningBot,
+}
+
+async fn server() -> Server {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let clock = Clock::system();
+    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    Server { fake, clock, url, _dir: dir, _bot: bot }
+}
+
+impl Server {
+    /// `who` posts an open challenge in `channel` with `options`; its message.
+    async fn open(&self, channel: u64, who: &FakeUser, options: &[(&str, i64)]) -> Callback {
+        let mut command = self.fake.command("challenge").in_channel(channel);
+        for &(name, value) in options {
+            command = command.integer(name, value);
+        }
+        let posted = ask(&self.fake, command.from(who)).await;
+        assert!(!posted.is_ephemeral(), "{posted:?}");
+        posted
+    }
+
+    /// `who` presses the button starting with `tag` on `challenge`'s
+    /// message; the press is sent, its answer awaited with [`answer`].
+    fn press(&self, channel: u64, challenge: &Callback, tag: &str, who: &FakeUser) -> FakeInteraction {
+        let id = challenge.custom_ids().into_iter().find(|id| id.starts_with(tag)).expect("the button");
+        let message = challenge.message.clone().expect("the challenge message");
+        self.fake.send(self.fake.button(&id).in_channel(channel).on_message(&message).from(who))
+    }
+}
+
+async fn answer(fake: &FakeDiscord, pressed: FakeInteraction) -> Callback {
+    fake.wait_for_callback(pressed.id, WAIT).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anyone_may_take_an_open_challenge_and_one_of_two_racing_plays() {
+    let s = server().await;
+    let fake = &s.fake;
+    let (ana, carla, dora) = (fake.user("ana"), fake.user("carla"), fake.user("dora"));
+    let robot = FakeUser { bot: true, ..fake.user("robot") };
+    fake.add_user(&robot);
+    let channel = fake.new_id();
+
+    let posted = s.open(channel, &ana, &[]).await;
+    assert!(posted.content().unwrap().contains("Open challenge"), "{posted:?}");
+    let ids = posted.custom_ids();
+    assert!(ids.iter().any(|id| id.starts_with("acc:")) && ids.iter().any(|id| id.starts_with("can:")), "{ids:?}");
+    assert!(!ids.iter().any(|id| id.starts_with("dec:")), "nobody declines an open challenge");
+    // No seek role set: nobody is called.
+    assert_eq!(posted.data["allowed_mentions"]["roles"], json!([]));
+
+    // Listed for someone else to take.
+    let listed = ask(fake, fake.command("challenges").from(&carla)).await;
+    assert!(listed.is_ephemeral() && listed.content().unwrap().contains(&ana.mention()), "{listed:?}");
+
+    // The challenger's own press and a bot's are refused.
+    assert_refusal(&answer(fake, s.press(channel, &posted, "acc:", &ana)).await, &GameError::OwnChallenge);
+    assert_refusal(&answer(fake, s.press(channel, &posted, "acc:", &robot)).await, &GameError::BotCannotAccept);
+
+    // Carla and Dora press at once: one game, the other told it was taken.
+    let (first, second) = (s.press(channel, &posted, "acc:", &carla), s.press(channel, &posted, "acc:", &dora));
+    let (first, second) = (answer(fake, first).await, answer(fake, second).await);
+    let (won, lost) = if first.is_ephemeral() { (second, first) } else { (first, second) };
+    assert!(!won.is_ephemeral(), "{won:?}");
+    assert_refusal(&lost, &GameError::ChallengeTaken(0));
+    let service = GameService::open(&s.url).await.unwrap();
+    let game = service.game_in_channel(channel).await.expect("one game in the channel");
+    assert!(game.white == ana.id || game.black == ana.id);
+    let taker = if game.white == ana.id { game.black } else { game.white };
+    assert!(taker == carla.id || taker == dora.id);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_role_is_called_and_a_rating_range_holds() {
+    let s = server().await;
+    let fake = &s.fake;
+    let (ana, bruno, carla) = (fake.user("ana"), fake.user("bruno"), fake.user("carla"));
+    let manager = fake.user("mia").with_permissions(MANAGE_GUILD);
+    fake.add_user(&manager);
+    let role = fake.new_id();
+    let set = fake.command("settings").raw_option(json!({"name": "seek-role", "type": 8, "value": role.to_string()}));
+    let changed = ask(fake, set.from(&manager)).await;
+    assert!(changed.content().unwrap().contains(&format!("<@&{role}>")), "{changed:?}");
+    assert_eq!(changed.data["allowed_mentions"]["roles"], json!([]), "showing the role calls nobody");
+
+    // Ana has won a rated game: about 160 points above a newcomer.
+    let service = GameService::open(&s.url).await.unwrap();
+    let now = s.clock.now();
+    let rated = NewChallenge { guild: Some(fake.guild_id()), ..NewChallenge::new(fake.new_id(), ana.id, bruno.id) };
+    let first = service.challenge(now, rated).await.unwrap();
+    service.accept(now, first.channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
+    let moves: Vec<String> = ["11-15", "22-19", "15x22", "26x19"].map(String::from).to_vec();
+    crate::support::games::play_line(&service, now, first.channel, &moves).await;
+    let loser = service.game_in_channel(first.channel).await.unwrap().player_to_move();
+    service.resign(now + 5 * 3600, first.channel, loser).await.unwrap();
+    let (winner, beaten) = if loser == ana.id { (&bruno, &ana) } else { (&ana, &bruno) };
+
+    let channel = fake.new_id();
+    let posted = s.open(channel, winner, &[("rating_range", 100)]).await;
+    let content = posted.content().unwrap();
+    assert!(content.starts_with(&format!("<@&{role}>")), "{content}");
+    let allowed = &posted.data["allowed_mentions"];
+    assert_eq!(allowed["roles"], json!([role.to_string()]), "{allowed}");
+    assert_eq!(allowed["users"], json!([]), "{allowed}");
+    assert!(allowed["parse"].as_array().is_none_or(|p| p.is_empty()), "{allowed}");
+
+    // Carla (1500) is too far from the winner; the one beaten even more so.
+    let refused = answer(fake, s.press(channel, &posted, "acc:", &carla)).await;
+    assert!(refused.is_ephemeral() && refused.content().unwrap().contains("within 100 points"), "{refused:?}");
+    let refused = answer(fake, s.press(channel, &posted, "acc:", beaten)).await;
+    assert!(refused.is_ephemeral(), "{refused:?}");
+    // A wider range takes Carla.
+    let wide_channel = fake.new_id();
+    let wider = s.open(wide_channel, winner, &[("rating_range", 200)]).await;
+    let taken = answer(fake, s.press(wide_channel, &wider, "acc:", &carla)).await;
+    assert!(!taken.is_ephemeral(), "{taken:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_is_cancelled_or_expires() {
+    let s = server().await;
+    let fake = &s.fake;
+    let (ana, carla) = (fake.user("ana"), fake.user("carla"));
+    let channel = fake.new_id();
+    let posted = s.open(channel, &ana, &[]).await;
+    let refused = answer(fake, s.press(channel, &posted, "can:", &carla)).await;
+    assert_refusal(&refused, &GameError::NotChallenger);
+    let cancelled = answer(fake, s.press(channel, &posted, "can:", &ana)).await;
+    assert!(cancelled.content().unwrap().contains(&t!(Lang::En, "challenge-anyone")), "{cancelled:?}");
+    let none = ask(fake, fake.command("challenges").from(&carla)).await;
+    assert!(none.content().unwrap().contains("There is no open challenge"), "{none:?}");
+
+    // Another one, left to expire: announced, and gone from the list.
+    let other = fake.new_id();
+    s.open(other, &ana, &[]).await;
+    s.clock.advance(3 * DAY);
+    let expired = fake.wait_for_channel_message(other, |m| m.content().contains("expired"), WAIT).await;
+    assert!(expired.content().contains(&t!(Lang::En, "challenge-anyone")), "{}", expired.content());
+    let none = ask(fake, fake.command("challenges").from(&carla)).await;
+    assert!(none.content().unwrap().contains("There is no open challenge"), "{none:?}");
+}
