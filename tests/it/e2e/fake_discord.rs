@@ -539,3 +539,29 @@ fn command_registrations_are_checked_as_discord_does() {
         assert!(check_command(&bad).is_err(), "{why}: {bad}");
     }
 }
+
+#[test]
+fn select_menus_are_checked_as_discord_does() {
+    use crate::support::fake_discord::limits::check_message;
+    use serde_json::{Value, json};
+    let option = |v: &str| json!({"label": v, "value": v});
+    let menu = |id: &str, options: Vec<Value>| json!({"type": 3, "custom_id": id, "options": options});
+    let message = |rows: Vec<Value>| json!({"content": "choose", "components": rows});
+    let row = |components: Vec<Value>| json!({"type": 1, "components": components});
+    let button = |id: &str| json!({"type": 2, "style": 1, "label": "b", "custom_id": id});
+    let good = message(vec![row(vec![menu("a", vec![option("1"), option("2")])]), row(vec![button("b")])]);
+    assert_eq!(check_message(&good, false, true), Ok(()));
+    let many: Vec<Value> = (0..26).map(|i| option(&i.to_string())).collect();
+    for (bad, why) in [
+        (message(vec![row(vec![menu("a", vec![])])]), "no option"),
+        (message(vec![row(vec![menu("a", many)])]), "26 options"),
+        (message(vec![row(vec![menu("a", vec![option("1"), option("1")])])]), "a value twice"),
+        (message(vec![row(vec![menu("a", vec![option(&"x".repeat(101))])])]), "a long label"),
+        (message(vec![row(vec![menu("a", vec![option("1")]), button("b")])]), "a menu sharing its row"),
+        (message(vec![row(vec![menu("a", vec![option("1")])]), row(vec![button("a")])]), "one custom id twice"),
+        (message(vec![row(vec![menu(&"x".repeat(101), vec![option("1")])])]), "a long custom id"),
+        (message(vec![menu("a", vec![option("1")])]), "a menu outside an action row"),
+    ] {
+        assert!(check_message(&bad, false, true).is_err(), "{why}: {bad}");
+    }
+}

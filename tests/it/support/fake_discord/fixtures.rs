@@ -1,5 +1,5 @@
 //! Builders for the interactions the fake sends: slash commands (type 2),
-//! button presses (type 3) and autocomplete (type 4). Every built payload is
+//! button presses and select menu choices (type 3) and autocomplete (type 4). Every built payload is
 //! checked against serenity's `Interaction` before it can be sent.
 
 use std::collections::{HashMap, HashSet};
@@ -190,6 +190,14 @@ impl FixtureContext {
         InteractionBuilder::new(self.clone(), Kind::Button, custom_id)
     }
 
+    /// A builder for a choice of `values` in the string select menu
+    /// `custom_id` (type 3, `data.component_type` 3), as Discord sends it.
+    pub fn select(&self, custom_id: &str, values: &[&str]) -> InteractionBuilder {
+        let mut builder = InteractionBuilder::new(self.clone(), Kind::Select, custom_id);
+        builder.values = values.iter().map(|v| v.to_string()).collect();
+        builder
+    }
+
     /// Whether the bot may open public threads from `channel`.
     pub fn bot_may_open_threads(&self, channel: u64) -> bool {
         self.thread_channels.lock().expect("thread channels lock").contains(&channel)
@@ -215,6 +223,7 @@ impl FixtureContext {
 enum Kind {
     Command,
     Button,
+    Select,
     Autocomplete,
 }
 
@@ -226,8 +235,10 @@ enum Kind {
 pub struct InteractionBuilder {
     ctx: FixtureContext,
     kind: Kind,
-    /// The command name, or the button's custom id.
+    /// The command name, or the button's or menu's custom id.
     name: String,
+    /// The options chosen in a select menu.
+    values: Vec<String>,
     user: Option<FakeUser>,
     place: Place,
     options: Vec<Value>,
@@ -245,6 +256,7 @@ impl InteractionBuilder {
             ctx,
             kind,
             name: name.to_string(),
+            values: Vec::new(),
             user: None,
             place,
             options: Vec::new(),
@@ -307,7 +319,7 @@ impl InteractionBuilder {
     }
 
     fn push_option(mut self, option: Value) -> Self {
-        assert!(self.kind != Kind::Button, "fixture: a button press has no options");
+        assert!(!matches!(self.kind, Kind::Button | Kind::Select), "fixture: a component has no options");
         self.options.push(option);
         self
     }
@@ -348,10 +360,10 @@ impl InteractionBuilder {
         self.push_option(option)
     }
 
-    /// The message the button is on (e.g. [`Callback::message`](super::Callback::message)).
-    /// Without it, the button sits on a fresh message by the bot.
+    /// The message the button or menu is on (e.g. [`Callback::message`](super::Callback::message)).
+    /// Without it, the component sits on a fresh message by the bot.
     pub fn on_message(mut self, message: &Value) -> Self {
-        assert!(self.kind == Kind::Button, "fixture: only a button press has a message");
+        assert!(matches!(self.kind, Kind::Button | Kind::Select), "fixture: only a component has a message");
         self.message = Some(message.clone());
         self
     }
@@ -419,8 +431,12 @@ impl InteractionBuilder {
                 payload["data"] = data;
                 if self.kind == Kind::Command { 2 } else { 4 }
             }
-            Kind::Button => {
-                payload["data"] = json!({"custom_id": self.name, "component_type": 2});
+            Kind::Button | Kind::Select => {
+                payload["data"] = if self.kind == Kind::Select {
+                    json!({"custom_id": self.name, "component_type": 3, "values": self.values})
+                } else {
+                    json!({"custom_id": self.name, "component_type": 2})
+                };
                 let message = self.message.clone().unwrap_or_else(|| self.default_message(channel_id));
                 payload["message"] = message;
                 3
@@ -432,14 +448,15 @@ impl InteractionBuilder {
         let expected_kind = matches!(
             (&interaction, self.kind),
             (Interaction::Command(_), Kind::Command)
-                | (Interaction::Component(_), Kind::Button)
+                | (Interaction::Component(_), Kind::Button | Kind::Select)
                 | (Interaction::Autocomplete(_), Kind::Autocomplete)
         );
         assert!(expected_kind, "fixture: serenity read a {:?} fixture as {:?}", self.kind, interaction.kind());
         FakeInteraction { id, token, channel_id, user, payload }
     }
 
-    /// A message by the bot carrying this button.
+    /// A message by the bot carrying this button or menu (the menu offers
+    /// the values chosen).
     fn default_message(&self, channel_id: u64) -> Value {
         let origin = objects::MessageOrigin {
             id: self.ctx.ids.next(),
@@ -448,12 +465,13 @@ impl InteractionBuilder {
             author: &self.ctx.bot.user_json(),
             application_id: None,
         };
-        let payload = json!({
-            "content": "",
-            "components": [{"type": 1, "components": [
-                {"type": 2, "style": 1, "label": "button", "custom_id": self.name}
-            ]}],
-        });
+        let component = if self.kind == Kind::Select {
+            let options: Vec<Value> = self.values.iter().map(|v| json!({"label": v, "value": v})).collect();
+            json!({"type": 3, "custom_id": self.name, "options": options})
+        } else {
+            json!({"type": 2, "style": 1, "label": "button", "custom_id": self.name})
+        };
+        let payload = json!({"content": "", "components": [{"type": 1, "components": [component]}]});
         objects::message(&origin, &payload, None, Vec::new())
     }
 }

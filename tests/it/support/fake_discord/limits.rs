@@ -14,6 +14,12 @@ const MAX_PER_ROW: usize = 5;
 const MAX_CUSTOM_ID: usize = 100;
 /// Most embeds per message.
 const MAX_EMBEDS: usize = 10;
+/// Most options in a select menu, and characters in an option's label,
+/// value or description.
+const MAX_OPTIONS: usize = 25;
+const MAX_OPTION_TEXT: usize = 100;
+/// Most characters in a select menu's placeholder.
+const MAX_PLACEHOLDER: usize = 150;
 /// Most characters in an attachment's description (alt text).
 pub const MAX_DESCRIPTION: usize = 1024;
 
@@ -28,25 +34,7 @@ pub fn check_message(data: &Value, has_files: bool, new: bool) -> Result<(), Str
         return Err(format!("{embeds} embeds, more than {MAX_EMBEDS}"));
     }
     let rows = data.get("components").and_then(Value::as_array).cloned().unwrap_or_default();
-    if rows.len() > MAX_ROWS {
-        return Err(format!("{} action rows, more than {MAX_ROWS}", rows.len()));
-    }
-    for row in &rows {
-        let components = row.get("components").and_then(Value::as_array).cloned().unwrap_or_default();
-        if components.is_empty() || components.len() > MAX_PER_ROW {
-            return Err(format!("an action row with {} components (1 to {MAX_PER_ROW})", components.len()));
-        }
-        for component in &components {
-            // Link buttons (style 5) have a url instead of a custom id.
-            if component.get("style").and_then(Value::as_u64) == Some(5) {
-                continue;
-            }
-            let id = component.get("custom_id").and_then(Value::as_str).unwrap_or("");
-            if id.is_empty() || id.chars().count() > MAX_CUSTOM_ID {
-                return Err(format!("custom_id {id:?} is not 1 to {MAX_CUSTOM_ID} characters"));
-            }
-        }
-    }
+    check_rows(&rows)?;
     let attachments = data.get("attachments").and_then(Value::as_array).cloned().unwrap_or_default();
     for attachment in &attachments {
         let description = attachment.get("description").and_then(Value::as_str).unwrap_or("");
@@ -61,6 +49,82 @@ pub fn check_message(data: &Value, has_files: bool, new: bool) -> Result<(), Str
     let has_attachments = !attachments.is_empty();
     if new && content.is_empty() && embeds == 0 && rows.is_empty() && !has_files && !has_attachments {
         return Err("Cannot send an empty message".to_string());
+    }
+    Ok(())
+}
+
+/// Checks a message's components: at most 5 action rows of 1 to 5
+/// components, a select menu alone in its row, custom ids of 1 to 100
+/// characters and unique within the message.
+fn check_rows(rows: &[Value]) -> Result<(), String> {
+    if rows.len() > MAX_ROWS {
+        return Err(format!("{} action rows, more than {MAX_ROWS}", rows.len()));
+    }
+    let mut ids = std::collections::HashSet::new();
+    for row in rows {
+        if row.get("type").and_then(Value::as_u64) != Some(1) {
+            return Err(format!("a top-level component of type {} (only action rows, type 1)", row["type"]));
+        }
+        let components = row.get("components").and_then(Value::as_array).cloned().unwrap_or_default();
+        if components.is_empty() || components.len() > MAX_PER_ROW {
+            return Err(format!("an action row with {} components (1 to {MAX_PER_ROW})", components.len()));
+        }
+        for component in &components {
+            let kind = component.get("type").and_then(Value::as_u64).unwrap_or(0);
+            if kind == 3 {
+                if components.len() > 1 {
+                    return Err("a select menu shares its action row".to_string());
+                }
+                check_select(component)?;
+            }
+            // Link buttons (style 5) have a url instead of a custom id.
+            if component.get("style").and_then(Value::as_u64) == Some(5) {
+                continue;
+            }
+            let id = component.get("custom_id").and_then(Value::as_str).unwrap_or("");
+            if id.is_empty() || id.chars().count() > MAX_CUSTOM_ID {
+                return Err(format!("custom_id {id:?} is not 1 to {MAX_CUSTOM_ID} characters"));
+            }
+            if !ids.insert(id.to_string()) {
+                return Err(format!("custom_id {id:?} twice in one message"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a string select menu (component type 3): 1 to 25 options, each
+/// label and value 1 to 100 characters, values unique, a description of
+/// at most 100 and a placeholder of at most 150 characters, and
+/// `min_values` / `max_values` (0 to 25, 1 to 25) within the options.
+pub fn check_select(menu: &Value) -> Result<(), String> {
+    let options = menu.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+    if options.is_empty() || options.len() > MAX_OPTIONS {
+        return Err(format!("a select menu with {} options (1 to {MAX_OPTIONS})", options.len()));
+    }
+    let chars = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(|t| t.chars().count());
+    let mut values = std::collections::HashSet::new();
+    for option in &options {
+        for key in ["label", "value"] {
+            let n = chars(option, key).unwrap_or(0);
+            if !(1..=MAX_OPTION_TEXT).contains(&n) {
+                return Err(format!("a select option's {key} of {n} characters (1 to {MAX_OPTION_TEXT})"));
+            }
+        }
+        if chars(option, "description").is_some_and(|n| n > MAX_OPTION_TEXT) {
+            return Err(format!("a select option's description over {MAX_OPTION_TEXT} characters"));
+        }
+        if !values.insert(option["value"].as_str().unwrap_or_default().to_string()) {
+            return Err(format!("select option value {} twice in one menu", option["value"]));
+        }
+    }
+    if chars(menu, "placeholder").is_some_and(|n| n > MAX_PLACEHOLDER) {
+        return Err(format!("a select menu placeholder over {MAX_PLACEHOLDER} characters"));
+    }
+    let min = menu.get("min_values").and_then(Value::as_u64).unwrap_or(1);
+    let max = menu.get("max_values").and_then(Value::as_u64).unwrap_or(1);
+    if min > MAX_OPTIONS as u64 || !(1..=MAX_OPTIONS as u64).contains(&max) || min > max || max > options.len() as u64 {
+        return Err(format!("a select menu choosing {min} to {max} of {} options", options.len()));
     }
     Ok(())
 }

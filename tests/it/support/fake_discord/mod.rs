@@ -33,7 +33,8 @@
 //! (`stall_next`), and channels that refuse messages for good
 //! (`set_channel_fault`: a missing permission, or deleted).
 //! Payloads outside Discord's limits (2000 characters, 25 choices, 5 rows of
-//! 5 components, custom ids of 1 to 100 characters, empty messages,
+//! 5 components, custom ids of 1 to 100 characters unique in a message,
+//! select menus alone in their row with 1 to 25 options, empty messages,
 //! attachment descriptions over 1,024 characters) get 400.
 //!
 //! Alt text: each uploaded file records the `description` the payload gave
@@ -54,6 +55,7 @@ mod fixtures;
 mod gateway;
 mod http;
 pub mod limits;
+mod menus;
 mod multipart;
 mod objects;
 mod records;
@@ -76,6 +78,7 @@ pub use fixtures::{
     MANAGE_MESSAGES, MANAGE_THREADS, Place, Snowflakes,
 };
 #[allow(unused_imports)]
+pub use menus::{Menu, menus_of};
 pub use objects::GUILD_NAME;
 #[allow(unused_imports)]
 pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
