@@ -302,6 +302,25 @@ dm-digest-title = **Your move in { $count ->
        *[other] { $count } games
     }**, soonest deadline first:
 dm-digest-more = ...and { $count } more: { $mygames } lists them all.
+
+# Moves without typing: the Move button, its menus, and the confirmation
+# of moves (`/settings confirm-moves`). Menu texts: at most 100 characters.
+button-move = Move
+button-confirm-move = Confirm
+menu-choose-piece = Game #{ $game }: choose the piece to move.
+menu-choose-move = Game #{ $game }: choose the move of the piece on { $square }.
+menu-piece-placeholder = Choose a piece
+menu-move-placeholder = Choose the move
+menu-moves-part = Moves { $first }-{ $last } of { $count }
+menu-piece-man = Man on { $square }
+menu-piece-king = King on { $square }
+move-preview = Play **{ $notation }**? This is the board after it; nothing is played until you press Confirm.
+move-cancelled = Cancelled: nothing was played.
+move-stale = Not played: the game has moved on since this was shown. Look at the latest board and choose again.
+alt-preview-board = Board of game #{ $game } if { $notation } is played (not played yet). { $position }
+settings-confirm-moves-on = Your moves in this server wait for your Confirm: `/move` and the Move button first show you the board after the move.
+settings-confirm-moves-off = Your moves in this server are played as soon as you choose them.
+settings-one-at-a-time = Change one kind of setting at a time: `threads` and `seek-role` are the server's, `confirm-moves` is yours.
 challenge-anyone = anyone
 challenge-open-text = **Open challenge**: { $challenger } challenges anyone here to a game of Spanish draughts; the first to press Accept plays.
     { $terms }

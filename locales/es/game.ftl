@@ -300,6 +300,25 @@ dm-digest-title = **Te toca jugar en { $count ->
        *[other] { $count } partidas
     }**, primero el plazo más cercano:
 dm-digest-more = ...y { $count } más: { $mygames } las muestra todas.
+
+# Jugar sin escribir: el botón Mover, sus menús y la confirmación de las
+# jugadas (`/ajustes confirmar-jugadas`). Textos de menú: 100 caracteres como mucho.
+button-move = Mover
+button-confirm-move = Confirmar
+menu-choose-piece = Partida #{ $game }: elige la pieza que mueves.
+menu-choose-move = Partida #{ $game }: elige la jugada de la pieza de la casilla { $square }.
+menu-piece-placeholder = Elige una pieza
+menu-move-placeholder = Elige la jugada
+menu-moves-part = Jugadas { $first }-{ $last } de { $count }
+menu-piece-man = Peón en { $square }
+menu-piece-king = Dama en { $square }
+move-preview = ¿Juegas **{ $notation }**? Así queda el tablero; no se juega nada hasta que pulses Confirmar.
+move-cancelled = Cancelado: no se jugó nada.
+move-stale = No se jugó: la partida avanzó desde que se mostró esto. Mira el último tablero y vuelve a elegir.
+alt-preview-board = Tablero de la partida #{ $game } si se juega { $notation } (aún sin jugar). { $position }
+settings-confirm-moves-on = Tus jugadas en este servidor esperan a que confirmes: `/mover` y el botón Mover te muestran antes el tablero tras la jugada.
+settings-confirm-moves-off = Tus jugadas en este servidor se juegan en cuanto las eliges.
+settings-one-at-a-time = Cambia un tipo de ajuste cada vez: `hilos` y `rol-de-busqueda` son del servidor, `confirmar-jugadas` es tuyo.
 challenge-anyone = cualquiera
 challenge-open-text = **Desafío abierto**: { $challenger } desafía a cualquiera aquí a una partida de damas españolas; juega quien pulse primero Aceptar.
     { $terms }

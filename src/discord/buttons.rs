@@ -88,11 +88,10 @@ impl ButtonId {
     }
 }
 
-/// The Abort button of a game in which a side has yet to move.
-pub fn abort_button(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
-    vec![CreateActionRow::Buttons(vec![
-        ButtonId::Abort(game_id).button(&t!(lang, "button-abort"), ButtonStyle::Secondary),
-    ])]
+/// The Abort button of a game in which a side has yet to move (it shares
+/// its row with the Move button).
+pub fn abort_button(lang: Lang, game_id: i64) -> CreateButton {
+    ButtonId::Abort(game_id).button(&t!(lang, "button-abort"), ButtonStyle::Secondary)
 }
 
 /// The Replay button of a finished game's message. It never goes stale:

@@ -7,9 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serenity::all::{
-    AutocompleteChoice, Builder, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, ConnectionStage,
-    Context, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http, Interaction, Member,
-    PartialChannel, Permissions, RatelimitInfo, Ready, ShardStageUpdateEvent, User,
+    AutocompleteChoice, Builder, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, ConnectionStage, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    EventHandler, GuildId, Http, Interaction, Member, PartialChannel, Permissions, RatelimitInfo, Ready,
+    ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, RwLock};
@@ -248,10 +249,15 @@ impl Handler {
         let target =
             Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
         let id = press.data.custom_id.as_str();
+        // A select menu says which options were chosen; a button, none.
+        let values = match &press.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => values.as_slice(),
+            _ => &[],
+        };
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
         let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, "button", async {
-            let reply = press::press(&inv, id).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
+            let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             let reply = private_notices(&inv, reply).await;
             after = AfterReply::of(&reply);
             reply
@@ -259,6 +265,10 @@ impl Handler {
         .await;
         self.after_reply(&ctx.http, after).await;
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
+        // A move chosen from a menu may have handed the bot its turn, as `/move` may.
+        if press::may_hand_the_bot_its_turn(id) {
+            engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, inv.channel).await;
+        }
     }
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {

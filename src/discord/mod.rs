@@ -14,6 +14,7 @@ pub mod direct;
 pub mod engine_moves;
 pub mod errors;
 pub mod handler;
+pub mod move_menu;
 pub mod press;
 pub mod register;
 pub mod reply;

@@ -1,15 +1,20 @@
-//! What a button press does: the button's id names the action and the
-//! challenge or game, and the matching command runs.
+//! What a button press or a menu choice does: the component's id names the
+//! action and the challenge or game, and the matching command runs.
 
 use super::buttons::ButtonId;
-use super::commands::{Invocation, abort, challenge, my_games, open_challenges, records, table};
+use super::commands::{Invocation, abort, challenge, choose, my_games, open_challenges, records, table};
 use super::errors::CommandError;
+use super::move_menu::MoveMenuId;
 use super::reply::Reply;
 use crate::game::ChallengePick;
 use crate::t;
 
-/// Does what the pressed button says.
-pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandError> {
+/// Does what the pressed button says, or the menu with the options
+/// `values` chosen.
+pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Result<Reply, CommandError> {
+    if let Some(id) = MoveMenuId::parse(custom_id) {
+        return choose::press(inv, id, values).await;
+    }
     let Some(button) = ButtonId::parse(custom_id) else {
         return Err(CommandError::refused(t!(inv.lang, "button-unknown")));
     };
@@ -27,4 +32,10 @@ pub async fn press(inv: &Invocation, custom_id: &str) -> Result<Reply, CommandEr
         ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
         ButtonId::Replay(id) => records::replay_pressed(inv, id).await,
     }
+}
+
+/// Whether pressing `custom_id` may have played a move, after which the bot
+/// may have one of its own to make.
+pub fn may_hand_the_bot_its_turn(custom_id: &str) -> bool {
+    MoveMenuId::parse(custom_id).is_some_and(|id| id.may_play())
 }

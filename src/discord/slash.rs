@@ -297,7 +297,9 @@ pub static COMMANDS: [SlashCommand; 23] = [
     },
     SlashCommand {
         name: "settings",
-        options: |o| vec![o.on_off("threads"), o.role("seek-role"), o.boolean("no-seek-role")],
+        options: |o| {
+            vec![o.on_off("threads"), o.on_off("confirm-moves"), o.role("seek-role"), o.boolean("no-seek-role")]
+        },
         run: |inv, o| Box::pin(settings::settings(inv, o)),
         ..BASE
     },

@@ -2,7 +2,9 @@
 //! deadlines, results, and the board PNG. No decisions are made here.
 
 use crate::engine::Level;
-use crate::game::{Finish, FinishReason, GameError, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY};
+use serenity::all::CreateActionRow;
+
+use crate::game::{Finish, FinishReason, GameError, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY, Seen};
 use crate::i18n::{self, Lang, alt};
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
@@ -11,6 +13,7 @@ use crate::workers::Workers;
 
 use super::buttons::{abort_button, replay_button};
 use super::errors::CommandError;
+use super::move_menu::move_button;
 use super::reply::Reply;
 
 /// A user mention.
@@ -210,12 +213,26 @@ pub async fn replay_gif(
     })
 }
 
-/// The message of a live game: who plays, the board, who is to move, and
+/// The message of a live game: who plays, the board, who is to move, the
+/// Move button when a person is to move (the bot's side needs none), and
 /// an Abort button until each side has moved.
 pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<Reply, CommandError> {
     let text = format!("{headline}\n{}\n{}", numbered_players(lang, view), to_move(lang, view));
     let reply = Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
-    Ok(if view.ply() < PLAYER_ABORT_BEFORE_PLY { reply.components(abort_button(lang, view.id)) } else { reply })
+    Ok(reply.components(game_buttons(lang, view, view.ply() < PLAYER_ABORT_BEFORE_PLY)))
+}
+
+/// The buttons under a live game's board: Move when a person is to move
+/// (the bot's side needs none), and Abort if `abort`.
+pub fn game_buttons(lang: Lang, view: &GameView, abort: bool) -> Vec<CreateActionRow> {
+    let mut buttons = Vec::with_capacity(2);
+    if !view.is_engine(view.turn()) {
+        buttons.push(move_button(lang, Seen::of(view)));
+    }
+    if abort {
+        buttons.push(abort_button(lang, view.id));
+    }
+    if buttons.is_empty() { Vec::new() } else { vec![CreateActionRow::Buttons(buttons)] }
 }
 
 /// The message of a finished game: the result, the final board, the

@@ -67,6 +67,14 @@ fn game_position(lang: Lang, view: &GameView) -> String {
     position(lang, view.game.position(), last, is_over(view))
 }
 
+/// The board a move would make, shown before it is played (for players
+/// who confirm their moves): "Board of game #42 if 11-15 is played (not
+/// played yet). Black to move. ..."; `ends_game`: the move would end it.
+pub fn preview(lang: Lang, game: i64, after: &Position, notation: &str, ends_game: bool) -> String {
+    let described = position(lang, after, Some(notation), ends_game);
+    t!(lang, "alt-preview-board", game = game.to_string(), notation = notation.to_string(), position = described)
+}
+
 /// The `/moves` picture: the position, and the arrows of its legal moves.
 pub fn moves(lang: Lang, board: &Position, last_move: Option<&str>) -> String {
     format!("{} {}", position(lang, board, last_move, false), t!(lang, "alt-moves-arrows"))

@@ -43,7 +43,7 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
 }
 
 /// `/board [perspective]`: the channel's game, from the side asked for, or
-/// from the side of the player to move.
+/// from the side of the player to move, with its Move button.
 pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply, CommandError> {
     let game = inv.service.game_in_channel(inv.channel).await?;
     let position = *game.game.position();
@@ -57,5 +57,7 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
     let png = view::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;
     let lang = inv.server_lang;
     let text = format!("{}\n{}", view::players(lang, &game), view::to_move(lang, &game));
-    Ok(Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game)))
+    Ok(Reply::public(lang, text)
+        .file("board.png", png, alt::game_board(lang, &game))
+        .components(view::game_buttons(lang, &game, false)))
 }

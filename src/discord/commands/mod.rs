@@ -6,6 +6,7 @@ pub mod abort;
 pub mod analyze;
 pub mod board;
 pub mod challenge;
+pub mod choose;
 pub mod help;
 pub mod my_games;
 pub mod notify;

@@ -1,6 +1,7 @@
 //! `/settings`: the bot's settings for a server, shown to anyone and
-//! changed by those who manage it: a thread per game, and the role called
-//! with each open challenge.
+//! changed by those who manage it (a thread per game, the role called with
+//! each open challenge), and each player's own choice of confirming their
+//! moves.
 
 use crate::i18n::Lang;
 use crate::t;
@@ -10,40 +11,58 @@ use super::super::reply::Reply;
 use super::super::view::{self, user};
 use super::{Invocation, Options};
 
-/// `/settings [threads] [seek-role] [no-seek-role]`: shows the settings,
-/// or changes those given (Manage Server).
+/// `/settings [threads] [confirm-moves] [seek-role] [no-seek-role]`: shows
+/// the settings (the server's and the asker's own); changes the server's
+/// (Manage Server), or the confirmation of the asker's moves, one kind at a
+/// time.
 pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     // Offered in servers only; one forged from a direct message has no server to set.
     let Some(guild) = inv.guild else {
         return Err(CommandError::refused(t!(inv.lang, "err-server-only", command = "settings")));
     };
-    let threads = match opts.string("threads") {
-        None => None,
-        Some("on") => Some(true),
-        Some("off") => Some(false),
-        Some(other) => {
-            return Err(CommandError::refused(t!(inv.lang, "err-unknown-setting", value = other.to_string())));
-        }
-    };
+    let threads = on_off(inv, opts.string("threads"))?;
+    let confirm_moves = on_off(inv, opts.string("confirm-moves"))?;
     let seek_role = match (opts.role("seek-role"), opts.boolean("no-seek-role")) {
         (Some(role), _) => Some(Some(role)),
         (None, Some(true)) => Some(None),
         (None, _) => None,
     };
-    if threads.is_none() && seek_role.is_none() {
-        return Ok(Reply::ephemeral(inv.lang, shown(inv, guild, inv.lang).await?));
+    let server_change = threads.is_some() || seek_role.is_some();
+    match (server_change, confirm_moves) {
+        (false, None) => {
+            let confirms = inv.service.confirms_moves(Some(guild), inv.user).await?;
+            let text = format!("{}\n{}", shown(inv, guild, inv.lang).await?, confirm_text(inv.lang, confirms));
+            Ok(Reply::ephemeral(inv.lang, text))
+        }
+        // One is public (the server's), the other private (the asker's).
+        (true, Some(_)) => Err(CommandError::refused(t!(inv.lang, "settings-one-at-a-time"))),
+        (false, Some(on)) => {
+            inv.service.set_confirm_moves(inv.now, guild, inv.user, on, inv.lang.locale_code()).await?;
+            Ok(Reply::ephemeral(inv.lang, confirm_text(inv.lang, on)))
+        }
+        (true, None) => {
+            if let Some(on) = threads {
+                inv.service.set_threads(inv.now, guild, on, inv.manages_server).await?;
+            }
+            if let Some(role) = seek_role {
+                inv.service.set_seek_role(inv.now, guild, role, inv.manages_server).await?;
+            }
+            let lang = inv.server_lang;
+            let changed = t!(lang, "settings-changed-by", player = user(inv.user));
+            // Showing the role must not call its members.
+            Ok(Reply::public(lang, format!("{changed}\n{}", shown(inv, guild, lang).await?)).pinging(Vec::new()))
+        }
     }
-    if let Some(on) = threads {
-        inv.service.set_threads(inv.now, guild, on, inv.manages_server).await?;
+}
+
+/// An on/off option as given, refused when it is neither.
+fn on_off(inv: &Invocation, value: Option<&str>) -> Result<Option<bool>, CommandError> {
+    match value {
+        None => Ok(None),
+        Some("on") => Ok(Some(true)),
+        Some("off") => Ok(Some(false)),
+        Some(other) => Err(CommandError::refused(t!(inv.lang, "err-unknown-setting", value = other.to_string()))),
     }
-    if let Some(role) = seek_role {
-        inv.service.set_seek_role(inv.now, guild, role, inv.manages_server).await?;
-    }
-    let lang = inv.server_lang;
-    let text =
-        format!("{}\n{}", t!(lang, "settings-changed-by", player = user(inv.user)), shown(inv, guild, lang).await?);
-    // Showing the role must not call its members.
-    Ok(Reply::public(lang, text).pinging(Vec::new()))
 }
 
 /// The server's settings, said in `lang`.
@@ -55,4 +74,9 @@ async fn shown(inv: &Invocation, guild: u64, lang: Lang) -> Result<String, Comma
         None => t!(lang, "settings-no-seek-role"),
     };
     Ok(format!("{threads}\n{seek}"))
+}
+
+/// What the asker's confirm-moves choice means, said in `lang`.
+fn confirm_text(lang: Lang, on: bool) -> String {
+    if on { t!(lang, "settings-confirm-moves-on") } else { t!(lang, "settings-confirm-moves-off") }
 }

@@ -114,9 +114,9 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     .await;
     assert_eq!(started.kind, 4, "{started:?}");
     assert!(!started.is_ephemeral(), "{started:?}");
-    // Only the Abort button, until each side has moved.
+    // Move for the person to move, and Abort until each side has moved.
     let ids = started.custom_ids();
-    assert!(ids.len() == 1 && ids[0].starts_with("abo:"), "{ids:?}");
+    assert!(ids.len() == 2 && ids[0].starts_with("mv:") && ids[1].starts_with("abo:"), "{ids:?}");
     assert!(text(&started).contains(&format!("{} (Black) to move", alice.mention())), "{}", text(&started));
     assert!(text(&started).contains("engine level 8"), "{}", text(&started));
     has_png(&started.files);

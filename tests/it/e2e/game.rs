@@ -101,11 +101,14 @@ async fn a_whole_game_with_a_king_multi_capture() {
     assert_refusal(&wrong, &GameError::NotChallenged);
 
     // Accepted by button: the challenge message becomes the game, its
-    // buttons replaced by Abort (offered until each side has moved).
+    // buttons replaced by Move and Abort (offered until each side has moved).
     let accepted = ask(fake, fake.button(&ids[0]).on_message(&message).from(&bob)).await;
     assert_eq!(accepted.kind, 7, "{accepted:?}");
     let game_buttons = accepted.custom_ids();
-    assert!(game_buttons.len() == 1 && game_buttons[0].starts_with("abo:"), "{game_buttons:?}");
+    assert!(
+        game_buttons.len() == 2 && game_buttons[0].starts_with("mv:") && game_buttons[1].starts_with("abo:"),
+        "{game_buttons:?}"
+    );
     assert!(text(&accepted).contains(&format!("{} (White) to move", alice.mention())), "{:?}", accepted.content());
     decodes_as_png(board_of(&accepted));
 

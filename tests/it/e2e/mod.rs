@@ -12,6 +12,7 @@ mod faults;
 mod game;
 mod games_list;
 mod matches;
+mod move_menu;
 mod notify;
 mod open_challenges;
 mod outbox;

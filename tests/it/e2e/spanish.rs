@@ -73,13 +73,13 @@ async fn a_spanish_server_with_players_of_three_locales() {
     let refused = ask(&fake, from(fake.command("accept"), &carla, en, channel)).await;
     private_says(&refused, &["Only the challenged player can accept"]);
 
-    // Bruno accepts: the game message, in Spanish, with a Spanish Abort button.
+    // Bruno accepts: the game message, in Spanish, with Spanish Move and Abort buttons.
     let started = ask(&fake, from(fake.command("accept"), &bruno, latam, channel)).await;
     public_says(
         &started,
         &["aceptó el desafío", "¡Empieza la partida!", "**Partida #", "(blancas) contra", "Le toca a"],
     );
-    assert_eq!(button_labels(&started), ["Anular"]);
+    assert_eq!(button_labels(&started), ["Mover", "Anular"]);
 
     // Refusals follow the one who acted: Bruno (es-419) out of turn, Ana
     // (es-ES) with an illegal move, Carla (en-US) not playing.

@@ -111,7 +111,7 @@ async fn a_server_can_keep_one_game_per_channel() {
     let manager = fake.user("mia").with_permissions(MANAGE_GUILD);
     fake.add_user(&manager);
 
-    // Only a manager changes it; anyone may look.
+    // Only a manager changes it; anyone may look (and sees their own choice too).
     let refused = ask(fake, fake.command("settings").string("threads", "off").from(&alice)).await;
     assert_refusal(&refused, &GameError::NotServerManager);
     let shown = ask(fake, fake.command("settings").from(&alice)).await;
