@@ -5,8 +5,9 @@
 //! menu is refused instead of played. What a choice does lives in
 //! `commands/choose.rs`.
 
-use serenity::all::CreateSelectMenuOption;
-use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind};
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+};
 
 use crate::game::{MoveChoices, PieceMoves, Seen};
 use crate::i18n::Lang;

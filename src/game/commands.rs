@@ -107,11 +107,7 @@ impl GameService {
         user: u64,
     ) -> Result<(GameView, Color), GameError> {
         let view = self.game_in_channel(channel).await?;
-        let color = view.color_of(user).ok_or(GameError::NotAPlayer)?;
-        // Past the deadline the clock has decided; `claim_due` records it.
-        if now >= view.deadline {
-            return Err(GameError::TimeUp);
-        }
+        let color = player_in(now, &view, user)?;
         Ok((view, color))
     }
 
@@ -124,4 +120,15 @@ impl GameService {
             Err(e) => e.into(),
         }
     }
+}
+
+/// The side `user` plays in the live game `view`, refusing non-players and
+/// commands after the deadline.
+pub(super) fn player_in(now: i64, view: &GameView, user: u64) -> Result<Color, GameError> {
+    let color = view.color_of(user).ok_or(GameError::NotAPlayer)?;
+    // Past the deadline the clock has decided; `claim_due` records it.
+    if now >= view.deadline {
+        return Err(GameError::TimeUp);
+    }
+    Ok(color)
 }

@@ -61,7 +61,7 @@ pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use lookup::{MovesAsked, MovesOf, read_position};
 pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
-pub use move_choices::{MoveChoices, MovePreview, PieceMoves, Seen, moves_by_piece};
+pub use move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, Seen, moves_by_piece};
 pub use open_challenges::ChallengesPage;
 pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;

@@ -4,7 +4,8 @@
 //! chosen from a position that was shown - each after the same checks as
 //! `/move`.
 
-use super::{GameError, GameService, GameView, MoveReport};
+use super::commands::player_in;
+use super::{GameError, GameService, GameView, MoveReport, convert};
 use crate::rules::{Move, Position, Role};
 
 /// A position a player was shown: the game and its ply. What they choose
@@ -80,10 +81,48 @@ pub fn moves_by_piece(position: &Position, moves: Vec<(Move, String)>) -> Vec<Pi
     pieces
 }
 
+/// What a move a player chose comes to: played, or, for a player who
+/// confirms their moves, checked and shown first.
+#[derive(Clone, Debug)]
+pub enum MoveOutcome {
+    /// Played and stored (boxed: a report holds the whole game).
+    Played(Box<MoveReport>),
+    /// Checked and not played: it waits for the player's Confirm.
+    Shown(MovePreview),
+}
+
+/// The live game `view` as `user` may move in it, its player to move:
+/// refused as a move would be (not a player, out of time, not their turn),
+/// and as changed when it is no longer the position `seen`.
+fn to_move_in(now: i64, view: GameView, user: u64, seen: Option<Seen>) -> Result<GameView, GameError> {
+    let color = player_in(now, &view, user)?;
+    if seen.is_some_and(|seen| seen != Seen::of(&view)) {
+        return Err(GameError::PositionChanged);
+    }
+    if color != view.turn() {
+        return Err(GameError::NotYourTurn);
+    }
+    Ok(view)
+}
+
+/// What `notation` would do in `view`, checked by the rules; nothing is written.
+fn preview_of(mut view: GameView, notation: &str) -> Result<MovePreview, GameError> {
+    let seen = Seen::of(&view);
+    let before = *view.game.position();
+    let played = view.game.play_notation(notation)?;
+    let notation = view.game.notations().last().expect("a move was just played").clone();
+    Ok(MovePreview {
+        seen,
+        played,
+        notation,
+        before,
+        after: *view.game.position(),
+        ends_game: view.game.result().is_some(),
+    })
+}
+
 impl GameService {
-    /// The live game of `channel` as `user`, its player to move, may move
-    /// in it: refused as a move would be (not a player, not their turn, out
-    /// of time), and as changed when it is no longer the position `seen`.
+    /// The live game of `channel` as `user` may move in it (see [`to_move_in`]).
     async fn game_to_move_in(
         &self,
         now: i64,
@@ -91,14 +130,7 @@ impl GameService {
         user: u64,
         seen: Option<Seen>,
     ) -> Result<GameView, GameError> {
-        let (view, color) = self.live_game_of_player(now, channel, user).await?;
-        if seen.is_some_and(|seen| seen != Seen::of(&view)) {
-            return Err(GameError::PositionChanged);
-        }
-        if color != view.turn() {
-            return Err(GameError::NotYourTurn);
-        }
-        Ok(view)
+        to_move_in(now, self.game_in_channel(channel).await?, user, seen)
     }
 
     /// The pieces `user` can move in the live game of `channel` and their
@@ -116,30 +148,26 @@ impl GameService {
         Ok(MoveChoices { seen: Seen::of(&view), pieces })
     }
 
-    /// Checks `notation` as [`GameService::play`] would for `user` in the
-    /// live game of `channel`, without playing it, and says what it would
-    /// do. Nothing is written.
-    pub async fn preview_move(
+    /// A move `user` chose in the live game of `channel` (from the position
+    /// `seen`, if it was chosen from one): played as [`GameService::play`]
+    /// plays it, or only shown when they confirm their moves in its server.
+    /// The game and the setting are read together: a move costs no more
+    /// reads than without the setting.
+    pub async fn play_or_show(
         &self,
         now: i64,
         channel: u64,
         user: u64,
         notation: &str,
         seen: Option<Seen>,
-    ) -> Result<MovePreview, GameError> {
-        let mut view = self.game_to_move_in(now, channel, user, seen).await?;
-        let seen = Seen::of(&view);
-        let before = *view.game.position();
+    ) -> Result<MoveOutcome, GameError> {
+        let (row, confirms) = self.store.live_game_for_move(channel, user).await?.ok_or(GameError::NoGame)?;
+        let mut view = to_move_in(now, convert::game_view(row)?, user, seen)?;
+        if confirms {
+            return Ok(MoveOutcome::Shown(preview_of(view, notation)?));
+        }
         let played = view.game.play_notation(notation)?;
-        let notation = view.game.notations().last().expect("a move was just played").clone();
-        Ok(MovePreview {
-            seen,
-            played,
-            notation,
-            before,
-            after: *view.game.position(),
-            ends_game: view.game.result().is_some(),
-        })
+        Ok(MoveOutcome::Played(Box::new(self.commit_move(view, played, user, now).await?)))
     }
 
     /// Plays `notation` as [`GameService::play`] does, only if the live

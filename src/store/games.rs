@@ -111,11 +111,16 @@ pub struct GameRow {
 
 macro_rules! select_games {
     ($where:literal) => {
+        select_games!("", $where)
+    };
+    // With more columns after the game's own (`extra` starts with a comma).
+    ($extra:literal, $where:literal) => {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game \
-             FROM games ",
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game",
+            $extra,
+            " FROM games ",
             $where
         )
     };
@@ -351,6 +356,24 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         Ok(self.games_where(rows).await?.pop())
+    }
+
+    /// The live game of a channel, with its moves, and whether `user`
+    /// confirms their moves in its server (`player_settings`; never outside
+    /// a server): what a move needs, in one read.
+    pub async fn live_game_for_move(&self, channel: u64, user: u64) -> Result<Option<(GameRow, bool)>, StoreError> {
+        let row = sqlx::query(select_games!(
+            ", COALESCE((SELECT p.confirm_moves FROM player_settings p \
+               WHERE p.guild_id = games.guild_id AND p.user_id = $2), 0) AS confirms",
+            "WHERE channel_id = $1 AND status = 'live'"
+        ))
+        .bind(db_id(channel)?)
+        .bind(db_id(user)?)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let confirms = bool_column(row.try_get("confirms")?, "confirm_moves")?;
+        Ok(Some((self.with_moves(game_from_row(&row)?).await?, confirms)))
     }
 
     /// Up to `limit` live games whose position keys are missing or not for

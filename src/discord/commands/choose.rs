@@ -3,7 +3,7 @@
 //! move picked is played as `/move` plays it. A player who confirms their
 //! moves first sees the board after it, with Confirm / Cancel.
 
-use crate::game::{GameError, Seen};
+use crate::game::{GameError, MoveOutcome, MovePreview, Seen};
 use crate::i18n::alt;
 use crate::t;
 
@@ -73,17 +73,16 @@ async fn piece(inv: &Invocation, seen: Seen, square: u8, page: u32) -> Result<Re
 
 /// A move picked: played, or shown first in place of the menu.
 async fn pick(inv: &Invocation, seen: Seen, notation: &str) -> Result<Reply, CommandError> {
-    if inv.service.confirms_moves(inv.guild, inv.user).await? {
-        return Ok(preview(inv, notation, Some(seen)).await?.updating());
+    match inv.service.play_or_show(inv.now, inv.channel, inv.user, notation, Some(seen)).await? {
+        MoveOutcome::Played(report) => play::announce(inv, &report).await,
+        // The board shown replaces the menu.
+        MoveOutcome::Shown(shown) => Ok(preview(inv, &shown).await?.updating()),
     }
-    play::play_seen(inv, notation, seen).await
 }
 
-/// The board after `notation`, privately, with Confirm / Cancel; nothing is
-/// played. Checked as the move itself would be (and against `seen`, if it
-/// was chosen from a menu).
-pub async fn preview(inv: &Invocation, notation: &str, seen: Option<Seen>) -> Result<Reply, CommandError> {
-    let preview = inv.service.preview_move(inv.now, inv.channel, inv.user, notation, seen).await?;
+/// The board after a move checked but not played, privately, with
+/// Confirm / Cancel.
+pub async fn preview(inv: &Invocation, preview: &MovePreview) -> Result<Reply, CommandError> {
     let lang = inv.lang;
     let mover = preview.before.turn();
     let png = view::board_png(preview.after, mover, Some(preview.played), false, Some(preview.before)).await?;

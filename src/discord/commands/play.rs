@@ -1,6 +1,6 @@
 //! `/move` and its autocomplete.
 
-use crate::game::{GameService, MoveReport, Seen};
+use crate::game::{GameService, MoveOutcome, MoveReport, Seen};
 use crate::t;
 
 use super::super::errors::CommandError;
@@ -14,11 +14,10 @@ pub const MAX_CHOICES: usize = 25;
 /// `/move move`: the service checks the text (autocomplete is only a hint).
 /// A player who confirms their moves is first shown the board after it.
 pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
-    if inv.service.confirms_moves(inv.guild, inv.user).await? {
-        return choose::preview(inv, text, None).await;
+    match inv.service.play_or_show(inv.now, inv.channel, inv.user, text, None).await? {
+        MoveOutcome::Played(report) => announce(inv, &report).await,
+        MoveOutcome::Shown(shown) => choose::preview(inv, &shown).await,
     }
-    let report = inv.service.play(inv.now, inv.channel, inv.user, text, None).await?;
-    announce(inv, &report).await
 }
 
 /// Plays `notation`, chosen from the position `seen` (a menu, a Confirm):
@@ -29,7 +28,7 @@ pub async fn play_seen(inv: &Invocation, notation: &str, seen: Seen) -> Result<R
 }
 
 /// The public answer to a move `inv.user` played, however they chose it.
-async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, CommandError> {
+pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     let headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
     let mut reply = view::game_message(lang, &inv.service, &report.game, headline).await?;

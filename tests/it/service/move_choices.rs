@@ -1,10 +1,10 @@
 //! Moves without typing, in the service: the pieces offered to the player
-//! to move and their moves, a move shown before it is played (nothing
-//! written), and a move chosen from a position that is no longer the
-//! game's refused.
+//! to move and their moves, a move shown before it is played to a player
+//! who confirms their moves (nothing written), and a move chosen from a
+//! position that is no longer the game's refused.
 
 use crate::support::games::*;
-use damas::game::{GameError, Seen, moves_by_piece};
+use damas::game::{GameError, MoveOutcome, Seen, moves_by_piece};
 use damas::rules::{DrawRules, Variant, parse_fen};
 
 /// White to move with five kings and no capture: 35 legal moves (RULES 4.1,
@@ -46,21 +46,36 @@ async fn only_the_player_to_move_is_offered_moves(backend: Backend) {
     assert_eq!(choices.pieces[2].moves, ["11-14", "11-15"]);
 }
 
-async fn a_preview_writes_nothing(backend: Backend) {
+async fn a_player_who_confirms_is_shown_the_move_and_nothing_is_written(backend: Backend) {
     let (_dir, svc) = service(backend).await;
-    // RULES 5.1: the capture is compulsory, so a quiet move is refused as /move refuses it.
     let view = start_game(&svc, T0, 4, Some("W:WK1:B10,18,30"), Variant::Classic, DrawRules::Classic).await;
+    svc.set_confirm_moves(T0, GUILD, WHITE, true, "en-US").await.unwrap();
+    // Only White confirms, and only in this server.
+    assert!(svc.confirms_moves(Some(GUILD), WHITE).await.unwrap());
+    assert!(!svc.confirms_moves(Some(GUILD), BLACK).await.unwrap());
+    assert!(!svc.confirms_moves(Some(GUILD + 1), WHITE).await.unwrap());
     let before = snapshot(&svc, 4).await;
-    let err = svc.preview_move(T0 + 1, 4, WHITE, "1-5", None).await.unwrap_err();
+    // RULES 5.1: the capture is compulsory, so a quiet move is refused as /move refuses it.
+    let err = svc.play_or_show(T0 + 1, 4, WHITE, "1-5", None).await.unwrap_err();
     assert!(matches!(err, GameError::Move(_)), "{err:?}");
-    let preview = svc.preview_move(T0 + 1, 4, WHITE, "1x21", Some(Seen::of(&view))).await.unwrap();
+    let shown = svc.play_or_show(T0 + 1, 4, WHITE, "1x21", Some(Seen::of(&view))).await.unwrap();
+    let MoveOutcome::Shown(preview) = shown else { panic!("shown, not played: {shown:?}") };
     assert_eq!(preview.notation, "1x21");
     assert_eq!(preview.seen, Seen::of(&view));
     assert_eq!(preview.before, *view.game.position());
     assert_eq!(preview.after, view.game.position().play(&preview.played).unwrap());
     assert!(!preview.ends_game, "Black keeps the man on 30");
-    assert_eq!(before, snapshot(&svc, 4).await, "a preview changed the game");
-    assert!(matches!(svc.preview_move(T0 + 1, 4, BLACK, "30-26", None).await, Err(GameError::NotYourTurn)));
+    assert_eq!(before, snapshot(&svc, 4).await, "showing a move changed the game");
+    assert!(matches!(svc.play_or_show(T0 + 1, 4, BLACK, "30-26", None).await, Err(GameError::NotYourTurn)));
+
+    // Turned off, the same choice is played.
+    svc.set_confirm_moves(T0 + 2, GUILD, WHITE, false, "en-US").await.unwrap();
+    let played = svc.play_or_show(T0 + 3, 4, WHITE, "1x21", Some(Seen::of(&view))).await.unwrap();
+    assert!(matches!(&played, MoveOutcome::Played(report) if report.notation == "1x21"), "{played:?}");
+    assert_eq!(svc.game_in_channel(4).await.unwrap().ply(), 1);
+    // Black has not asked for it either.
+    let played = svc.play_or_show(T0 + 4, 4, BLACK, "30-26", None).await.unwrap();
+    assert!(matches!(played, MoveOutcome::Played(_)), "{played:?}");
 }
 
 async fn a_move_from_an_old_position_is_refused(backend: Backend) {
@@ -75,7 +90,8 @@ async fn a_move_from_an_old_position_is_refused(backend: Backend) {
     let err = svc.play_seen(T0 + 2, 5, BLACK, "22-18", seen).await.unwrap_err();
     assert!(matches!(err, GameError::PositionChanged), "{err:?}");
     assert!(matches!(svc.move_choices(T0 + 2, 5, BLACK, Some(seen)).await, Err(GameError::PositionChanged)));
-    assert!(matches!(svc.preview_move(T0 + 2, 5, BLACK, "22-18", Some(seen)).await, Err(GameError::PositionChanged)));
+    let err = svc.play_or_show(T0 + 2, 5, BLACK, "22-18", Some(seen)).await.unwrap_err();
+    assert!(matches!(err, GameError::PositionChanged), "{err:?}");
     assert_eq!(before, snapshot(&svc, 5).await);
 
     // Another game in the channel at the same ply is not the position seen.
@@ -104,7 +120,7 @@ async fn racing_choices_play_once(backend: Backend) {
 on_both_backends!(
     choices_are_every_legal_move_by_piece,
     only_the_player_to_move_is_offered_moves,
-    a_preview_writes_nothing,
+    a_player_who_confirms_is_shown_the_move_and_nothing_is_written,
     a_move_from_an_old_position_is_refused,
     racing_choices_play_once,
 );

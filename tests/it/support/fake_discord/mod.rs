@@ -79,6 +79,7 @@ pub use fixtures::{
 };
 #[allow(unused_imports)]
 pub use menus::{Menu, menus_of};
+#[allow(unused_imports)]
 pub use objects::GUILD_NAME;
 #[allow(unused_imports)]
 pub use records::{Callback, FileUpload, GatewayStats, MessageKind, PostedMessage, RecordedRequest, RequestBody};
