@@ -57,4 +57,66 @@ mod tests {
             assert_eq!(ours, sqlx, "{folder}");
         }
     }
+
+    /// A SQLite database made before open challenges keeps its challenges
+    /// and what refers to them when `challenges` is made again without its
+    /// NOT NULL (foreign keys off for the copy, on again after), and then
+    /// takes a challenge without an opponent.
+    #[tokio::test]
+    async fn challenges_survive_the_open_challenges_rebuild() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("old.db").display());
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(&url).await.unwrap();
+        let before: Vec<Migration> = SQLITE
+            .iter()
+            .filter(|(name, _)| *name < "20261210000001")
+            .map(|(name, sql)| migration(name, sql))
+            .collect();
+        Migrator::with_migrations(before).run(&pool).await.unwrap();
+        for (id, opponent, state) in [(1, 12, "open"), (2, 13, "expired")] {
+            sqlx::query(
+                "INSERT INTO challenges (id, guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, \
+                 variant, draw_rules, start_fen, created_at, expires_at, state) \
+                 VALUES ($1, 7, 100, 11, $2, 'random', 3, 'classic', 'classic', 'W:W1-12:B21-32', 10, 20, $3)",
+            )
+            .bind(id)
+            .bind(opponent)
+            .bind(state)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+        sqlx::query(
+            "INSERT INTO announcements (kind, channel_id, challenge_id, created_at) VALUES ('challenge_expired', 100, 2, 20)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+
+        let store = super::super::Store::open(&url).await.unwrap();
+        let kept = store.challenge(2).await.unwrap().expect("kept");
+        assert_eq!((kept.setup.opponent, kept.setup.rating_range), (Some(13), None));
+        assert_eq!(store.challenge(1).await.unwrap().unwrap().setup.challenger, 11);
+        let referred: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM announcements a JOIN challenges c ON c.id = a.challenge_id WHERE c.state = 'expired'",
+        )
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+        assert_eq!(referred, 1);
+        let broken = sqlx::query("PRAGMA foreign_key_check").fetch_all(&store.pool).await.unwrap();
+        assert!(broken.is_empty(), "no reference left dangling");
+        let enforced: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(&store.pool).await.unwrap();
+        assert_eq!(enforced, 1, "foreign keys are on again");
+        sqlx::query(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
+             draw_rules, start_fen, created_at, expires_at, state) \
+             VALUES (7, 101, 11, NULL, 'random', 3, 'classic', 'classic', 'W:W1-12:B21-32', 30, 40, 'open')",
+        )
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    }
 }
