@@ -18,29 +18,37 @@ use super::view;
 
 /// If the live game of `channel` waits for the bot, lets it move and posts
 /// the move. Called after a command that may have handed the bot its turn.
+/// `true` when the move queued a direct message to the person to move
+/// (`/notify dm`), which the clock loop should send now.
 pub async fn answer_in_channel(
     http: &Http,
     notices: &ChannelNotices,
     service: &GameService,
     clock: &Clock,
     channel: u64,
-) {
+) -> bool {
     let game = match service.game_in_channel(channel).await {
         Ok(game) => game,
         Err(e) => {
             if !e.is_user_error() {
                 tracing::error!(channel, error = %e, "could not read the game for the bot's move");
             }
-            return;
+            return false;
         }
     };
     if !game.is_engine(game.turn()) || !game.is_live() {
-        return;
+        return false;
     }
     match service.engine_reply(clock.now(), game.id).await {
-        Ok(Some(report)) => announce(http, notices, service, &report).await,
-        Ok(None) => {}
-        Err(e) => tracing::error!(game = game.id, error = %e, "the bot could not move"),
+        Ok(Some(report)) => {
+            announce(http, notices, service, &report).await;
+            report.direct_message
+        }
+        Ok(None) => false,
+        Err(e) => {
+            tracing::error!(game = game.id, error = %e, "the bot could not move");
+            false
+        }
     }
 }
 

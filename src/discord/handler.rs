@@ -186,6 +186,14 @@ impl Handler {
         }
     }
 
+    /// The bot's move in `channel`'s game if it is its turn; a direct
+    /// message it queued (`/notify dm`) goes out now, not at the next tick.
+    async fn bot_answers(&self, http: &Http, channel: u64) {
+        if engine_moves::answer_in_channel(http, &self.notices, &self.service, &self.clock, channel).await {
+            self.outbox.notify_one();
+        }
+    }
+
     async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
         let inv = self.invocation(
             &ctx.http,
@@ -227,7 +235,7 @@ impl Handler {
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) {
             let channel = after.game_channel.unwrap_or(inv.channel);
-            engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, channel).await;
+            self.bot_answers(&ctx.http, channel).await;
         }
     }
 
@@ -267,7 +275,7 @@ impl Handler {
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
         if press::may_hand_the_bot_its_turn(id) {
-            engine_moves::answer_in_channel(&ctx.http, &self.notices, &self.service, &self.clock, inv.channel).await;
+            self.bot_answers(&ctx.http, inv.channel).await;
         }
     }
 

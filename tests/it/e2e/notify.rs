@@ -168,3 +168,26 @@ async fn a_spanish_reader_gets_spanish_direct_messages() {
     let described = dm.files[0].description.clone().unwrap_or_default();
     assert!(described.contains("Última jugada: 11-15"), "{described}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_reply_comes_by_direct_message_at_once() {
+    // A clock that ticks once a minute: the direct message cannot wait for it.
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = database_in(&dir);
+    let bot = RunningBot::start(&fake, config(&fake, &url, Clock::system(), Duration::from_secs(60))).await;
+    let (ana, me) = (fake.user("ana"), fake.bot().clone());
+    ask(&fake, fake.command("notify").string("mode", "dm").from(&ana)).await;
+    let channel = fake.new_id();
+    let challenge = fake
+        .command("challenge")
+        .in_channel(channel)
+        .user("opponent", &me)
+        .integer("level", 1)
+        .string("color", "white");
+    ask(&fake, challenge.from(&ana)).await;
+    ask(&fake, fake.command("move").in_channel(channel).string("move", "11-15").from(&ana)).await;
+    let dm = fake.wait_for_dm(&ana, WAIT, |_| true).await;
+    assert!(dm.content().contains("Your move") && dm.content().contains(&me.mention()), "{}", dm.content());
+    bot.stop().await;
+}
