@@ -5,6 +5,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::outbox::Outbox;
 use super::{Store, StoreError, db_id, discord_id, enum_column, u32_column};
 
 /// What an announcement is about. Its kind is stored by name
@@ -122,27 +123,15 @@ impl Store {
     }
 
     /// Leases up to `limit` pending announcements whose lease (if any) ran
-    /// out by `now`, oldest first, until `now + lease_secs`. Each is leased
-    /// by one caller at a time, even across processes: the UPDATE checks
-    /// the lease again on the rows it changes and returns only those.
+    /// out by `now`, oldest first, until `now + lease_secs`; each to one
+    /// caller at a time, even across processes (see [`Outbox`]).
     pub async fn lease_announcements(
         &self,
         now: i64,
         lease_secs: i64,
         limit: i64,
     ) -> Result<Vec<AnnouncementRow>, StoreError> {
-        let rows = sqlx::query(
-            "UPDATE announcements SET lease_until = $2, attempts = attempts + 1 \
-             WHERE done_at IS NULL AND (lease_until IS NULL OR lease_until <= $1) AND id IN \
-             (SELECT id FROM announcements WHERE done_at IS NULL AND (lease_until IS NULL OR lease_until <= $1) \
-              ORDER BY id LIMIT $3) \
-             RETURNING id, kind, channel_id, game_id, challenge_id, ply, attempts",
-        )
-        .bind(now)
-        .bind(now + lease_secs)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self.lease_outbox(Outbox::Announcements, now, lease_secs, limit).await?;
         let mut out = rows.iter().map(announcement_from_row).collect::<Result<Vec<_>, _>>()?;
         out.sort_by_key(|a| a.id);
         Ok(out)
@@ -155,24 +144,12 @@ impl Store {
         outcome: AnnouncementOutcome,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE announcements SET done_at = $2, outcome = $3, lease_until = NULL WHERE id = $1 AND done_at IS NULL",
-        )
-        .bind(id)
-        .bind(now)
-        .bind(outcome.into_str())
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        self.settle_outbox(Outbox::Announcements, id, outcome, now).await
     }
 
     /// Deletes the announcements settled before `before`; returns how many.
     pub async fn prune_settled_announcements(&self, before: i64) -> Result<u64, StoreError> {
-        let pruned = sqlx::query("DELETE FROM announcements WHERE done_at IS NOT NULL AND done_at < $1")
-            .bind(before)
-            .execute(&self.pool)
-            .await?;
-        Ok(pruned.rows_affected())
+        self.prune_outbox(Outbox::Announcements, before).await
     }
 
     /// How many announcements there are, settled or not.

@@ -8,6 +8,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+use super::outbox::Outbox;
 use super::{AnnouncementOutcome, Store, StoreError, db_id, discord_id, enum_column, u32_column};
 
 /// What a direct message is about.
@@ -168,25 +169,14 @@ impl Store {
 
     /// Leases up to `limit` pending direct messages whose lease (if any)
     /// ran out by `now`, oldest first, until `now + lease_secs`; each to
-    /// one caller at a time, as [`Store::lease_announcements`] does.
+    /// one caller at a time, as announcements are (see [`Outbox`]).
     pub async fn lease_direct_messages(
         &self,
         now: i64,
         lease_secs: i64,
         limit: i64,
     ) -> Result<Vec<DirectMessageRow>, StoreError> {
-        let rows = sqlx::query(
-            "UPDATE direct_messages SET lease_until = $2, attempts = attempts + 1 \
-             WHERE done_at IS NULL AND (lease_until IS NULL OR lease_until <= $1) AND id IN \
-             (SELECT id FROM direct_messages WHERE done_at IS NULL AND (lease_until IS NULL OR lease_until <= $1) \
-              ORDER BY id LIMIT $3) \
-             RETURNING id, kind, user_id, guild_id, game_id, ply, attempts",
-        )
-        .bind(now)
-        .bind(now + lease_secs)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self.lease_outbox(Outbox::DirectMessages, now, lease_secs, limit).await?;
         let mut out = rows.iter().map(direct_message_from_row).collect::<Result<Vec<_>, _>>()?;
         out.sort_by_key(|m| m.id);
         Ok(out)
@@ -199,25 +189,12 @@ impl Store {
         outcome: AnnouncementOutcome,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE direct_messages SET done_at = $2, outcome = $3, lease_until = NULL \
-             WHERE id = $1 AND done_at IS NULL",
-        )
-        .bind(id)
-        .bind(now)
-        .bind(outcome.into_str())
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        self.settle_outbox(Outbox::DirectMessages, id, outcome, now).await
     }
 
     /// Deletes the direct messages settled before `before`; returns how many.
     pub async fn prune_settled_direct_messages(&self, before: i64) -> Result<u64, StoreError> {
-        let pruned = sqlx::query("DELETE FROM direct_messages WHERE done_at IS NOT NULL AND done_at < $1")
-            .bind(before)
-            .execute(&self.pool)
-            .await?;
-        Ok(pruned.rows_affected())
+        self.prune_outbox(Outbox::DirectMessages, before).await
     }
 
     /// The direct messages ever queued for `user` (settled or not), oldest

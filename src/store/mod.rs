@@ -53,6 +53,7 @@ mod lock;
 mod matches;
 mod migrations;
 mod moves;
+mod outbox;
 mod player_settings;
 mod ratings;
 mod replays;

@@ -1,0 +1,87 @@
+//! What the two outboxes share - `announcements` (posts in channels) and
+//! `direct_messages` (to players): a row is leased by one process at a
+//! time, settled once with its outcome, and pruned a while after.
+
+use sqlx::any::AnyRow;
+
+use super::{AnnouncementOutcome, Store, StoreError};
+
+/// One of the outbox tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Outbox {
+    Announcements,
+    DirectMessages,
+}
+
+impl Outbox {
+    fn table(self) -> &'static str {
+        match self {
+            Outbox::Announcements => "announcements",
+            Outbox::DirectMessages => "direct_messages",
+        }
+    }
+
+    /// The columns a lease returns: what a row of this outbox is read from.
+    fn columns(self) -> &'static str {
+        match self {
+            Outbox::Announcements => "id, kind, channel_id, game_id, challenge_id, ply, attempts",
+            Outbox::DirectMessages => "id, kind, user_id, guild_id, game_id, ply, attempts",
+        }
+    }
+}
+
+impl Store {
+    /// Leases up to `limit` pending rows of `outbox` whose lease (if any)
+    /// ran out by `now`, oldest first, until `now + lease_secs`. Each is
+    /// leased by one caller at a time, even across processes: the UPDATE
+    /// checks the lease again on the rows it changes and returns only those.
+    pub(super) async fn lease_outbox(
+        &self,
+        outbox: Outbox,
+        now: i64,
+        lease_secs: i64,
+        limit: i64,
+    ) -> Result<Vec<AnyRow>, StoreError> {
+        let (table, columns) = (outbox.table(), outbox.columns());
+        let sql = format!(
+            "UPDATE {table} SET lease_until = $2, attempts = attempts + 1 \
+             WHERE done_at IS NULL AND (lease_until IS NULL OR lease_until <= $1) AND id IN \
+             (SELECT id FROM {table} WHERE done_at IS NULL AND (lease_until IS NULL OR lease_until <= $1) \
+              ORDER BY id LIMIT $3) \
+             RETURNING {columns}"
+        );
+        Ok(sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(now)
+            .bind(now + lease_secs)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Settles row `id` of `outbox`; `false` if it was settled already.
+    pub(super) async fn settle_outbox(
+        &self,
+        outbox: Outbox,
+        id: i64,
+        outcome: AnnouncementOutcome,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let sql = format!(
+            "UPDATE {} SET done_at = $2, outcome = $3, lease_until = NULL WHERE id = $1 AND done_at IS NULL",
+            outbox.table()
+        );
+        let done = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .bind(now)
+            .bind(outcome.into_str())
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Deletes the rows of `outbox` settled before `before`; returns how many.
+    pub(super) async fn prune_outbox(&self, outbox: Outbox, before: i64) -> Result<u64, StoreError> {
+        let sql = format!("DELETE FROM {} WHERE done_at IS NOT NULL AND done_at < $1", outbox.table());
+        Ok(sqlx::query(sqlx::AssertSqlSafe(sql)).bind(before).execute(&self.pool).await?.rows_affected())
+    }
+}
