@@ -10,6 +10,7 @@
 //! other; within a channel they keep their order. The direct messages
 //! players chose (`/notify`) follow, from their own outbox (`direct`).
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -96,28 +97,56 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
         }
         // Channels side by side; within a channel, in the order claimed (a
         // loss on time before the next game of its match).
-        let mut by_channel: Vec<(u64, Vec<Announcement>)> = Vec::new();
-        for item in batch {
-            match by_channel.iter_mut().find(|(channel, _)| *channel == item.channel) {
-                Some((_, items)) => items.push(item),
-                None => by_channel.push((item.channel, vec![item])),
-            }
-        }
-        let mut posts = JoinSet::new();
-        for (_, items) in by_channel {
-            let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
-            posts.spawn(async move {
-                for item in items {
+        let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
+        side_by_side(
+            batch,
+            |item: &Announcement| item.channel,
+            move |item: Announcement| {
+                let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
+                async move {
                     // One to be tried again holds back the rest of its channel, in order.
-                    let Some(outcome) = deliver(&http, &notices, &service, &item).await else { break };
+                    let Some(outcome) = deliver(&http, &notices, &service, &item).await else { return false };
                     if let Err(e) = service.settle_announcement(item.id, outcome, clock.now()).await {
                         tracing::error!(id = item.id, error = %e, "could not record an announcement as posted");
                     }
+                    true
                 }
-            });
-        }
-        while posts.join_next().await.is_some() {}
+            },
+        )
+        .await;
     }
+}
+
+/// Runs `send` on each item of `batch`, the groups of one key (a channel,
+/// a player) side by side and each group's items in order, and returns when
+/// all are done. `send` answering `false` (to be tried again later) holds
+/// back the rest of its group, so they keep their order.
+pub(super) async fn side_by_side<T, F, Fut>(batch: Vec<T>, key: impl Fn(&T) -> u64, send: F)
+where
+    T: Send + 'static,
+    F: Fn(T) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = bool> + Send + 'static,
+{
+    let mut groups: Vec<(u64, Vec<T>)> = Vec::new();
+    for item in batch {
+        let k = key(&item);
+        match groups.iter_mut().find(|(g, _)| *g == k) {
+            Some((_, items)) => items.push(item),
+            None => groups.push((k, vec![item])),
+        }
+    }
+    let mut tasks = JoinSet::new();
+    for (_, items) in groups {
+        let send = send.clone();
+        tasks.spawn(async move {
+            for item in items {
+                if !send(item).await {
+                    break;
+                }
+            }
+        });
+    }
+    while tasks.join_next().await.is_some() {}
 }
 
 /// Posts one announcement; `None` when it should be tried again later.

@@ -8,13 +8,13 @@
 use std::sync::Arc;
 
 use serenity::all::{Http, UserId};
-use tokio::task::JoinSet;
 
 use crate::config::Clock;
 use crate::game::{ANNOUNCEMENT_ATTEMPTS, AnnouncementOutcome, DirectDue, DirectMessage, GameService, GameView};
 use crate::i18n::{Lang, alt};
 use crate::t;
 
+use super::clock::side_by_side;
 use super::commands::my_games;
 use super::deliver::{Failure, call, post_once, repeatable};
 use super::reply::Reply;
@@ -40,26 +40,22 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
         if batch.is_empty() {
             return;
         }
-        let mut by_user: Vec<(u64, Vec<DirectMessage>)> = Vec::new();
-        for item in batch {
-            match by_user.iter_mut().find(|(u, _)| *u == item.user) {
-                Some((_, items)) => items.push(item),
-                None => by_user.push((item.user, vec![item])),
-            }
-        }
-        let mut sends = JoinSet::new();
-        for (_, items) in by_user {
-            let (http, service, clock) = (http.clone(), service.clone(), clock.clone());
-            sends.spawn(async move {
-                for item in items {
-                    let Some(outcome) = send(&http, &service, &clock, &item).await else { break };
+        let (http, service, clock) = (http.clone(), service.clone(), clock.clone());
+        side_by_side(
+            batch,
+            |item: &DirectMessage| item.user,
+            move |item: DirectMessage| {
+                let (http, service, clock) = (http.clone(), service.clone(), clock.clone());
+                async move {
+                    let Some(outcome) = send(&http, &service, &clock, &item).await else { return false };
                     if let Err(e) = service.settle_direct_message(item.id, outcome, clock.now()).await {
                         tracing::error!(id = item.id, error = %e, "could not record a direct message as sent");
                     }
+                    true
                 }
-            });
-        }
-        while sends.join_next().await.is_some() {}
+            },
+        )
+        .await;
     }
 }
 
