@@ -73,6 +73,20 @@ pub fn date_time(unix: i64) -> String {
     format!("<t:{unix}:f>")
 }
 
+/// The text of one page of a list: `title`, "- page N of M" when there
+/// are several pages (`page` from 0), then one line each.
+pub fn page_text(lang: Lang, title: String, page: u32, pages: u32, lines: impl IntoIterator<Item = String>) -> String {
+    let mut text = title;
+    if pages > 1 {
+        text.push_str(&t!(lang, "games-page", page = page + 1, pages = pages));
+    }
+    for line in lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text
+}
+
 /// "<@w> (White) vs <@b> (Black)".
 pub fn players(lang: Lang, view: &GameView) -> String {
     t!(lang, "players", white = player(lang, view, Color::White), black = player(lang, view, Color::Black))

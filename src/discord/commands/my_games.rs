@@ -28,14 +28,9 @@ pub async fn my_games_page(inv: &Invocation, page: u32) -> Result<Reply, Command
         let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
         return Ok(Reply::ephemeral(lang, t!(lang, "mygames-none", challenge = challenge)));
     }
-    let mut body = t!(lang, "mygames-title", count = page.total);
-    if page.pages > 1 {
-        body.push_str(&t!(lang, "games-page", page = page.page + 1, pages = page.pages));
-    }
-    for game in &page.games {
-        body.push('\n');
-        body.push_str(&line(lang, guild, inv.user, game));
-    }
+    let title = t!(lang, "mygames-title", count = page.total);
+    let lines = page.games.iter().map(|game| line(lang, guild, inv.user, game));
+    let body = view::page_text(lang, title, page.page, page.pages, lines);
     let reply = Reply::ephemeral(lang, body);
     Ok(if page.pages > 1 { reply.components(my_games_page_buttons(lang, page.page, page.pages)) } else { reply })
 }

@@ -26,14 +26,9 @@ pub async fn challenges_page(inv: &Invocation, page: u32) -> Result<Reply, Comma
         let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
         return Ok(Reply::ephemeral(lang, t!(lang, "challenges-none", challenge = challenge)));
     }
-    let mut body = t!(lang, "challenges-title", count = page.total);
-    if page.pages > 1 {
-        body.push_str(&t!(lang, "games-page", page = page.page + 1, pages = page.pages));
-    }
-    for c in &page.challenges {
-        body.push('\n');
-        body.push_str(&line(lang, guild, inv.user, c));
-    }
+    let title = t!(lang, "challenges-title", count = page.total);
+    let lines = page.challenges.iter().map(|c| line(lang, guild, inv.user, c));
+    let body = view::page_text(lang, title, page.page, page.pages, lines);
     let reply = Reply::ephemeral(lang, body);
     Ok(if page.pages > 1 { reply.components(challenges_page_buttons(lang, page.page, page.pages)) } else { reply })
 }

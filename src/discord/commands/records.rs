@@ -32,15 +32,8 @@ pub async fn games_page(inv: &Invocation, page: u32) -> Result<Reply, CommandErr
 }
 
 fn page_text(lang: Lang, page: &GamesPage) -> String {
-    let mut text = t!(lang, "games-title", count = page.total);
-    if page.pages > 1 {
-        text.push_str(&t!(lang, "games-page", page = page.page + 1, pages = page.pages));
-    }
-    for game in &page.games {
-        text.push('\n');
-        text.push_str(&line(lang, game));
-    }
-    text
+    let title = t!(lang, "games-title", count = page.total);
+    view::page_text(lang, title, page.page, page.pages, page.games.iter().map(|game| line(lang, game)))
 }
 
 /// "<#c>: <@w> (White) vs <@b> (Black) - <@x> (Black) to move, deadline <t:..:R>."
@@ -133,7 +126,7 @@ pub async fn history(inv: &Invocation, user: u64, page: u32) -> Result<Reply, Co
     if history.total == 0 {
         return Ok(Reply::public(lang, t!(lang, "history-none", player = view::user(user))));
     }
-    let mut text = t!(
+    let title = t!(
         lang,
         "history-title",
         player = view::user(user),
@@ -142,13 +135,8 @@ pub async fn history(inv: &Invocation, user: u64, page: u32) -> Result<Reply, Co
         draws = history.draws,
         losses = history.losses
     );
-    if history.pages > 1 {
-        text.push_str(&t!(lang, "games-page", page = history.page + 1, pages = history.pages));
-    }
-    for game in &history.games {
-        text.push('\n');
-        text.push_str(&history_line(lang, game));
-    }
+    let lines = history.games.iter().map(|game| history_line(lang, game));
+    let text = view::page_text(lang, title, history.page, history.pages, lines);
     // Only the user the history is about is named in a line of their own;
     // the opponents listed are not pinged.
     let reply = Reply::public(lang, text).pinging(Vec::new());
