@@ -84,3 +84,10 @@ err-bot-cannot-accept = Bot accounts cannot accept challenges.
 err-challenge-taken = Someone else accepted this challenge first.
 err-outside-rating-range = This challenge is for players rated within { $range } points of its challenger ({ $challenger }); your rating here is { $rating }.
 err-rating-range-terms = A rating range is only for rated open challenges (without an opponent).
+
+# Premoves
+err-premove-on-your-move = It is your move: play it with `/move`. Premoves are your replies to your opponent's next move.
+err-premove-line-shape = A premove line starts with your opponent's expected move and alternates, ending on your reply: an even number of moves, at most { $max }.
+err-premove-move = Move { $number } of the line cannot be played there: { $reason }
+err-premove-conflict = After { $after } your premoves already reply { $stored }, not { $new }. Keep one reply, or clear your premoves (`/premove clear:True`) and enter them again.
+err-too-many-premoves = You can keep at most { $max } premove lines in a game.

@@ -334,3 +334,19 @@ challenges-line-to-you = { $challenger } challenges { $opponent } in [{ $channel
 challenges-line-yours = You challenge { $opponent } in [{ $channel }]({ $link }): { $terms }; expires { $expires }.
 settings-seek-role = Open challenges mention { $role }.
 settings-no-seek-role = Open challenges mention no role (`seek-role` sets one).
+
+# Premoves
+premove-stored = Premove stored: { $line }.
+premove-already = Your premoves already hold { $line }.
+premove-none = You have no premoves in this game. Add replies to the moves you expect, e.g. `/premove line:22-18 15x22`: if your opponent plays 22-18, the bot plays 15x22 for you at once.
+premove-lines = { $count ->
+    [one] Your premove line in this game (their move → **your reply**), seen only by you:
+   *[other] Your { $count } premove lines in this game (their move → **your reply**), seen only by you:
+}
+premove-cleared = { $count ->
+    [0] You had no premoves in this game.
+    [one] Your premove line in this game is cleared.
+   *[other] Your { $count } premove lines in this game are cleared.
+}
+premove-played = { $player } replied **{ $notation }** by premove.
+premove-follows = { $player } has a premove reply to this: it follows.

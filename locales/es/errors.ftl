@@ -84,3 +84,10 @@ err-bot-cannot-accept = Las cuentas de bot no pueden aceptar desafíos.
 err-challenge-taken = Otra persona aceptó este desafío antes.
 err-outside-rating-range = Este desafío es para jugadores con una puntuación a menos de { $range } puntos de la de quien desafía ({ $challenger }); tu puntuación aquí es { $rating }.
 err-rating-range-terms = El margen de puntuación solo vale para desafíos abiertos puntuables (sin rival).
+
+# Premoves
+err-premove-on-your-move = Te toca mover: juega con `/mover`. Los premovimientos son tus respuestas a la próxima jugada de tu rival.
+err-premove-line-shape = Una línea de premovimientos empieza con la jugada que esperas de tu rival y alterna, terminando en tu respuesta: un número par de jugadas, como mucho { $max }.
+err-premove-move = La jugada { $number } de la línea no se puede jugar ahí: { $reason }
+err-premove-conflict = Tras { $after } tus premovimientos ya responden { $stored }, no { $new }. Deja una sola respuesta, o borra tus premovimientos (`/premover borrar:True`) y vuelve a escribirlos.
+err-too-many-premoves = Puedes guardar como mucho { $max } líneas de premovimientos en una partida.

@@ -332,3 +332,19 @@ challenges-line-to-you = { $challenger } desafía a { $opponent } en [{ $channel
 challenges-line-yours = Desafías a { $opponent } en [{ $channel }]({ $link }): { $terms }; caduca { $expires }.
 settings-seek-role = Los desafíos abiertos mencionan a { $role }.
 settings-no-seek-role = Los desafíos abiertos no mencionan ningún rol (`rol-de-busqueda` elige uno).
+
+# Premovimientos
+premove-stored = Premovimiento guardado: { $line }.
+premove-already = Tus premovimientos ya contienen { $line }.
+premove-none = No tienes premovimientos en esta partida. Añade respuestas a las jugadas que esperas, p. ej. `/premover linea:22-18 15x22`: si tu rival juega 22-18, el bot juega 15x22 por ti al momento.
+premove-lines = { $count ->
+    [one] Tu línea de premovimientos en esta partida (su jugada → **tu respuesta**), solo la ves tú:
+   *[other] Tus { $count } líneas de premovimientos en esta partida (su jugada → **tu respuesta**), solo las ves tú:
+}
+premove-cleared = { $count ->
+    [0] No tenías premovimientos en esta partida.
+    [one] Tu línea de premovimientos en esta partida está borrada.
+   *[other] Tus { $count } líneas de premovimientos en esta partida están borradas.
+}
+premove-played = { $player } respondió **{ $notation }** por premovimiento.
+premove-follows = { $player } tiene un premovimiento para esta jugada: sigue a continuación.

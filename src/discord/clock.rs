@@ -55,6 +55,9 @@ pub async fn run(
 /// and posts every pending announcement; returns when every post is done
 /// or given up (problems are logged by the delivery layer).
 pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+    // What waits already goes first: a premove reply to the bot's last move
+    // is posted before the bot's next move.
+    deliver_announcements(http, notices, service, clock).await;
     super::engine_moves::catch_up(http, notices, service, clock).await;
     // What is claimed waits in the outbox, posted below.
     if let Err(e) = service.claim_due(clock.now()).await {
@@ -71,6 +74,30 @@ pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameServ
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled direct messages pruned"),
         Err(e) => tracing::warn!(error = %e, "could not prune settled direct messages"),
+    }
+}
+
+/// The announcement of a premove played at `ply`: with the board and the
+/// ping of the player to move while the game is still where the reply left
+/// it, as a line of text once it has moved on (later moves have their own
+/// messages).
+async fn premove_reply(
+    lang: crate::i18n::Lang,
+    service: &GameService,
+    game: &crate::game::GameView,
+    ply: u32,
+) -> Reply {
+    let notation = game.game.notations().get(ply as usize).cloned().unwrap_or_default();
+    let headline = t!(lang, "premove-played", player = user(game.player(game.color_at(ply))), notation = notation);
+    if game.ply() != ply + 1 {
+        return Reply::public(lang, headline);
+    }
+    match view::game_message(lang, service, game, headline.clone()).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(error = %e, "could not build the premove message");
+            Reply::public(lang, headline)
+        }
     }
 }
 
@@ -181,7 +208,10 @@ async fn deliver(
 /// The message of a due event, in the language of its server.
 async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
     let guild = match event {
-        DueEvent::Reminder(game) | DueEvent::LossOnTime(game) | DueEvent::MatchGame(game) => game.guild,
+        DueEvent::Reminder(game)
+        | DueEvent::LossOnTime(game)
+        | DueEvent::MatchGame(game)
+        | DueEvent::PremoveReply { game, .. } => game.guild,
         DueEvent::ChallengeExpired(c) => c.guild,
     };
     let lang = view::server_lang(service, guild).await;
@@ -227,6 +257,7 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                 }
             }
         }
+        DueEvent::PremoveReply { game, ply } => premove_reply(lang, service, game, *ply).await,
         DueEvent::ChallengeExpired(c) => {
             let text = t!(
                 lang,

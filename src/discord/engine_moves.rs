@@ -19,7 +19,8 @@ use super::view;
 /// If the live game of `channel` waits for the bot, lets it move and posts
 /// the move. Called after a command that may have handed the bot its turn.
 /// `true` when the move queued a direct message to the person to move
-/// (`/notify dm`), which the clock loop should send now.
+/// (`/notify dm`) or a premove reply's announcement, which the clock loop
+/// should send now.
 pub async fn answer_in_channel(
     http: &Http,
     notices: &ChannelNotices,
@@ -42,7 +43,9 @@ pub async fn answer_in_channel(
     match service.engine_reply(clock.now(), game.id).await {
         Ok(Some(report)) => {
             announce(http, notices, service, &report).await;
-            report.direct_message
+            // A premove reply waits in the outbox; the clock loop posts it
+            // and then lets the bot move again.
+            report.direct_message || report.premove_replies > 0
         }
         Ok(None) => false,
         Err(e) => {
@@ -102,5 +105,14 @@ pub async fn message(
 ) -> Result<Reply, super::errors::CommandError> {
     let level = report.game.engine.map(|(_, level)| level.to_string()).unwrap_or_default();
     let headline = t!(lang, "bot-played", level = level, notation = report.notation.clone());
-    view::game_message(lang, service, &report.game, headline).await
+    let mut reply = view::game_message(lang, service, &report.game, headline).await?;
+    if report.premove_replies > 0 {
+        // The person answered at once by premove: that announcement follows
+        // from the outbox, and the bot moves again after it.
+        let owner = report.game.player(report.game.turn());
+        reply.content.push('\n');
+        reply.content.push_str(&t!(lang, "premove-follows", player = super::view::user(owner)));
+        reply.pings = Some(Vec::new());
+    }
+    Ok(reply)
 }

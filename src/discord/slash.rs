@@ -9,8 +9,8 @@ use std::pin::Pin;
 use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use super::commands::{
-    Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, ratings,
-    records, settings, table,
+    Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, premove,
+    ratings, records, settings, table,
 };
 use super::errors::CommandError;
 use super::register::{choice, command, option};
@@ -180,7 +180,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 23] = [
+pub static COMMANDS: [SlashCommand; 24] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -238,6 +238,12 @@ pub static COMMANDS: [SlashCommand; 23] = [
         name: "board",
         options: |o| vec![o.side("perspective")],
         run: |inv, o| Box::pin(board::board(inv, o.string("perspective"))),
+        ..BASE
+    },
+    SlashCommand {
+        name: "premove",
+        options: |o| vec![o.string("line", 200), o.boolean("clear")],
+        run: |inv, o| Box::pin(premove::premove(inv, o.string("line"), o.boolean("clear").unwrap_or(false))),
         ..BASE
     },
     SlashCommand { name: "resign", run: |inv, _| Box::pin(table::resign_confirm(inv)), ..BASE },

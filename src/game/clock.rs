@@ -20,6 +20,14 @@ pub enum DueEvent {
     MatchGame(GameView),
     /// A challenge was not answered in time and is now expired.
     ChallengeExpired(Challenge),
+    /// A player's premove was played for them at `ply` (the game as it is
+    /// now, which may have moved on since).
+    PremoveReply {
+        /// The game.
+        game: GameView,
+        /// The ply the reply was played at.
+        ply: u32,
+    },
 }
 
 /// How long a process may take to post the announcements it leased before
@@ -81,6 +89,9 @@ impl GameService {
         // games: their next games start (announced through the outbox).
         self.continue_matches(now).await?;
         self.claim_digests(now).await?;
+        // Premove replies a crash or a draw answer left waiting; each is
+        // announced through the outbox with its move.
+        self.settle_stranded_premoves(now).await?;
         Ok(due)
     }
 
@@ -119,6 +130,9 @@ impl GameService {
             AnnouncementKind::MatchGame { game } => {
                 let view = self.game_by_id(game).await?;
                 view.is_live().then_some(DueEvent::MatchGame(view))
+            }
+            AnnouncementKind::PremoveReply { game, ply } => {
+                Some(DueEvent::PremoveReply { game: self.game_by_id(game).await?, ply })
             }
             AnnouncementKind::ChallengeExpired { challenge } => {
                 Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))

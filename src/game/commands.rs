@@ -37,13 +37,35 @@ impl GameService {
 
     /// Stores the move just played on `view.game` by `mover`, only if the
     /// game is still live at the ply before it (the conditional write every
-    /// move shares, the engine's too), and reports it.
+    /// move shares, the engine's too), and reports it; then plays the
+    /// premove replies it calls for (see [`GameService::settle_premoves`]).
     pub(super) async fn commit_move(
+        &self,
+        view: GameView,
+        played: Move,
+        mover: u64,
+        now: i64,
+    ) -> Result<MoveReport, GameError> {
+        let mut report = self.commit(view, played, mover, now, false).await?;
+        // The move stands whatever happens here; the clock catches up on
+        // premoves a failure leaves behind.
+        match self.settle_premoves(now, report.game.id).await {
+            Ok(replies) => report.premove_replies = replies,
+            Err(e) => tracing::error!(game = report.game.id, error = %e, "premoves could not be settled after a move"),
+        }
+        Ok(report)
+    }
+
+    /// [`GameService::commit_move`] without the premoves after it;
+    /// `by_premove` when the move is a premove played for `mover` (it is
+    /// then announced through the outbox, with the move).
+    pub(super) async fn commit(
         &self,
         mut view: GameView,
         played: Move,
         mover: u64,
         now: i64,
+        by_premove: bool,
     ) -> Result<MoveReport, GameError> {
         let ply = view.ply() - 1;
         let notation = view.game.notations().last().expect("a move was just played").clone();
@@ -59,6 +81,7 @@ impl GameService {
             remind_at: reminder_time(now, view.days_per_move),
             finishing: finish.map(|f| Finishing { outcome: f.outcome, reason: f.reason }),
             position_keys: if finish.is_some() { Vec::new() } else { live_position_keys(view.game.position()) },
+            premove_in: by_premove.then_some(view.channel),
         };
         let next_deadline = write.deadline;
         let Some(written) = self.store.append_move(write).await? else {
@@ -76,7 +99,7 @@ impl GameService {
             view.finished_at = Some(now);
             self.after_game_end(now, &mut view).await?;
         }
-        Ok(MoveReport { game: view, played, notation, direct_message: written.direct_message })
+        Ok(MoveReport { game: view, played, notation, direct_message: written.direct_message, premove_replies: 0 })
     }
 
     /// `user` resigns the live game of `channel`; their opponent wins.

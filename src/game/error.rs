@@ -165,6 +165,35 @@ pub enum GameError {
     /// A player tried to answer their own offer.
     #[error("a player cannot answer their own draw offer")]
     OwnDrawOffer,
+    /// `/premove` while it is the user's own move (a premove answers the
+    /// opponent's next move).
+    #[error("premoves are stored while the opponent is to move")]
+    PremoveOnYourMove,
+    /// A premove line is empty, longer than the limit, or does not end on
+    /// the player's own move (an odd number of moves).
+    #[error("a premove line needs an even number of moves, at most {0}")]
+    PremoveLineShape(usize),
+    /// A move of a premove line is not legal where it would be played.
+    #[error("move {number} of the premove line: {error}")]
+    PremoveMove {
+        /// Its place in the line, from 1.
+        number: usize,
+        /// Why the rules refuse it.
+        error: MoveError,
+    },
+    /// After the same moves of the opponent, a stored line replies otherwise.
+    #[error("after {after} the stored premove replies {stored}, not {new}")]
+    PremoveConflict {
+        /// The moves both lines share (ending on the opponent's).
+        after: String,
+        /// The stored reply.
+        stored: String,
+        /// The new line's reply.
+        new: String,
+    },
+    /// A player keeps at most this many premove lines in a game.
+    #[error("at most {0} premove lines in a game")]
+    TooManyPremoves(usize),
     /// A position given by the user does not parse.
     #[error("{0}")]
     BadFen(#[from] FenError),

@@ -104,6 +104,8 @@ impl GameService {
     /// the game's end is stored already.
     pub(super) async fn after_game_end(&self, now: i64, view: &mut GameView) -> Result<(), GameError> {
         view.rating_changes = self.rating_changes_of(view.id).await?;
+        // Premoves die with the game (the clock clears any left behind).
+        self.store.drop_premoves_of_ended_game(view.id).await?;
         let Some(play) = &view.match_play else { return Ok(()) };
         let (id, number) = (play.id, play.number);
         if let Err(e) = self.continue_match(now, id).await {

@@ -100,6 +100,9 @@ pub struct MoveReport {
     /// A direct message about it waits in the outbox (the opponent chose
     /// `/notify dm`): the clock loop should send it now.
     pub direct_message: bool,
+    /// Premove replies played after it (announced from the outbox, which
+    /// should post them now).
+    pub premove_replies: u32,
 }
 
 impl GameView {
@@ -145,6 +148,13 @@ impl GameView {
     /// The number of plies played.
     pub fn ply(&self) -> u32 {
         self.game.ply() as u32
+    }
+
+    /// The side that was (or is) to move at `ply`: sides alternate from
+    /// the start position's.
+    pub fn color_at(&self, ply: u32) -> Color {
+        let first = self.game.start().turn();
+        if ply % 2 == 0 { first } else { first.opponent() }
     }
 
     /// Whether `color` is played by the bot's engine.

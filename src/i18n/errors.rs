@@ -73,6 +73,15 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::DrawOfferPending => t!(lang, "err-draw-offer-pending"),
         E::NoDrawOffer => t!(lang, "err-no-draw-offer"),
         E::OwnDrawOffer => t!(lang, "err-own-draw-offer"),
+        E::PremoveOnYourMove => t!(lang, "err-premove-on-your-move"),
+        E::PremoveLineShape(max) => t!(lang, "err-premove-line-shape", max = *max),
+        E::PremoveMove { number, error } => {
+            t!(lang, "err-premove-move", number = *number, reason = move_error(lang, error))
+        }
+        E::PremoveConflict { after, stored, new } => {
+            t!(lang, "err-premove-conflict", after = after.clone(), stored = stored.clone(), new = new.clone())
+        }
+        E::TooManyPremoves(max) => t!(lang, "err-too-many-premoves", max = *max),
         E::BadFen(e) => fen_error(lang, e),
         E::ReplayTooLong { plies, max } => t!(lang, "replay-too-long", plies = *plies, max = *max),
         E::Engine(_) | E::Store(_) | E::Corrupt(_) | E::Replay(_) => error.to_string(),

@@ -42,6 +42,13 @@ pub enum AnnouncementKind {
         /// The challenge.
         challenge: i64,
     },
+    /// A player's conditional premove was played for them at `ply`.
+    PremoveReply {
+        /// The game.
+        game: i64,
+        /// The ply the reply was played at (plies before it).
+        ply: u32,
+    },
 }
 
 /// A pending announcement, leased to the caller.
@@ -78,6 +85,9 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
         (AnnouncementTopic::Reminder, Some(game), None, Some(ply)) => {
             AnnouncementKind::Reminder { game, ply: u32_column(ply, "ply")? }
         }
+        (AnnouncementTopic::PremoveReply, Some(game), None, Some(ply)) => {
+            AnnouncementKind::PremoveReply { game, ply: u32_column(ply, "ply")? }
+        }
         (AnnouncementTopic::LossOnTime, Some(game), None, None) => AnnouncementKind::LossOnTime { game },
         (AnnouncementTopic::MatchGame, Some(game), None, None) => AnnouncementKind::MatchGame { game },
         (AnnouncementTopic::ChallengeExpired, None, Some(challenge), None) => {
@@ -103,7 +113,9 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         let (game, challenge, ply) = match kind {
-            AnnouncementKind::Reminder { game, ply } => (Some(game), None, Some(i64::from(ply))),
+            AnnouncementKind::Reminder { game, ply } | AnnouncementKind::PremoveReply { game, ply } => {
+                (Some(game), None, Some(i64::from(ply)))
+            }
             AnnouncementKind::LossOnTime { game } | AnnouncementKind::MatchGame { game } => (Some(game), None, None),
             AnnouncementKind::ChallengeExpired { challenge } => (None, Some(challenge), None),
         };

@@ -44,6 +44,10 @@ pub struct MoveWrite {
     /// plies of it, for `/analyze`'s fair play (none when the move ends the
     /// game).
     pub position_keys: Vec<u64>,
+    /// When the move is a player's conditional premove, played for them:
+    /// the channel where that is announced (through the outbox, in the
+    /// move's transaction, so it is said once the move stands).
+    pub premove_in: Option<u64>,
 }
 
 /// A move that landed.
@@ -184,6 +188,10 @@ async fn write_move(
     // The opponent hears of it by direct message if they chose to.
     let told = DirectKind::Move { game: m.game_id, ply: m.ply + 1 };
     let direct_message = Store::queue_game_dm(conn, told, Recipients::OpponentOf(db_id(m.mover)?), m.now).await?;
+    if let Some(channel) = m.premove_in {
+        let kind = super::AnnouncementKind::PremoveReply { game: m.game_id, ply: m.ply };
+        Store::insert_announcement(conn, channel, kind, m.now).await?;
+    }
     if m.finishing.is_some() {
         rate_finished_game(conn, backend, m.game_id, m.now).await?;
     } else {

@@ -12,6 +12,7 @@ pub mod my_games;
 pub mod notify;
 pub mod open_challenges;
 pub mod play;
+pub mod premove;
 pub mod ratings;
 pub mod records;
 pub mod settings;

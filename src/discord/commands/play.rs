@@ -34,6 +34,15 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
     let mut reply = view::game_message(lang, &inv.service, &report.game, headline).await?;
     // The opponent's direct message goes out right after the answer.
     reply.outbox_follows |= report.direct_message;
+    if report.premove_replies > 0 {
+        // The opponent answered at once by premove: that announcement (from
+        // the outbox, right after this) shows the position and pings the mover.
+        let owner = report.game.player(report.game.turn());
+        reply.content.push('\n');
+        reply.content.push_str(&t!(lang, "premove-follows", player = user(owner)));
+        reply.pings = Some(Vec::new());
+        reply.outbox_follows = true;
+    }
     Ok(reply)
 }
 

@@ -13,6 +13,7 @@ mod move_choices;
 mod notify;
 mod open_challenges;
 mod outbox;
+mod premoves;
 mod ratings;
 mod refusals;
 mod replays;

@@ -16,6 +16,7 @@ fn label(due: &Option<DueEvent>) -> String {
         Some(DueEvent::LossOnTime(g)) => format!("time {}", g.channel),
         Some(DueEvent::MatchGame(g)) => format!("match game {}", g.channel),
         Some(DueEvent::ChallengeExpired(c)) => format!("expired {}", c.channel),
+        Some(DueEvent::PremoveReply { game, ply }) => format!("premove {} ply {ply}", game.channel),
         None => "cancelled".to_string(),
     }
 }

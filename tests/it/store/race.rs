@@ -165,6 +165,7 @@ async fn due_items_are_handed_out_once_to_racing_loops(backend: Backend) {
                 DueEvent::LossOnTime(g) => format!("time {}", g.channel),
                 DueEvent::MatchGame(g) => format!("match game {}", g.channel),
                 DueEvent::ChallengeExpired(c) => format!("expired {}", c.channel),
+                DueEvent::PremoveReply { game, ply } => format!("premove {} ply {ply}", game.channel),
             };
             *seen.entry(key).or_default() += 1;
         }
@@ -200,6 +201,7 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
         remind_at: T0 + 2 * DAY,
         finishing: None,
         position_keys: Vec::new(),
+        premove_in: None,
     };
     let mut tasks = Vec::new();
     for round in 0..5 {
