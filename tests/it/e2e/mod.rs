@@ -16,6 +16,7 @@ mod move_menu;
 mod notify;
 mod open_challenges;
 mod outbox;
+mod premoves;
 mod processes;
 mod ratings;
 mod records;
