@@ -16,4 +16,5 @@ pub mod rating;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod tournament;
 pub mod workers;
