@@ -192,7 +192,7 @@ fn current_lines(view: &GameView, rows: &[PremoveRow], owner: u64) -> Vec<Line> 
 fn checked_line(game: &Game, text: &str) -> Result<Line, GameError> {
     let moves: Vec<&str> =
         text.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|m| !m.is_empty()).collect();
-    if moves.is_empty() || moves.len() % 2 != 0 || moves.len() > MAX_PREMOVE_PLIES {
+    if moves.is_empty() || !moves.len().is_multiple_of(2) || moves.len() > MAX_PREMOVE_PLIES {
         return Err(GameError::PremoveLineShape(MAX_PREMOVE_PLIES));
     }
     let mut game = game.clone();

@@ -154,7 +154,7 @@ impl GameView {
     /// the start position's.
     pub fn color_at(&self, ply: u32) -> Color {
         let first = self.game.start().turn();
-        if ply % 2 == 0 { first } else { first.opponent() }
+        if ply.is_multiple_of(2) { first } else { first.opponent() }
     }
 
     /// Whether `color` is played by the bot's engine.

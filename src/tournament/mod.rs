@@ -7,6 +7,9 @@
 //! Players are indexes into the tournament's list of entrants (in the order
 //! they joined, which is also their seeding where a rule needs one).
 
+pub mod berger;
+pub mod standings;
+
 /// A player: an index into the tournament's entrants.
 pub type Player = usize;
 

@@ -94,7 +94,7 @@ async fn lines_merge_into_a_tree_and_bad_lines_are_refused(backend: Backend) {
     assert_eq!(stored.lines, [line("11-15 22-19 15x22 26x19")]);
     let other =
         legal_after(&svc.game_in_channel(2).await.unwrap().game, &[]).into_iter().find(|m| m != "11-15").unwrap();
-    let reply = legal_after(&svc.game_in_channel(2).await.unwrap().game, &[other.clone()])[0].clone();
+    let reply = legal_after(&svc.game_in_channel(2).await.unwrap().game, std::slice::from_ref(&other))[0].clone();
     let stored = svc.add_premove(T0, 2, BLACK, &format!("{other} {reply}")).await.unwrap();
     assert_eq!(stored.lines.len(), 2);
     // Said again: nothing changes.
@@ -142,10 +142,10 @@ async fn lines_the_game_leaves_are_dropped_and_the_rest_stays(backend: Backend) 
     let view = svc.game_in_channel(3).await.unwrap();
     let whites = legal_after(&view.game, &[]);
     let (w1, w2) = (whites[0].clone(), whites[1].clone());
-    let b1 = legal_after(&view.game, &[w1.clone()])[0].clone();
+    let b1 = legal_after(&view.game, std::slice::from_ref(&w1))[0].clone();
     let w3 = legal_after(&view.game, &[w1.clone(), b1.clone()])[0].clone();
     let b3 = legal_after(&view.game, &[w1.clone(), b1.clone(), w3.clone()])[0].clone();
-    let b2 = legal_after(&view.game, &[w2.clone()])[0].clone();
+    let b2 = legal_after(&view.game, std::slice::from_ref(&w2))[0].clone();
     svc.add_premove(T0 + 130, 3, BLACK, &format!("{w1} {b1} {w3} {b3}")).await.unwrap();
     svc.add_premove(T0 + 130, 3, BLACK, &format!("{w2} {b2}")).await.unwrap();
     let report = svc.play(T0 + 180, 3, WHITE, &w1, Some(2)).await.unwrap();
