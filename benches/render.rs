@@ -1,14 +1,18 @@
 //! The board picture: draw + PNG-encode a middle game with a multiple
 //! capture as the last move, from Black's side (the usual post-move picture).
 //! The replay: the GIF of a whole 80-ply game (`-- replay` runs it alone).
-//! And the `/rating` chart of a player with 500 rated games (`-- chart`).
+//! And the `/rating` chart of a player with 500 rated games (`-- chart`),
+//! and a tournament's standings of 16 players with its cross-table
+//! (`-- standings`).
 
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use damas::i18n::{Lang, rating_chart};
 use damas::render::replay::{REPLAY_SIZE, game_frames};
-use damas::render::{RenderOptions, rating_chart_png, render_gif, render_png};
+use damas::render::{
+    RenderOptions, StandingsLine, StandingsPicture, rating_chart_png, render_gif, render_png, standings_png,
+};
 use damas::rules::{Color, DrawRules, Game, Position, Variant};
 
 /// The made-up histories the chart's tests draw.
@@ -57,5 +61,34 @@ fn bench_rating_chart(c: &mut Criterion) {
     c.bench_function("render/rating_chart_500_games", |b| b.iter(|| rating_chart_png(&chart)));
 }
 
-criterion_group!(benches, bench_render, bench_replay, bench_rating_chart);
+/// The standings of a 16-player round-robin with its cross-table (the
+/// largest picture a tournament draws: every pairing's score).
+fn bench_standings(c: &mut Criterion) {
+    let players = 16;
+    let picture = StandingsPicture {
+        title: "Tournament #12 · Club Damas spring round-robin · after round 9".into(),
+        figure_heads: ["Pts", "SB", "Wins", "Left"].map(String::from).to_vec(),
+        lines: (0..players)
+            .map(|i| StandingsLine {
+                place: (i + 1).to_string(),
+                name: format!("player{i:02}"),
+                figures: vec!["8½".into(), "52.75".into(), "7".into(), "2".into()],
+            })
+            .collect(),
+        cross: Some(
+            (0..players)
+                .map(|r| {
+                    (0..players)
+                        .map(|c| ["", "1", "½", "0", "·"][if r == c { 0 } else { 1 + (r * 7 + c) % 4 }].to_string())
+                        .collect()
+                })
+                .collect(),
+        ),
+    };
+    let size = standings_png(&picture).len();
+    println!("render/standings_16_players: PNG of {size} bytes");
+    c.bench_function("render/standings_16_players", |b| b.iter(|| standings_png(&picture)));
+}
+
+criterion_group!(benches, bench_render, bench_replay, bench_rating_chart, bench_standings);
 criterion_main!(benches);

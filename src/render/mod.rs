@@ -46,11 +46,13 @@ mod paint;
 mod pieces;
 pub mod replay;
 mod scratch;
+pub mod standings;
 pub mod theme;
 
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartPoint, RatingChart, rating_chart_png};
 pub use orientation::square_rect;
 pub use replay::{ReplayFrame, render_gif};
+pub use standings::{StandingsLine, StandingsPicture, standings_png};
 
 use crate::rules::{Color, Move, Position};
 

@@ -17,7 +17,7 @@ mod grid;
 mod header;
 mod line;
 pub mod scale;
-mod text;
+pub(in crate::render) mod text;
 pub mod ticks;
 
 use ab_glyph::FontRef;
