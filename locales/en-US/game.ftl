@@ -83,6 +83,10 @@ resigned = { $player } resigned.
 draw-offered = { $player } offers a draw. { $opponent }, do you accept?
 draw-accepted = { $player } accepted the draw.
 draw-declined = { $player } declined the draw offer. The game goes on.
+more-time-given = { $player } gives { $opponent } { $days ->
+        [one] 1 more day
+       *[other] { $days } more days
+    } for this move: the deadline is now { $deadline }.
 bot-accepts-draw = { $player } accepts the draw.
 bot-declines-draw = { $player } declines the draw offer. The game goes on.
 reminder = { $player }, reminder: your move is due { $deadline }.

@@ -84,6 +84,10 @@ resigned = { $player } abandonó.
 draw-offered = { $player } propone tablas. { $opponent }, ¿las aceptas?
 draw-accepted = { $player } aceptó las tablas.
 draw-declined = { $player } rechazó las tablas. La partida sigue.
+more-time-given = { $player } le da a { $opponent } { $days ->
+        [one] 1 día más
+       *[other] { $days } días más
+    } para esta jugada: el plazo es ahora { $deadline }.
 bot-accepts-draw = { $player } acepta las tablas.
 bot-declines-draw = { $player } rechaza las tablas. La partida sigue.
 reminder = { $player }, recordatorio: el plazo de tu jugada vence { $deadline }.

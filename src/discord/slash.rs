@@ -248,6 +248,12 @@ pub static COMMANDS: [SlashCommand; 24] = [
     },
     SlashCommand { name: "resign", run: |inv, _| Box::pin(table::resign_confirm(inv)), ..BASE },
     SlashCommand { name: "draw", run: |inv, _| Box::pin(table::draw(inv)), ..BASE },
+    SlashCommand {
+        name: "moretime",
+        options: |o| vec![o.integer("days").min_int_value(1).max_int_value(7).required(true)],
+        run: |inv, o| Box::pin(table::more_time(inv, o.integer("days"))),
+        ..BASE
+    },
     SlashCommand { name: "games", run: |inv, _| Box::pin(records::games(inv)), ..BASE },
     SlashCommand { name: "mygames", run: |inv, _| Box::pin(my_games::my_games(inv)), ..BASE },
     SlashCommand { name: "challenges", run: |inv, _| Box::pin(open_challenges::challenges(inv)), ..BASE },

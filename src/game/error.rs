@@ -147,6 +147,16 @@ pub enum GameError {
     /// The deadline of the move has passed; the game is lost on time.
     #[error("the time for the move has run out")]
     TimeUp,
+    /// More time given on the giver's own move (it is the opponent's
+    /// deadline that more time moves).
+    #[error("more time given on the giver's own move")]
+    MoreTimeOnOwnMove,
+    /// More time given to the bot's engine.
+    #[error("more time given to the bot")]
+    MoreTimeForBot,
+    /// More time of a number of days outside 1-7.
+    #[error("{0} days of more time is outside 1-7")]
+    MoreTimeDays(u32),
     /// The game has ended.
     #[error("the game has ended")]
     GameOver,

@@ -506,6 +506,22 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Adds `seconds` to the deadline and the reminder time of live game
+    /// `id`, only while it is still at ply `ply` (the move the time was
+    /// given for); `false` when it moved on or ended first.
+    pub async fn add_time(&self, id: i64, ply: u32, seconds: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET deadline = deadline + $3, remind_at = remind_at + $3 \
+             WHERE id = $1 AND ply = $2 AND status = 'live'",
+        )
+        .bind(id)
+        .bind(i64::from(ply))
+        .bind(seconds)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Ends every live game whose deadline is at or before `now` as a loss
     /// on time for the side to move, and returns them. One UPDATE that only
     /// returns the rows it changed: each game is handed out once. The bot's

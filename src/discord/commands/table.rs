@@ -1,4 +1,5 @@
-//! `/resign` (with its confirm button) and `/draw` (offer, accept, decline).
+//! `/resign` (with its confirm button), `/draw` (offer, accept, decline)
+//! and `/moretime` (days given to the opponent, said in the game).
 
 use crate::game::{DrawDone, GameError};
 use crate::t;
@@ -78,4 +79,23 @@ pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result
     } else {
         Ok(Reply::public(lang, t!(lang, "draw-declined", player = user(inv.user))))
     }
+}
+
+/// `/moretime days`: the asker gives their opponent `days` more days for
+/// the move the opponent is to make; said in the game's channel.
+pub async fn more_time(inv: &Invocation, days: Option<i64>) -> Result<Reply, CommandError> {
+    // Discord keeps the option within 1-7; a forged one is refused as out of range.
+    let days = days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0);
+    let game = inv.service.give_more_time(inv.now, inv.channel, inv.user, days).await?;
+    let opponent = game.opponent_of(inv.user).unwrap_or_default();
+    let lang = inv.server_lang;
+    let text = t!(
+        lang,
+        "more-time-given",
+        player = user(inv.user),
+        opponent = user(opponent),
+        days = days,
+        deadline = view::relative_time(game.deadline)
+    );
+    Ok(Reply::public(lang, text))
 }

@@ -9,6 +9,7 @@ mod game_list;
 mod games;
 mod history;
 mod matches;
+mod more_time;
 mod move_choices;
 mod notify;
 mod open_challenges;
