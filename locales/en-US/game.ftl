@@ -32,6 +32,7 @@ seat-engine = { $player } ({ $side }, engine level { $level })
 players = { $white } vs { $black }
 numbered-players = **Game #{ $game }** · { $players }
 to-move = { $player } to move, deadline { $deadline }.
+to-move-on-vacation = { $player } to move, on vacation: this game's clock stands still until they are back.
 game-over = **Game over.** { $headline }: { $reason }.
 result-win = { $player } wins ({ $score })
 result-draw = Draw ({ $score })
@@ -87,6 +88,28 @@ more-time-given = { $player } gives { $opponent } { $days ->
         [one] 1 more day
        *[other] { $days } more days
     } for this move: the deadline is now { $deadline }.
+vacation-notice = { $opponent }: { $player } is on vacation. The clock of this game stands still until { $until } at the latest; their deadline moves by the time they are away.
+vacation-over = { $player }, your vacation days have run out: the clock of this game runs again. Your move is due { $deadline }.
+vacation-started = Your vacation has started. The clocks of your games in this server where you are to move stand still (also in games that reach you meanwhile) until { $until } at the latest, when the { $days ->
+        [one] 1 day
+       *[other] { $days } days
+    } you have left this year run out. Your opponents are told. Your first move or `/vacation action:end` ends it.
+vacation-ended = Your vacation has ended: it used { $used ->
+        [one] 1 day
+       *[other] { $used } days
+    } (every day begun counts); { $days ->
+        [one] 1 day is
+       *[other] { $days } days are
+    } left this year. { $games ->
+        [0] No game was waiting for your move.
+        [one] The deadline of 1 game moved by the time you were away.
+       *[other] The deadlines of { $games } games moved by the time you were away.
+    }
+vacation-away = You are on vacation since { $since }, until { $until } at the latest: the clocks of your games where you are to move stand still. Your first move or `/vacation action:end` ends it.
+vacation-days-left = You have { $days ->
+        [one] 1 vacation day
+       *[other] { $days } vacation days
+    } left this year in this server (of { $allowance }). `/vacation action:start` stops the clocks of your games while you are away.
 bot-accepts-draw = { $player } accepts the draw.
 bot-declines-draw = { $player } declines the draw offer. The game goes on.
 reminder = { $player }, reminder: your move is due { $deadline }.
@@ -306,6 +329,11 @@ dm-digest-title = **Your move in { $count ->
        *[other] { $count } games
     }**, soonest deadline first:
 dm-digest-more = ...and { $count } more: { $mygames } lists them all.
+dm-vacation-over = **Your vacation days in this server have run out**: the clocks of your games run again. { $count ->
+        [0] No game waits for your move.
+        [one] Your move in 1 game:
+       *[other] Your move in { $count } games, soonest deadline first:
+    }
 
 # Moves without typing: the Move button, its menus, and the confirmation
 # of moves (`/settings confirm-moves`). Menu texts: at most 100 characters.
@@ -324,7 +352,7 @@ move-stale = Not played: the game has moved on since this was shown. Look at the
 alt-preview-board = Board of game #{ $game } if { $notation } is played (not played yet). { $position }
 settings-confirm-moves-on = Your moves in this server wait for your Confirm: `/move` and the Move button first show you the board after the move.
 settings-confirm-moves-off = Your moves in this server are played as soon as you choose them.
-settings-one-at-a-time = Change one kind of setting at a time: `threads` and `seek-role` are the server's, `confirm-moves` is yours.
+settings-one-at-a-time = Change one kind of setting at a time: `threads`, `seek-role` and `vacation-days` are the server's, `confirm-moves` is yours.
 challenge-anyone = anyone
 challenge-open-text = **Open challenge**: { $challenger } challenges anyone here to a game of Spanish draughts; the first to press Accept plays.
     { $terms }
@@ -354,3 +382,8 @@ premove-cleared = { $count ->
 }
 premove-played = { $player } replied **{ $notation }** by premove.
 premove-follows = { $player } has a premove reply to this: it follows.
+settings-vacation-days = Each player has { $days ->
+        [one] 1 vacation day
+       *[other] { $days } vacation days
+    } a year in this server (`/vacation`).
+settings-vacation-off = Vacation is off in this server (`vacation-days` gives players days).

@@ -33,6 +33,7 @@ seat-engine = { $player } ({ $side }, motor de nivel { $level })
 players = { $white } contra { $black }
 numbered-players = **Partida #{ $game }** · { $players }
 to-move = Le toca a { $player }; plazo: { $deadline }.
+to-move-on-vacation = Le toca a { $player }, que está de vacaciones: el reloj de esta partida está parado hasta que vuelva.
 game-over = **Fin de la partida.** { $headline }: { $reason }.
 result-win = Gana { $player } ({ $score })
 result-draw = Tablas ({ $score })
@@ -88,6 +89,28 @@ more-time-given = { $player } le da a { $opponent } { $days ->
         [one] 1 día más
        *[other] { $days } días más
     } para esta jugada: el plazo es ahora { $deadline }.
+vacation-notice = { $opponent }: { $player } está de vacaciones. El reloj de esta partida está parado hasta { $until } como mucho; su plazo se mueve lo que dure su ausencia.
+vacation-over = { $player }, se te acabaron los días de vacaciones: el reloj de esta partida vuelve a correr. Tu plazo para jugar: { $deadline }.
+vacation-started = Empiezan tus vacaciones. Los relojes de tus partidas en este servidor en las que te toca jugar están parados (también los de las partidas que te lleguen mientras tanto) hasta { $until } como mucho, cuando se acaben { $days ->
+        [one] el día que te queda
+       *[other] los { $days } días que te quedan
+    } este año. Tus rivales quedan avisados. Tu primera jugada o `/vacaciones accion:terminar` las terminan.
+vacation-ended = Terminaron tus vacaciones: usaron { $used ->
+        [one] 1 día
+       *[other] { $used } días
+    } (cada día empezado cuenta); te { $days ->
+        [one] queda 1 día
+       *[other] quedan { $days } días
+    } este año. { $games ->
+        [0] Ninguna partida esperaba tu jugada.
+        [one] El plazo de 1 partida se movió lo que duró tu ausencia.
+       *[other] Los plazos de { $games } partidas se movieron lo que duró tu ausencia.
+    }
+vacation-away = Estás de vacaciones desde { $since }, hasta { $until } como mucho: los relojes de tus partidas en las que te toca jugar están parados. Tu primera jugada o `/vacaciones accion:terminar` las terminan.
+vacation-days-left = Te { $days ->
+        [one] queda 1 día
+       *[other] quedan { $days } días
+    } de vacaciones este año en este servidor (de { $allowance }). `/vacaciones accion:empezar` para los relojes de tus partidas mientras no estás.
 bot-accepts-draw = { $player } acepta las tablas.
 bot-declines-draw = { $player } rechaza las tablas. La partida sigue.
 reminder = { $player }, recordatorio: el plazo de tu jugada vence { $deadline }.
@@ -304,6 +327,11 @@ dm-digest-title = **Te toca jugar en { $count ->
        *[other] { $count } partidas
     }**, primero el plazo más cercano:
 dm-digest-more = ...y { $count } más: { $mygames } las muestra todas.
+dm-vacation-over = **Se te acabaron los días de vacaciones en este servidor**: los relojes de tus partidas vuelven a correr. { $count ->
+        [0] Ninguna partida espera tu jugada.
+        [one] Te toca jugar en 1 partida:
+       *[other] Te toca jugar en { $count } partidas, primero el plazo más cercano:
+    }
 
 # Jugar sin escribir: el botón Mover, sus menús y la confirmación de las
 # jugadas (`/ajustes confirmar-jugadas`). Textos de menú: 100 caracteres como mucho.
@@ -322,7 +350,7 @@ move-stale = No se jugó: la partida avanzó desde que se mostró esto. Mira el 
 alt-preview-board = Tablero de la partida #{ $game } si se juega { $notation } (aún sin jugar). { $position }
 settings-confirm-moves-on = Tus jugadas en este servidor esperan a que confirmes: `/mover` y el botón Mover te muestran antes el tablero tras la jugada.
 settings-confirm-moves-off = Tus jugadas en este servidor se juegan en cuanto las eliges.
-settings-one-at-a-time = Cambia un tipo de ajuste cada vez: `hilos` y `rol-de-busqueda` son del servidor, `confirmar-jugadas` es tuyo.
+settings-one-at-a-time = Cambia un tipo de ajuste cada vez: `hilos`, `rol-de-busqueda` y `dias-de-vacaciones` son del servidor, `confirmar-jugadas` es tuyo.
 challenge-anyone = cualquiera
 challenge-open-text = **Desafío abierto**: { $challenger } desafía a cualquiera aquí a una partida de damas españolas; juega quien pulse primero Aceptar.
     { $terms }
@@ -352,3 +380,8 @@ premove-cleared = { $count ->
 }
 premove-played = { $player } respondió **{ $notation }** por premovimiento.
 premove-follows = { $player } tiene un premovimiento para esta jugada: sigue a continuación.
+settings-vacation-days = Cada jugador tiene { $days ->
+        [one] 1 día
+       *[other] { $days } días
+    } de vacaciones al año en este servidor (`/vacaciones`).
+settings-vacation-off = No hay vacaciones en este servidor (`dias-de-vacaciones` da días a los jugadores).

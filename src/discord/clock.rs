@@ -211,7 +211,9 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
         DueEvent::Reminder(game)
         | DueEvent::LossOnTime(game)
         | DueEvent::MatchGame(game)
-        | DueEvent::PremoveReply { game, .. } => game.guild,
+        | DueEvent::PremoveReply { game, .. }
+        | DueEvent::VacationNotice { game, .. }
+        | DueEvent::VacationOver(game) => game.guild,
         DueEvent::ChallengeExpired(c) => c.guild,
     };
     let lang = view::server_lang(service, guild).await;
@@ -258,6 +260,27 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
             }
         }
         DueEvent::PremoveReply { game, ply } => premove_reply(lang, service, game, *ply).await,
+        DueEvent::VacationNotice { game, until } => {
+            let away = game.player_to_move();
+            let text = t!(
+                lang,
+                "vacation-notice",
+                opponent = user(game.opponent_of(away).unwrap_or_default()),
+                player = user(away),
+                until = view::date_time(*until)
+            );
+            // The opponent is told; the player away is not called back.
+            Reply::public(lang, text).pinging(game.opponent_of(away).into_iter().collect())
+        }
+        DueEvent::VacationOver(game) => {
+            let text = t!(
+                lang,
+                "vacation-over",
+                player = user(game.player_to_move()),
+                deadline = view::relative_time(game.deadline)
+            );
+            Reply::public(lang, text)
+        }
         DueEvent::ChallengeExpired(c) => {
             let text = t!(
                 lang,

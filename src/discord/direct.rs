@@ -116,7 +116,13 @@ async fn reader_lang(service: &GameService, guild: u64, player: u64) -> Lang {
 /// to the game, and the board as it stands.
 async fn message(lang: Lang, item: &DirectMessage, due: &DirectDue) -> Result<Reply, super::errors::CommandError> {
     let (text, game) = match due {
-        DirectDue::Digest(games, total) => return Ok(digest(lang, item, games, *total)),
+        DirectDue::Digest(games, total) => {
+            return Ok(listed(lang, item, t!(lang, "dm-digest-title", count = *total), games, *total));
+        }
+        DirectDue::VacationOver(games, total) => {
+            let title = t!(lang, "dm-vacation-over", count = *total);
+            return Ok(listed(lang, item, title, games, *total));
+        }
         DirectDue::Move(game) => {
             let text = match &game.finished {
                 Some(finish) => game_over(lang, game, finish),
@@ -169,10 +175,11 @@ fn link(game: &GameView) -> String {
     }
 }
 
-/// The day's digest: the games where it is the player's move, soonest
-/// deadline first, each with its link, and how many more `/mygames` shows.
-fn digest(lang: Lang, item: &DirectMessage, games: &[crate::game::GameSummary], total: u64) -> Reply {
-    let mut text = t!(lang, "dm-digest-title", count = total);
+/// The day's digest, or the end of a vacation's days: `title`, then the
+/// games where it is the player's move, soonest deadline first, each with
+/// its link, and how many more `/mygames` shows.
+fn listed(lang: Lang, item: &DirectMessage, title: String, games: &[crate::game::GameSummary], total: u64) -> Reply {
+    let mut text = title;
     for game in games {
         text.push('\n');
         text.push_str(&my_games::line(lang, item.guild, item.user, game));

@@ -10,14 +10,14 @@ use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommand
 
 use super::commands::{
     Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, premove,
-    ratings, records, settings, table,
+    ratings, records, settings, table, vacation,
 };
 use super::errors::CommandError;
 use super::register::{choice, command, option};
 use super::reply::Reply;
 use strum::VariantArray;
 
-use crate::game::{ColorChoice, GameService, NotifyMode};
+use crate::game::{ColorChoice, GameService, MAX_VACATION_DAYS, NotifyMode};
 use crate::rules::{Color, DrawRules, Variant};
 use crate::t;
 
@@ -155,6 +155,12 @@ impl OptionMaker {
         })
     }
 
+    /// Start or end a vacation (`/vacation`).
+    fn vacation_action(&self) -> CreateCommandOption {
+        let option = self.make(CommandOptionType::String, "action");
+        choice(choice(option, "choice-vacation-start", "start"), "choice-vacation-end", "end")
+    }
+
     fn variant(&self) -> CreateCommandOption {
         Variant::ALL.into_iter().fold(self.make(CommandOptionType::String, "variant"), |option, v| {
             choice(option, &format!("choice-variant-{}", v.name()), v.name())
@@ -180,7 +186,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 24] = [
+pub static COMMANDS: [SlashCommand; 26] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -264,6 +270,12 @@ pub static COMMANDS: [SlashCommand; 24] = [
         ..BASE
     },
     SlashCommand {
+        name: "vacation",
+        options: |o| vec![o.vacation_action()],
+        run: |inv, o| Box::pin(vacation::vacation(inv, o.string("action"))),
+        ..BASE
+    },
+    SlashCommand {
         name: "pdn",
         options: |o| vec![o.game("game")],
         run: |inv, o| Box::pin(records::pdn(inv, o.integer("game"))),
@@ -310,7 +322,13 @@ pub static COMMANDS: [SlashCommand; 24] = [
     SlashCommand {
         name: "settings",
         options: |o| {
-            vec![o.on_off("threads"), o.on_off("confirm-moves"), o.role("seek-role"), o.boolean("no-seek-role")]
+            vec![
+                o.on_off("threads"),
+                o.on_off("confirm-moves"),
+                o.role("seek-role"),
+                o.boolean("no-seek-role"),
+                o.integer("vacation-days").min_int_value(0).max_int_value(u64::from(MAX_VACATION_DAYS)),
+            ]
         },
         run: |inv, o| Box::pin(settings::settings(inv, o)),
         ..BASE

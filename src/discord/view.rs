@@ -144,6 +144,10 @@ pub fn match_outcome(lang: Lang, play: &MatchPlay) -> Option<String> {
 /// "<@x> (Black) to move, deadline <t:..:R>."
 pub fn to_move(lang: Lang, view: &GameView) -> String {
     let turn = view.game.position().turn();
+    if view.paused_since.is_some() {
+        // Away on vacation: the deadline moves when they are back.
+        return t!(lang, "to-move-on-vacation", player = player(lang, view, turn));
+    }
     t!(lang, "to-move", player = player(lang, view, turn), deadline = relative_time(view.deadline))
 }
 

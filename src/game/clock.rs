@@ -28,6 +28,17 @@ pub enum DueEvent {
         /// The ply the reply was played at.
         ply: u32,
     },
+    /// The player to move is away on vacation: the game's clock stands
+    /// still until `until` at the latest (told to their opponent).
+    VacationNotice {
+        /// The game.
+        game: GameView,
+        /// When the vacation ends at the latest.
+        until: i64,
+    },
+    /// The vacation days of the player to move ran out: the game's clock
+    /// runs again (told to them).
+    VacationOver(GameView),
 }
 
 /// How long a process may take to post the announcements it leased before
@@ -74,6 +85,9 @@ impl GameService {
     /// from [`GameService::lease_announcements`], not from this list: they
     /// survive a crash.
     pub async fn claim_due(&self, now: i64) -> Result<Vec<DueEvent>, GameError> {
+        // Vacations whose days ran out first: their games' clocks run
+        // again (moved by the time they stood still) before any is claimed.
+        self.claim_vacations(now).await?;
         // Losses first: a game past its deadline gets no reminder.
         let mut due = Vec::new();
         for row in self.store.claim_losses_on_time(now).await? {
@@ -124,7 +138,24 @@ impl GameService {
             AnnouncementKind::Reminder { game, ply } => {
                 let view = self.game_by_id(game).await?;
                 // The reminder is for the player to move at `ply`.
-                (view.is_live() && view.ply() == ply && now < view.deadline).then_some(DueEvent::Reminder(view))
+                (view.is_live() && view.ply() == ply && now < view.deadline && view.paused_since.is_none())
+                    .then_some(DueEvent::Reminder(view))
+            }
+            AnnouncementKind::VacationNotice { game, ply } => {
+                let view = self.game_by_id(game).await?;
+                // Said while the player it reached is still away.
+                if !(view.is_live() && view.ply() == ply && view.paused_since.is_some()) {
+                    return Ok(None);
+                }
+                let away = match view.guild {
+                    Some(guild) => self.store.vacation(guild, view.player_to_move()).await?.and_then(|v| v.away),
+                    None => None,
+                };
+                away.map(|(_, until)| DueEvent::VacationNotice { game: view, until })
+            }
+            AnnouncementKind::VacationOver { game, ply } => {
+                let view = self.game_by_id(game).await?;
+                (view.is_live() && view.ply() == ply).then_some(DueEvent::VacationOver(view))
             }
             AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
             AnnouncementKind::MatchGame { game } => {

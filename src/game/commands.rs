@@ -88,6 +88,15 @@ impl GameService {
             return Err(self.conflict(view.id).await);
         };
         metrics::counter!(crate::metrics::MOVES).increment(1);
+        // A move of a player away on vacation (their clock stood still
+        // here) ends their vacation.
+        if let (Some(_), Some(guild)) = (view.paused_since.take(), view.guild) {
+            if let Err(e) = self.back_from_vacation(now, guild, mover).await {
+                // The move is stored; the vacation ends at the next move,
+                // `/vacation end` or when its days run out.
+                tracing::error!(game = view.id, error = %e, "could not end a vacation after a move");
+            }
+        }
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
         view.deadline = next_deadline;
@@ -149,8 +158,9 @@ impl GameService {
 /// commands after the deadline.
 pub(super) fn player_in(now: i64, view: &GameView, user: u64) -> Result<Color, GameError> {
     let color = view.color_of(user).ok_or(GameError::NotAPlayer)?;
-    // Past the deadline the clock has decided; `claim_due` records it.
-    if now >= view.deadline {
+    // Past the deadline the clock has decided; `claim_due` records it. A
+    // clock standing still for a vacation has decided nothing yet.
+    if now >= view.deadline && view.paused_since.is_none() {
         return Err(GameError::TimeUp);
     }
     Ok(color)

@@ -56,6 +56,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
             (Some(m), Some(seat)) => Some(MatchPlay::from_row(m, seat.number)),
             _ => None,
         },
+        paused_since: row.paused_since,
     })
 }
 

@@ -26,6 +26,9 @@ pub enum DirectDue {
     /// The games where it is their move (never empty), soonest deadline
     /// first, and how many there are in all.
     Digest(Vec<GameSummary>, u64),
+    /// Their vacation days ran out: the clocks run again in the games
+    /// listed (where it is their move; perhaps none), of so many in all.
+    VacationOver(Vec<GameSummary>, u64),
 }
 
 /// A direct message to send, from the outbox; its `id` is the message's nonce.
@@ -86,12 +89,17 @@ impl GameService {
             }
             DirectKind::Reminder { game, ply } => {
                 let view = self.game_by_id(game).await?;
-                (view.is_live() && view.ply() == ply && now < view.deadline).then_some(DirectDue::Reminder(view))
+                (view.is_live() && view.ply() == ply && now < view.deadline && view.paused_since.is_none())
+                    .then_some(DirectDue::Reminder(view))
             }
             DirectKind::LossOnTime { game } => Some(DirectDue::LossOnTime(self.game_by_id(game).await?)),
             DirectKind::Digest => {
                 let (games, total) = self.games_to_move(guild, user).await?;
                 (!games.is_empty()).then_some(DirectDue::Digest(games, total))
+            }
+            DirectKind::VacationOver => {
+                let (games, total) = self.games_to_move(guild, user).await?;
+                Some(DirectDue::VacationOver(games, total))
             }
         })
     }

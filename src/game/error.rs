@@ -157,6 +157,21 @@ pub enum GameError {
     /// More time of a number of days outside 1-7.
     #[error("{0} days of more time is outside 1-7")]
     MoreTimeDays(u32),
+    /// `/vacation` in a server that gives no vacation days.
+    #[error("the server gives no vacation days")]
+    VacationOff,
+    /// `/vacation start` while already away.
+    #[error("the player is already on vacation")]
+    AlreadyOnVacation,
+    /// `/vacation start` with no vacation day left this year.
+    #[error("no vacation day left this year")]
+    NoVacationDaysLeft,
+    /// `/vacation end` while not away.
+    #[error("the player is not on vacation")]
+    NotOnVacation,
+    /// A server's vacation days set outside 0-60.
+    #[error("{0} vacation days is outside 0-60")]
+    VacationDaysOutOfRange(i64),
     /// The game has ended.
     #[error("the game has ended")]
     GameOver,

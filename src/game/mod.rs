@@ -42,6 +42,7 @@ mod records;
 mod replay;
 mod server_locale;
 mod threads;
+mod vacation;
 mod view;
 
 pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
@@ -74,6 +75,7 @@ pub use premove_lines::Line;
 pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveStored};
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
+pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
 pub use view::{Finish, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;

@@ -51,6 +51,10 @@ pub struct GameView {
     pub rating_changes: Vec<RatingChange>,
     /// The match it is a game of, and how the match stands.
     pub match_play: Option<MatchPlay>,
+    /// While the player to move is away on vacation: since when. The clock
+    /// stands still meanwhile; `deadline` is moved by the time away when
+    /// the vacation ends.
+    pub paused_since: Option<i64>,
 }
 
 /// What a rated game did to one player's rating.

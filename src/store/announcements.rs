@@ -37,6 +37,23 @@ pub enum AnnouncementKind {
         /// The game.
         game: i64,
     },
+    /// The player to move at `ply` is away on vacation: their opponent is
+    /// told that the game's clock stands still, and until when at most.
+    VacationNotice {
+        /// The game.
+        game: i64,
+        /// The ply it reached them at.
+        ply: u32,
+    },
+    /// The vacation days of the player to move at `ply` ran out: the
+    /// game's clock runs again (said in the game, to a player who did not
+    /// choose direct messages).
+    VacationOver {
+        /// The game.
+        game: i64,
+        /// The ply it is their move at.
+        ply: u32,
+    },
     /// A challenge expired unanswered.
     ChallengeExpired {
         /// The challenge.
@@ -90,6 +107,12 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
         }
         (AnnouncementTopic::LossOnTime, Some(game), None, None) => AnnouncementKind::LossOnTime { game },
         (AnnouncementTopic::MatchGame, Some(game), None, None) => AnnouncementKind::MatchGame { game },
+        (AnnouncementTopic::VacationNotice, Some(game), None, Some(ply)) => {
+            AnnouncementKind::VacationNotice { game, ply: u32_column(ply, "ply")? }
+        }
+        (AnnouncementTopic::VacationOver, Some(game), None, Some(ply)) => {
+            AnnouncementKind::VacationOver { game, ply: u32_column(ply, "ply")? }
+        }
         (AnnouncementTopic::ChallengeExpired, None, Some(challenge), None) => {
             AnnouncementKind::ChallengeExpired { challenge }
         }
@@ -113,9 +136,10 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         let (game, challenge, ply) = match kind {
-            AnnouncementKind::Reminder { game, ply } | AnnouncementKind::PremoveReply { game, ply } => {
-                (Some(game), None, Some(i64::from(ply)))
-            }
+            AnnouncementKind::Reminder { game, ply }
+            | AnnouncementKind::PremoveReply { game, ply }
+            | AnnouncementKind::VacationNotice { game, ply }
+            | AnnouncementKind::VacationOver { game, ply } => (Some(game), None, Some(i64::from(ply))),
             AnnouncementKind::LossOnTime { game } | AnnouncementKind::MatchGame { game } => (Some(game), None, None),
             AnnouncementKind::ChallengeExpired { challenge } => (None, Some(challenge), None),
         };

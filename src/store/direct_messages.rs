@@ -43,6 +43,9 @@ pub enum DirectKind {
     },
     /// The day's list of games where it is their move.
     Digest,
+    /// Their vacation days in the server ran out: the clocks of their
+    /// games run again (with the games where it is their move).
+    VacationOver,
 }
 
 /// A pending direct message, leased to the caller.
@@ -69,6 +72,7 @@ fn direct_message_from_row(row: &AnyRow) -> Result<DirectMessageRow, StoreError>
         (DirectTopic::Reminder, Some(game), Some(ply)) => DirectKind::Reminder { game, ply: u32_column(ply, "ply")? },
         (DirectTopic::LossOnTime, Some(game), None) => DirectKind::LossOnTime { game },
         (DirectTopic::Digest, None, None) => DirectKind::Digest,
+        (DirectTopic::VacationOver, None, None) => DirectKind::VacationOver,
         _ => return Err(StoreError::Corrupt("direct_messages.kind")),
     };
     Ok(DirectMessageRow {
@@ -105,7 +109,9 @@ impl Store {
         let (game, ply) = match kind {
             DirectKind::Move { game, ply } | DirectKind::Reminder { game, ply } => (game, Some(i64::from(ply))),
             DirectKind::LossOnTime { game } => (game, None),
-            DirectKind::Digest => return Err(StoreError::Corrupt("a digest is about no game")),
+            DirectKind::Digest | DirectKind::VacationOver => {
+                return Err(StoreError::Corrupt("a digest or a vacation's end is about no game"));
+            }
         };
         let (who, modes) = match to {
             Recipients::OpponentOf(_) => {

@@ -7,6 +7,7 @@ use sqlx::any::AnyRow;
 use super::direct_messages::Recipients;
 use super::matches::insert_match;
 use super::ratings::rate_finished_game;
+use super::vacations::paused;
 use super::{
     AnnouncementKind, ChallengeRow, DirectKind, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow,
     Store, StoreError, bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column,
@@ -107,6 +108,9 @@ pub struct GameRow {
     pub rating_changes: Vec<RatingChangeRow>,
     /// The match it is a game of, with all the match's games so far.
     pub match_row: Option<MatchRow>,
+    /// While live and its player to move is away on vacation (since before
+    /// its deadline): when the vacation started. Its clock stands still.
+    pub paused_since: Option<i64>,
 }
 
 macro_rules! select_games {
@@ -118,7 +122,10 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game",
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, \
+             (SELECT v.started_at FROM vacations v WHERE games.status = 'live' AND v.guild_id = games.guild_id \
+              AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
+              AND v.started_at < games.deadline) AS paused_since",
             $extra,
             " FROM games ",
             $where
@@ -193,6 +200,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         moves: Vec::new(),
         rating_changes: Vec::new(),
         match_row: None,
+        paused_since: row.try_get("paused_since")?,
     })
 }
 
@@ -525,16 +533,19 @@ impl Store {
     /// Ends every live game whose deadline is at or before `now` as a loss
     /// on time for the side to move, and returns them. One UPDATE that only
     /// returns the rows it changed: each game is handed out once. The bot's
-    /// engine never loses on time: its turns are left alone.
+    /// engine never loses on time: its turns are left alone; nor does a
+    /// player away on vacation (see [`super::vacations`]).
     /// Each is announced through the outbox, written in the same transaction.
     pub async fn claim_losses_on_time(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let claimed: Vec<(i64, i64)> = sqlx::query_as(
+        let claimed: Vec<(i64, i64)> = sqlx::query_as(concat!(
             "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, draw_offer_by = NULL, \
              result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
              WHERE status = 'live' AND deadline <= $1 AND (engine_color IS NULL OR engine_color <> turn) \
-             RETURNING id, channel_id",
-        )
+             AND NOT ",
+            paused!(),
+            " RETURNING id, channel_id"
+        ))
         .bind(now)
         .fetch_all(&mut *tx)
         .await?;
@@ -550,15 +561,18 @@ impl Store {
 
     /// Marks the reminder of the current move as sent for every live game
     /// whose reminder time has come (and deadline not yet), and returns
-    /// those games; once per move, once ever. The engine is never reminded.
+    /// those games; once per move, once ever. The engine is never reminded,
+    /// nor a player away on vacation.
     /// Each is announced through the outbox, written in the same transaction.
     pub async fn claim_reminders(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let claimed: Vec<(i64, i64, i64)> = sqlx::query_as(
+        let claimed: Vec<(i64, i64, i64)> = sqlx::query_as(concat!(
             "UPDATE games SET reminded_ply = ply \
              WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply \
-             AND (engine_color IS NULL OR engine_color <> turn) RETURNING id, channel_id, ply",
-        )
+             AND (engine_color IS NULL OR engine_color <> turn) AND NOT ",
+            paused!(),
+            " RETURNING id, channel_id, ply"
+        ))
         .bind(now)
         .fetch_all(&mut *tx)
         .await?;

@@ -61,6 +61,7 @@ mod replays;
 mod scratch;
 mod server_locales;
 mod threads;
+mod vacations;
 
 pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
 pub use challenges::{ChallengeRow, NewChallengeRow};
@@ -79,6 +80,7 @@ pub use ratings::{RatedResults, RatingChangeRow, RatingPoint, RatingRow};
 pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 pub use threads::GameThread;
+pub use vacations::{EndedVacation, VacationRow};
 
 use std::str::FromStr;
 use std::time::Duration;

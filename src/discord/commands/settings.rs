@@ -11,7 +11,7 @@ use super::super::reply::Reply;
 use super::super::view::{self, user};
 use super::{Invocation, Options};
 
-/// `/settings [threads] [confirm-moves] [seek-role] [no-seek-role]`: shows
+/// `/settings [threads] [confirm-moves] [seek-role] [no-seek-role] [vacation-days]`: shows
 /// the settings (the server's and the asker's own); changes the server's
 /// (Manage Server), or the confirmation of the asker's moves, one kind at a
 /// time.
@@ -27,7 +27,8 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
         (None, Some(true)) => Some(None),
         (None, _) => None,
     };
-    let server_change = threads.is_some() || seek_role.is_some();
+    let vacation_days = opts.integer("vacation-days");
+    let server_change = threads.is_some() || seek_role.is_some() || vacation_days.is_some();
     match (server_change, confirm_moves) {
         (false, None) => {
             let confirms = inv.service.confirms_moves(Some(guild), inv.user).await?;
@@ -46,6 +47,9 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
             }
             if let Some(role) = seek_role {
                 inv.service.set_seek_role(inv.now, guild, role, inv.manages_server).await?;
+            }
+            if let Some(days) = vacation_days {
+                inv.service.set_vacation_days(inv.now, guild, days, inv.manages_server).await?;
             }
             let lang = inv.server_lang;
             let changed = t!(lang, "settings-changed-by", player = user(inv.user));
@@ -73,7 +77,11 @@ async fn shown(inv: &Invocation, guild: u64, lang: Lang) -> Result<String, Comma
         Some(role) => t!(lang, "settings-seek-role", role = view::role(role)),
         None => t!(lang, "settings-no-seek-role"),
     };
-    Ok(format!("{threads}\n{seek}"))
+    let vacation = match inv.service.vacation_days(guild).await? {
+        0 => t!(lang, "settings-vacation-off"),
+        days => t!(lang, "settings-vacation-days", days = days),
+    };
+    Ok(format!("{threads}\n{seek}\n{vacation}"))
 }
 
 /// What the asker's confirm-moves choice means, said in `lang`.

@@ -20,3 +20,4 @@ mod refusals;
 mod replays;
 mod server_locales;
 mod threads;
+mod vacation;

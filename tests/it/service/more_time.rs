@@ -16,7 +16,9 @@ async fn more_time_moves_only_the_opponents_deadline(backend: Backend) {
     assert!(matches!(own, Err(GameError::MoreTimeOnOwnMove)), "{own:?}");
     assert!(matches!(svc.give_more_time(T0 + 10, 1, STRANGER, 2).await, Err(GameError::NotAPlayer)));
     for days in [0, 8] {
-        assert!(matches!(svc.give_more_time(T0 + 10, 1, BLACK, days).await, Err(GameError::MoreTimeDays(d)) if d == days));
+        assert!(
+            matches!(svc.give_more_time(T0 + 10, 1, BLACK, days).await, Err(GameError::MoreTimeDays(d)) if d == days)
+        );
     }
     let given = svc.give_more_time(T0 + 10, 1, BLACK, 2).await.unwrap();
     assert_eq!(given.deadline, T0 + 5 * DAY);

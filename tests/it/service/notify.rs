@@ -19,6 +19,7 @@ fn label(m: &DirectMessage) -> String {
             let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
             format!("digest to {} of {ids:?} ({total})", m.user)
         }
+        Some(DirectDue::VacationOver(games, total)) => format!("vacation over to {} ({}/{total})", m.user, games.len()),
         None => format!("nothing to {}", m.user),
     }
 }

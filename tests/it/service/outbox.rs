@@ -17,6 +17,8 @@ fn label(due: &Option<DueEvent>) -> String {
         Some(DueEvent::MatchGame(g)) => format!("match game {}", g.channel),
         Some(DueEvent::ChallengeExpired(c)) => format!("expired {}", c.channel),
         Some(DueEvent::PremoveReply { game, ply }) => format!("premove {} ply {ply}", game.channel),
+        Some(DueEvent::VacationNotice { game, .. }) => format!("vacation {}", game.channel),
+        Some(DueEvent::VacationOver(g)) => format!("vacation over {}", g.channel),
         None => "cancelled".to_string(),
     }
 }

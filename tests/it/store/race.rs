@@ -166,6 +166,8 @@ async fn due_items_are_handed_out_once_to_racing_loops(backend: Backend) {
                 DueEvent::MatchGame(g) => format!("match game {}", g.channel),
                 DueEvent::ChallengeExpired(c) => format!("expired {}", c.channel),
                 DueEvent::PremoveReply { game, ply } => format!("premove {} ply {ply}", game.channel),
+                // Told through the outbox only, never claimed here.
+                other => panic!("{other:?}"),
             };
             *seen.entry(key).or_default() += 1;
         }

@@ -1,0 +1,294 @@
+//! The `vacations` and `vacation_notices` tables and the server's
+//! `vacation_days` (see the migration that makes them): who is away in
+//! which server, since when and until when at most, the days they used in
+//! the year, and the games whose opponents were told.
+//!
+//! The clock of a game stands still while the player to move is away
+//! (since before its deadline): the claims of reminders and losses on time
+//! leave it alone ([`PAUSED`]), and a game read back says since when it is
+//! paused. Nothing moves while they are away; when the vacation ends, the
+//! one transaction that clears it moves the deadline and the reminder of
+//! each such game by the time it stood still. That transaction begins
+//! with an UPDATE conditional on the vacation it read (its start and end),
+//! so of several processes ending one vacation exactly one does it.
+
+use sqlx::Row;
+
+use super::announcements::AnnouncementKind;
+use super::direct_messages::DirectTopic;
+use super::{Store, StoreError, db_id, discord_id, u32_column};
+
+/// The condition, on a row of `games`, that its player to move is away
+/// on vacation in its server since before its deadline: its clock stands
+/// still. (A literal, for `concat!`.)
+macro_rules! paused {
+    () => {
+        "EXISTS (SELECT 1 FROM vacations v WHERE v.guild_id = games.guild_id \
+         AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
+         AND v.started_at < games.deadline)"
+    };
+}
+pub(super) use paused;
+
+/// A player's vacation record in one server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VacationRow {
+    /// The calendar year (UTC) `days_used` counts in.
+    pub days_year: i64,
+    /// Days used in that year.
+    pub days_used: u32,
+    /// While away: since when, and when the days they had left run out.
+    pub away: Option<(i64, i64)>,
+}
+
+/// A vacation that was ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndedVacation {
+    /// The live games where the player is to move, whose deadlines moved.
+    pub games: Vec<i64>,
+    /// The player was told by direct message (the days ran out and they
+    /// chose direct messages); otherwise each of those games was told.
+    pub by_direct_message: bool,
+}
+
+impl Store {
+    /// The vacation days a year server `guild` gives each player (14 unless set).
+    pub async fn vacation_days(&self, guild: u64) -> Result<u32, StoreError> {
+        let stored: Option<i64> = sqlx::query_scalar("SELECT vacation_days FROM server_settings WHERE guild_id = $1")
+            .bind(db_id(guild)?)
+            .fetch_optional(&self.pool)
+            .await?;
+        stored.map_or(Ok(14), |days| u32_column(days, "vacation_days"))
+    }
+
+    /// Sets the vacation days a year of server `guild` (0-60; 0 turns vacation off).
+    pub async fn set_vacation_days(&self, guild: u64, days: u32, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO server_settings (guild_id, threads, vacation_days, updated_at) VALUES ($1, 1, $2, $3) \
+             ON CONFLICT (guild_id) DO UPDATE SET vacation_days = excluded.vacation_days, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(db_id(guild)?)
+        .bind(i64::from(days))
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// `user`'s vacation record in `guild`, if they ever took one.
+    pub async fn vacation(&self, guild: u64, user: u64) -> Result<Option<VacationRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT days_year, days_used, started_at, ends_by FROM vacations WHERE guild_id = $1 AND user_id = $2",
+        )
+        .bind(db_id(guild)?)
+        .bind(db_id(user)?)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let started: Option<i64> = row.try_get("started_at")?;
+        let ends: Option<i64> = row.try_get("ends_by")?;
+        let away = match (started, ends) {
+            (None, None) => None,
+            (Some(s), Some(e)) => Some((s, e)),
+            _ => return Err(StoreError::Corrupt("vacations.ends_by")),
+        };
+        Ok(Some(VacationRow {
+            days_year: row.try_get("days_year")?,
+            days_used: u32_column(row.try_get("days_used")?, "days_used")?,
+            away,
+        }))
+    }
+
+    /// Starts `user`'s vacation in `guild` at `now`, if they are not away
+    /// and have days left of the `allowance` of year `year` (days counted in
+    /// another year are forgotten); it ends by the time those days run out,
+    /// which is returned. The opponents of their games where they are to
+    /// move are told, through the outbox, in the same transaction. `None`
+    /// when nothing started (away already, or no day left).
+    pub async fn start_vacation(
+        &self,
+        guild: u64,
+        user: u64,
+        year: i64,
+        allowance: u32,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let (guild_id, user_id) = (db_id(guild)?, db_id(user)?);
+        let mut tx = self.pool.begin().await?;
+        // A write first (SQLite takes its write lock at once).
+        sqlx::query(
+            "INSERT INTO vacations (guild_id, user_id, days_year, days_used) VALUES ($1, $2, $3, 0) \
+             ON CONFLICT (guild_id, user_id) DO NOTHING",
+        )
+        .bind(guild_id)
+        .bind(user_id)
+        .bind(year)
+        .execute(&mut *tx)
+        .await?;
+        let ends_by: Option<i64> = sqlx::query_scalar(
+            "UPDATE vacations SET days_used = CASE WHEN days_year = $3 THEN days_used ELSE 0 END, days_year = $3, \
+             started_at = $4, ends_by = $4 + ($5 - CASE WHEN days_year = $3 THEN days_used ELSE 0 END) * 86400 \
+             WHERE guild_id = $1 AND user_id = $2 AND started_at IS NULL \
+             AND CASE WHEN days_year = $3 THEN days_used ELSE 0 END < $5 \
+             RETURNING ends_by",
+        )
+        .bind(guild_id)
+        .bind(user_id)
+        .bind(year)
+        .bind(now)
+        .bind(i64::from(allowance))
+        .fetch_optional(&mut *tx)
+        .await?;
+        if ends_by.is_some() {
+            claim_notices(&mut tx, Some((guild_id, user_id)), now).await?;
+            tx.commit().await?;
+        }
+        Ok(ends_by)
+    }
+
+    /// Ends `user`'s vacation in `guild` - the one that started at
+    /// `started_at` and would end by `ends_by` - at `end`, counting `days`
+    /// more days used: the deadline and reminder of each live game of
+    /// theirs in the server where they are to move move by the time its
+    /// clock stood still (from the start, or from the move that made it
+    /// their turn, to `end`). With `ran_out` (their days ran out), they are
+    /// told through the outbox: by direct message if they chose them,
+    /// else in each of those games. `None` when that vacation was ended
+    /// already (by another command or process): nothing is done twice.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn end_vacation(
+        &self,
+        guild: u64,
+        user: u64,
+        started_at: i64,
+        ends_by: i64,
+        end: i64,
+        days: u32,
+        ran_out: bool,
+        now: i64,
+    ) -> Result<Option<EndedVacation>, StoreError> {
+        let (guild_id, user_id) = (db_id(guild)?, db_id(user)?);
+        let mut tx = self.pool.begin().await?;
+        let ended = sqlx::query(
+            "UPDATE vacations SET started_at = NULL, ends_by = NULL, days_used = days_used + $5 \
+             WHERE guild_id = $1 AND user_id = $2 AND started_at = $3 AND ends_by = $4",
+        )
+        .bind(guild_id)
+        .bind(user_id)
+        .bind(started_at)
+        .bind(ends_by)
+        .bind(i64::from(days))
+        .execute(&mut *tx)
+        .await?;
+        if ended.rows_affected() == 0 {
+            return Ok(None);
+        }
+        // The time each clock stood still: from the start of the vacation
+        // or from the move that made it their turn, whichever came later.
+        let moved: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "UPDATE games SET \
+             deadline = deadline + CASE WHEN last_move_at >= $4 THEN 0 WHEN last_move_at > $3 THEN $4 - last_move_at \
+                ELSE $4 - $3 END, \
+             remind_at = remind_at + CASE WHEN last_move_at >= $4 THEN 0 WHEN last_move_at > $3 \
+                THEN $4 - last_move_at ELSE $4 - $3 END \
+             WHERE guild_id = $1 AND status = 'live' AND deadline > $3 \
+             AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 \
+             RETURNING id, channel_id, ply",
+        )
+        .bind(guild_id)
+        .bind(user_id)
+        .bind(started_at)
+        .bind(end)
+        .fetch_all(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM vacation_notices WHERE guild_id = $1 AND user_id = $2")
+            .bind(guild_id)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        let mut by_direct_message = false;
+        if ran_out {
+            by_direct_message = sqlx::query(
+                "INSERT INTO direct_messages (kind, user_id, guild_id, created_at) \
+                 SELECT $1, p.user_id, p.guild_id, $4 FROM player_settings p \
+                 WHERE p.guild_id = $2 AND p.user_id = $3 AND p.notify IN ('dm', 'digest') \
+                 AND NOT EXISTS (SELECT 1 FROM closed_dms c WHERE c.user_id = p.user_id)",
+            )
+            .bind(DirectTopic::VacationOver.into_str())
+            .bind(guild_id)
+            .bind(user_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                > 0;
+            if !by_direct_message {
+                for &(game, channel, ply) in &moved {
+                    let kind = AnnouncementKind::VacationOver { game, ply: u32_column(ply, "ply")? };
+                    Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
+                }
+            }
+        }
+        tx.commit().await?;
+        let mut games: Vec<i64> = moved.into_iter().map(|(id, _, _)| id).collect();
+        games.sort_unstable();
+        Ok(Some(EndedVacation { games, by_direct_message }))
+    }
+
+    /// The vacations whose days ran out by `now` and are not ended yet:
+    /// server, player, start and end, soonest first.
+    pub async fn vacations_run_out(&self, now: i64) -> Result<Vec<(u64, u64, i64, i64)>, StoreError> {
+        let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT guild_id, user_id, started_at, ends_by FROM vacations \
+             WHERE started_at IS NOT NULL AND ends_by <= $1 ORDER BY ends_by",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|(g, u, s, e)| Ok((discord_id(g, "guild_id")?, discord_id(u, "user_id")?, s, e))).collect()
+    }
+
+    /// Tells the opponents, once a game, of each game that reached a player
+    /// away on vacation since it was last looked at (their opponent moved);
+    /// returns how many were told. One INSERT that returns only the rows it
+    /// added, so each is told once however many processes ask.
+    pub async fn claim_vacation_notices(&self, now: i64) -> Result<usize, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let told = claim_notices(&mut tx, None, now).await?;
+        tx.commit().await?;
+        Ok(told)
+    }
+}
+
+/// Records a notice for each live game (against a person) where a player
+/// away on vacation (`only` that one, if given) is to move and whose
+/// opponent was not told yet, and queues the announcement of each, in the
+/// caller's transaction; returns how many.
+async fn claim_notices(
+    conn: &mut sqlx::AnyConnection,
+    only: Option<(i64, i64)>,
+    now: i64,
+) -> Result<usize, StoreError> {
+    let games: Vec<i64> = sqlx::query_scalar(
+        "INSERT INTO vacation_notices (guild_id, user_id, game_id) \
+         SELECT v.guild_id, v.user_id, g.id FROM vacations v JOIN games g ON g.guild_id = v.guild_id \
+         AND g.status = 'live' AND g.deadline > v.started_at AND g.engine_color IS NULL \
+         AND CASE g.turn WHEN 'white' THEN g.white_id ELSE g.black_id END = v.user_id \
+         WHERE v.started_at IS NOT NULL AND ($1 IS NULL OR (v.guild_id = $1 AND v.user_id = $2)) \
+         AND NOT EXISTS (SELECT 1 FROM vacation_notices n \
+            WHERE n.guild_id = v.guild_id AND n.user_id = v.user_id AND n.game_id = g.id) \
+         ON CONFLICT DO NOTHING RETURNING game_id",
+    )
+    .bind(only.map(|(g, _)| g))
+    .bind(only.map(|(_, u)| u))
+    .fetch_all(&mut *conn)
+    .await?;
+    for &game in &games {
+        let (channel, ply): (i64, i64) =
+            sqlx::query_as("SELECT channel_id, ply FROM games WHERE id = $1").bind(game).fetch_one(&mut *conn).await?;
+        let kind = AnnouncementKind::VacationNotice { game, ply: u32_column(ply, "ply")? };
+        Store::insert_announcement(conn, discord_id(channel, "channel_id")?, kind, now).await?;
+    }
+    Ok(games.len())
+}
