@@ -90,12 +90,12 @@ impl GameService {
         metrics::counter!(crate::metrics::MOVES).increment(1);
         // A move of a player away on vacation (their clock stood still
         // here) ends their vacation.
-        if let (Some(_), Some(guild)) = (view.paused_since.take(), view.guild) {
-            if let Err(e) = self.back_from_vacation(now, guild, mover).await {
-                // The move is stored; the vacation ends at the next move,
-                // `/vacation end` or when its days run out.
-                tracing::error!(game = view.id, error = %e, "could not end a vacation after a move");
-            }
+        if let (Some(_), Some(guild)) = (view.paused_since.take(), view.guild)
+            && let Err(e) = self.back_from_vacation(now, guild, mover).await
+        {
+            // The move is stored; the vacation ends at the next move,
+            // `/vacation end` or when its days run out.
+            tracing::error!(game = view.id, error = %e, "could not end a vacation after a move");
         }
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
