@@ -24,3 +24,4 @@ mod replay;
 mod restart;
 mod spanish;
 mod threads;
+mod vacation;
