@@ -89,8 +89,9 @@ impl GameService {
         };
         metrics::counter!(crate::metrics::MOVES).increment(1);
         // A move of a player away on vacation (their clock stood still
-        // here) ends their vacation.
-        if let (Some(_), Some(guild)) = (view.paused_since.take(), view.guild)
+        // here) ends their vacation; a premove played for them does not:
+        // it is what they left to keep their games going while away.
+        if let (Some(_), Some(guild), false) = (view.paused_since.take(), view.guild, by_premove)
             && let Err(e) = self.back_from_vacation(now, guild, mover).await
         {
             // The move is stored; the vacation ends at the next move,

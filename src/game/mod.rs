@@ -72,7 +72,7 @@ pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
 pub use player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
 pub use premove_lines::Line;
-pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveStored};
+pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};

@@ -20,6 +20,10 @@ pub const MAX_PREMOVE_PLIES: usize = 20;
 pub const MAX_PREMOVE_LINES: usize = 16;
 /// Games the clock settles per tick.
 const STRANDED_BATCH: i64 = 100;
+/// How long after a move the clock leaves its premoves to the command that
+/// made it (seconds): that command plays the reply and says so in its own
+/// answer; the clock is for what a crash or a draw answer left behind.
+pub const PREMOVE_GRACE: i64 = 30;
 
 /// What `/premove line:` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +105,10 @@ impl GameService {
             let owner = view.player(view.turn());
             let lines = current_lines(&view, &rows, owner);
             let Some(reply) = premove_lines::reply(&lines) else { break };
-            if view.draw_offer_by.is_some_and(|by| by != owner) || now >= view.deadline {
+            // Past the deadline the clock decides (unless the owner is away
+            // on vacation: their clock stands still, and the reply is played).
+            let time_up = now >= view.deadline && view.paused_since.is_none();
+            if view.draw_offer_by.is_some_and(|by| by != owner) || time_up {
                 break;
             }
             let mut next = view.clone();
@@ -125,10 +132,11 @@ impl GameService {
     }
 
     /// Settles the premoves a crash, a draw answer or the clock left
-    /// waiting (see [`GameService::settle_premoves`]), a batch per call.
+    /// waiting (see [`GameService::settle_premoves`]), a batch per call;
+    /// a game moved within [`PREMOVE_GRACE`] is left to the move's command.
     pub async fn settle_stranded_premoves(&self, now: i64) -> Result<u32, GameError> {
         let mut replies = 0;
-        for game in self.store.games_with_premoves_to_settle(STRANDED_BATCH).await? {
+        for game in self.store.games_with_premoves_to_settle(now - PREMOVE_GRACE, STRANDED_BATCH).await? {
             match self.settle_premoves(now, game).await {
                 Ok(played) => replies += played,
                 Err(e) => tracing::error!(game, error = %e, "could not settle a game's premoves"),

@@ -115,17 +115,20 @@ impl Store {
     }
 
     /// Up to `limit` games whose premoves wait for the service: the game
-    /// ended, moved past the lines' ply (a crash between a move and the
-    /// lines' update), or has a reply due from the player to move with no
-    /// draw offer of their opponent standing.
-    pub async fn games_with_premoves_to_settle(&self, limit: i64) -> Result<Vec<i64>, StoreError> {
+    /// ended, or, with its last move made by `moved_by` at the latest,
+    /// moved past the lines' ply (a crash between a move and the lines'
+    /// update) or has a reply due from the player to move with no draw
+    /// offer of their opponent standing.
+    pub async fn games_with_premoves_to_settle(&self, moved_by: i64, limit: i64) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT DISTINCT p.game_id FROM premoves p JOIN games g ON g.id = p.game_id \
-             WHERE g.status <> 'live' OR p.ply <> g.ply \
-                OR (p.owner_id = CASE WHEN g.turn = 'white' THEN g.white_id ELSE g.black_id END \
-                    AND (g.draw_offer_by IS NULL OR g.draw_offer_by = p.owner_id)) \
-             ORDER BY p.game_id LIMIT $1",
+             WHERE g.status <> 'live' \
+                OR (g.last_move_at <= $1 AND (p.ply <> g.ply \
+                    OR (p.owner_id = CASE WHEN g.turn = 'white' THEN g.white_id ELSE g.black_id END \
+                        AND (g.draw_offer_by IS NULL OR g.draw_offer_by = p.owner_id)))) \
+             ORDER BY p.game_id LIMIT $2",
         )
+        .bind(moved_by)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::support::games::*;
 use damas::engine::Level;
-use damas::game::{ColorChoice, DAY, DueEvent, EngineRunner, GameError, GameService, Line, NewBotGame};
+use damas::game::{ColorChoice, DAY, DueEvent, EngineRunner, GameError, GameService, Line, NewBotGame, PREMOVE_GRACE};
 use damas::rules::{Color, Game};
 use damas::store::MoveWrite;
 
@@ -165,12 +165,12 @@ async fn a_draw_offer_standing_holds_the_reply_until_answered(backend: Backend) 
     let now = svc.game_in_channel(4).await.unwrap();
     assert_eq!((now.ply(), now.draw_offer_by), (1, Some(WHITE)));
     // The clock does not play it either while the offer stands.
-    svc.claim_due(T0 + 70).await.unwrap();
+    svc.claim_due(T0 + 100).await.unwrap();
     assert_eq!(svc.game_in_channel(4).await.unwrap().ply(), 1);
     assert_eq!(svc.premoves_of(4, BLACK).await.unwrap(), [line("22-19")]);
     // Declined: the reply is played at the next tick.
-    svc.answer_draw(T0 + 80, 4, BLACK, false).await.unwrap();
-    svc.claim_due(T0 + 90).await.unwrap();
+    svc.answer_draw(T0 + 110, 4, BLACK, false).await.unwrap();
+    svc.claim_due(T0 + 120).await.unwrap();
     let now = svc.game_in_channel(4).await.unwrap();
     assert_eq!(now.game.notations(), ["11-15", "22-19"]);
 }
@@ -203,6 +203,10 @@ async fn a_crash_between_the_move_and_the_reply_loses_neither_and_doubles_neithe
     drop(svc);
 
     let (a, b) = (GameService::open(db.url()).await.unwrap(), GameService::open(db.url()).await.unwrap());
+    // Within the grace after the move the clock leaves the reply to the
+    // move's own command (here it crashed): nothing yet.
+    a.claim_due(T0 + 60 + PREMOVE_GRACE - 1).await.unwrap();
+    assert_eq!(a.game_in_channel(7).await.unwrap().ply(), 1);
     let (x, y) = tokio::join!(a.claim_due(T0 + 120), b.claim_due(T0 + 120));
     x.unwrap();
     y.unwrap();
@@ -256,7 +260,33 @@ async fn against_the_bot_the_reply_follows_the_bots_move(backend: Backend) {
     assert!(svc.premoves_of(9, WHITE).await.unwrap().is_empty());
 }
 
+/// A premove played while its owner is away on vacation keeps the game
+/// going and does not end the vacation (it is what they left behind); the
+/// next move that reaches them finds their clock stopped again.
+async fn a_premove_plays_on_while_its_owner_is_on_vacation(backend: Backend) {
+    let (_db, svc) = service(backend).await;
+    start_classic(&svc, T0, 10).await;
+    svc.add_premove(T0, 10, BLACK, "11-15 22-19 15x22 26x19").await.unwrap();
+    svc.start_vacation(T0 + 10, GUILD, BLACK).await.unwrap();
+    let report = svc.play(T0 + 2 * DAY, 10, WHITE, "11-15", Some(0)).await.unwrap();
+    assert_eq!(report.premove_replies, 1);
+    assert!(svc.vacation(T0 + 2 * DAY, GUILD, BLACK).await.unwrap().away.is_some(), "still away");
+    let report = svc.play(T0 + 4 * DAY, 10, WHITE, "15x22", Some(2)).await.unwrap();
+    assert_eq!(report.premove_replies, 1);
+    let now = svc.game_in_channel(10).await.unwrap();
+    assert_eq!(now.game.notations(), ["11-15", "22-19", "15x22", "26x19"]);
+    // Black's own move ends it, as ever.
+    svc.play(T0 + 6 * DAY, 10, WHITE, &now.game.position().legal_moves_with_notation()[0].1, Some(4)).await.unwrap();
+    let view = svc.game_in_channel(10).await.unwrap();
+    assert!(view.paused_since.is_some(), "the move reaches Black while away: the clock stands still");
+    svc.play(T0 + 6 * DAY + 60, 10, BLACK, &view.game.position().legal_moves_with_notation()[0].1, Some(5))
+        .await
+        .unwrap();
+    assert!(svc.vacation(T0 + 6 * DAY + 60, GUILD, BLACK).await.unwrap().away.is_none());
+}
+
 on_both_backends!(
+    a_premove_plays_on_while_its_owner_is_on_vacation,
     a_line_is_played_reply_by_reply_and_announced,
     lines_merge_into_a_tree_and_bad_lines_are_refused,
     lines_the_game_leaves_are_dropped_and_the_rest_stays,
