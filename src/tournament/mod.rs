@@ -8,7 +8,9 @@
 //! they joined, which is also their seeding where a rule needs one).
 
 pub mod berger;
+mod matching;
 pub mod standings;
+pub mod swiss;
 
 /// A player: an index into the tournament's entrants.
 pub type Player = usize;
