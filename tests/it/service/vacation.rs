@@ -225,10 +225,25 @@ async fn the_server_decides_the_days_and_each_year_has_its_own(backend: Backend)
     assert_eq!(svc.vacation(T0, GUILD + 1, WHITE).await.unwrap().allowance, 14);
 }
 
+async fn a_reminder_claimed_before_the_vacation_is_not_posted_during_it(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let one = start_classic(&svc, T0, 1).await.id;
+    let reminder = T0 + 3 * DAY * REMINDER_PERCENT / 100;
+    assert_eq!(labels(&svc.claim_due(reminder).await.unwrap()), [format!("reminder {one}")]);
+    // Claimed, not yet posted, when White leaves: it no longer needs saying.
+    svc.start_vacation(reminder + 1, GUILD, WHITE).await.unwrap();
+    let until = reminder + 1 + 14 * DAY;
+    assert_eq!(
+        announced(&svc, reminder + 2).await,
+        ["nothing".to_string(), format!("paused {one} until {}", until - T0)]
+    );
+}
+
 on_both_backends!(
     the_clock_stands_still_and_the_deadline_moves_by_the_time_away,
     the_first_move_ends_the_vacation,
     days_run_out_and_the_clock_runs_again_across_a_restart,
     the_server_decides_the_days_and_each_year_has_its_own,
+    a_reminder_claimed_before_the_vacation_is_not_posted_during_it,
 );
 on_both_backends!(multi_thread: racing_processes_end_a_vacation_once);

@@ -136,3 +136,58 @@ async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
         sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE name = 'moves'").fetch_one(&pool).await.unwrap();
     assert!(sql.contains("REFERENCES games"), "{sql}");
 }
+
+/// The migration that rebuilds the direct messages outbox on SQLite (so
+/// the program alone lists its kinds, as for announcements) keeps every
+/// message waiting and the shape checks.
+#[tokio::test]
+async fn direct_messages_waiting_before_the_vacations_migration_survive_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
+    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    let mut before = sqlx::migrate::Migrator::new(folder).await.unwrap();
+    let rebuild = before.iter().position(|m| m.description.contains("vacations")).expect("the vacations migration");
+    before.migrations = before.migrations[..rebuild].to_vec().into();
+    before.run(&pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO games (id, guild_id, channel_id, white_id, black_id, days_per_move, variant, draw_rules, \
+         start_fen, ply, turn, status, started_at, last_move_at, deadline, remind_at) \
+         VALUES (3, 77, 5, 1001, 1002, 3, 'classic', 'classic', 'W:W1-12:B21-32', 0, 'white', 'live', 0, 0, 500, 400)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO direct_messages (id, kind, user_id, guild_id, game_id, ply, created_at) \
+         VALUES (9, 'reminder', 1001, 77, 3, 0, 400), (10, 'digest', 1002, 77, NULL, NULL, 400)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    let svc = GameService::open(&url).await.unwrap();
+    let waiting = svc.store().direct_messages_of(WHITE).await.unwrap();
+    assert_eq!(waiting, [(damas::store::DirectKind::Reminder { game: 3, ply: 0 }, None)]);
+    assert_eq!(svc.store().direct_messages_of(BLACK).await.unwrap().len(), 1);
+    assert!(svc.store().integrity_check().await.unwrap());
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let insert = |kind: &str, game: &str, ply: &str| {
+        format!(
+            "INSERT INTO direct_messages (kind, user_id, guild_id, game_id, ply, created_at) \
+             VALUES ('{kind}', 1001, 77, {game}, {ply}, 500)"
+        )
+    };
+    let accepts = |sql: String| {
+        let pool = pool.clone();
+        async move { sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&pool).await.is_ok() }
+    };
+    assert!(accepts(insert("vacation_over", "NULL", "NULL")).await, "a kind added later");
+    assert!(!accepts(insert("digest", "3", "NULL")).await, "a digest names no game");
+    assert!(!accepts(insert("reminder", "3", "NULL")).await, "a reminder names its ply");
+    assert!(!accepts(insert("loss_on_time", "NULL", "NULL")).await, "a loss on time names its game");
+    assert!(!accepts(insert("", "NULL", "NULL")).await, "a name");
+}
