@@ -121,6 +121,7 @@ games-none = No games are being played in this server. Start one with { $challen
 games-title = **Live games ({ $count })**, nearest deadline first
 games-page = {" "}- page { $page } of { $pages }
 games-line = { $channel }: { $white } vs { $black } - { $player } to move, deadline { $deadline }.
+deadline-on-vacation = paused (on vacation)
 history-none = { $player } has no ended game in this server yet.
 history-title = **Games of { $player } in this server ({ $total })**: { $wins } won, { $draws } drawn, { $losses } lost
 history-line = #{ $game } · { $date } · { $side } against { $opponent } · { $result }

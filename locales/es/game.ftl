@@ -122,6 +122,7 @@ games-none = No se está jugando ninguna partida en este servidor. Empieza una c
 games-title = **Partidas en curso ({ $count })**, primero el plazo más cercano
 games-page = {" "}- página { $page } de { $pages }
 games-line = { $channel }: { $white } contra { $black } - le toca a { $player }, plazo { $deadline }.
+deadline-on-vacation = parado (de vacaciones)
 history-none = { $player } aún no tiene ninguna partida terminada en este servidor.
 history-title = **Partidas de { $player } en este servidor ({ $total })**: { $wins } ganadas, { $draws } tablas, { $losses } perdidas
 history-line = #{ $game } · { $date } · { $side } contra { $opponent } · { $result }

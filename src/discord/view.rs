@@ -141,6 +141,12 @@ pub fn match_outcome(lang: Lang, play: &MatchPlay) -> Option<String> {
     })
 }
 
+/// A listed game's deadline: when it is, or that its clock stands still
+/// (the player to move is away on vacation).
+pub fn listed_deadline(lang: Lang, game: &crate::game::GameSummary) -> String {
+    if game.paused { t!(lang, "deadline-on-vacation") } else { relative_time(game.deadline) }
+}
+
 /// "<@x> (Black) to move, deadline <t:..:R>."
 pub fn to_move(lang: Lang, view: &GameView) -> String {
     let turn = view.game.position().turn();

@@ -29,6 +29,9 @@ pub struct GameSummary {
     pub ply: u32,
     /// In a game against the bot: the side its engine plays, and its level.
     pub engine: Option<(Color, Level)>,
+    /// Its clock stands still: the player to move is away on vacation
+    /// (`deadline` moves when they are back).
+    pub paused: bool,
 }
 
 impl GameSummary {
@@ -64,6 +67,7 @@ pub(super) fn summary(line: LiveGameLine) -> Result<GameSummary, GameError> {
         deadline: line.deadline,
         ply: line.ply,
         engine: engine_seat(line.engine)?,
+        paused: line.paused,
     })
 }
 

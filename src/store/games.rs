@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use super::direct_messages::Recipients;
 use super::matches::insert_match;
 use super::ratings::rate_finished_game;
-use super::vacations::paused;
+use super::vacations::{paused, paused_since};
 use super::{
     AnnouncementKind, ChallengeRow, DirectKind, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow,
     Store, StoreError, bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column,
@@ -122,10 +122,8 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, \
-             (SELECT v.started_at FROM vacations v WHERE games.status = 'live' AND v.guild_id = games.guild_id \
-              AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
-              AND v.started_at < games.deadline) AS paused_since",
+             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, ",
+            paused_since!(),
             $extra,
             " FROM games ",
             $where

@@ -30,6 +30,18 @@ macro_rules! paused {
 }
 pub(super) use paused;
 
+/// The column `paused_since` of a row of `games`: when the vacation of its
+/// player to move started, while it is live and paused (see [`paused`]);
+/// NULL otherwise. (A literal, for `concat!`.)
+macro_rules! paused_since {
+    () => {
+        "(SELECT v.started_at FROM vacations v WHERE games.status = 'live' AND v.guild_id = games.guild_id \
+         AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
+         AND v.started_at < games.deadline) AS paused_since"
+    };
+}
+pub(super) use paused_since;
+
 /// A player's vacation record in one server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VacationRow {

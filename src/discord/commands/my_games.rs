@@ -50,7 +50,7 @@ pub(in crate::discord) fn line(lang: Lang, guild: u64, user: u64, game: &GameSum
             ("opponent", view::seat(lang, opponent, side.opponent(), game.engine).into()),
             ("side", color(lang, side).into()),
             ("plies", game.ply.into()),
-            ("deadline", view::relative_time(game.deadline).into()),
+            ("deadline", view::listed_deadline(lang, game).into()),
         ],
     )
 }

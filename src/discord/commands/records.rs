@@ -45,7 +45,7 @@ fn line(lang: Lang, game: &GameSummary) -> String {
         white = view::seat(lang, game.white, Color::White, game.engine),
         black = view::seat(lang, game.black, Color::Black, game.engine),
         player = view::seat(lang, game.player_to_move(), game.turn, game.engine),
-        deadline = view::relative_time(game.deadline)
+        deadline = view::listed_deadline(lang, game)
     )
 }
 

@@ -81,6 +81,8 @@ async fn a_vacation_stops_the_clock_until_the_first_move() {
     assert_eq!(s.posted_with(channel, "reminder"), 0);
     assert_eq!(s.posted_with(channel, "Time is up"), 0);
     assert_eq!(s.posted_with(channel, "is on vacation"), 1, "told once");
+    let games = ask(fake, fake.command("games").in_channel(channel).from(&bruno)).await;
+    assert!(games.content().unwrap().contains("deadline paused (on vacation)"), "{games:?}");
     let board = ask(fake, fake.command("board").in_channel(channel).from(&bruno)).await;
     assert!(board.content().unwrap().contains("on vacation: this game's clock stands still"), "{board:?}");
 

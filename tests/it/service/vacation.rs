@@ -61,6 +61,11 @@ async fn the_clock_stands_still_and_the_deadline_moves_by_the_time_away(backend:
     assert_eq!(started.away.map(|a| (a.since, a.until)), Some((left, until)));
     assert_eq!(svc.game_in_channel(1).await.unwrap().paused_since, Some(left));
     assert_eq!(svc.game_in_channel(2).await.unwrap().paused_since, None, "Black is to move there");
+    // The lists say which clock stands still.
+    let listed = svc.live_games_page(GUILD, 0).await.unwrap().games;
+    assert_eq!(listed.iter().map(|g| (g.id, g.paused)).collect::<Vec<_>>(), [(one, true), (two, false)]);
+    let mine = svc.player_games_page(GUILD, WHITE, 0).await.unwrap().games;
+    assert_eq!(mine.iter().map(|g| (g.id, g.paused)).collect::<Vec<_>>(), [(one, true), (two, false)]);
     // Black, White's opponent where White is to move, is told once.
     assert_eq!(announced(&svc, left).await, [format!("paused {one} until {}", until - T0)]);
     assert!(matches!(svc.start_vacation(left + 1, GUILD, WHITE).await, Err(GameError::AlreadyOnVacation)));
