@@ -54,6 +54,7 @@ err-draw-already-offered = You have already offered a draw; it stands until your
 err-draw-offer-pending = Your opponent has already offered you a draw; accept or decline it instead.
 err-no-draw-offer = There is no draw offer to answer.
 err-own-draw-offer = You cannot answer your own draw offer; your opponent has to.
+err-not-your-draw-offer = This draw offer is your opponent's: only they can withdraw it. Accept or decline it instead.
 
 # A move that is not notation, or not legal here (RULES 6.1-6.3).
 move-not-notation = `{ $text }` is not a move: { $reason }. Write moves like 11-15 or 22x13.

@@ -20,6 +20,7 @@ button-cancel = Cancel
 button-resign = Resign
 button-accept-draw = Accept draw
 button-decline-draw = Decline draw
+button-withdraw-draw = Withdraw offer
 button-previous = Previous
 button-next = Next
 button-replay = Replay
@@ -112,6 +113,7 @@ vacation-days-left = You have { $days ->
     } left this year in this server (of { $allowance }). `/vacation action:start` stops the clocks of your games while you are away.
 bot-accepts-draw = { $player } accepts the draw.
 bot-declines-draw = { $player } declines the draw offer. The game goes on.
+draw-withdrawn = { $player } withdrew their draw offer. The game goes on.
 reminder = { $player }, reminder: your move is due { $deadline }.
 time-is-up = Time is up.
 time-is-up-in = Time is up in the game { $players }.

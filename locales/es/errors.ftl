@@ -54,6 +54,7 @@ err-draw-already-offered = Ya propusiste tablas; la propuesta sigue en pie hasta
 err-draw-offer-pending = Tu rival ya te propuso tablas; acéptalas o recházalas.
 err-no-draw-offer = No hay ninguna propuesta de tablas que responder.
 err-own-draw-offer = No puedes responder a tu propia propuesta de tablas; debe hacerlo tu rival.
+err-not-your-draw-offer = Esta propuesta de tablas es de tu rival: solo quien la hizo puede retirarla. Acéptala o recházala.
 
 # Una jugada que no es notación, o que no es legal aquí (RULES 6.1-6.3).
 move-not-notation = `{ $text }` no es una jugada: { $reason }. Escribe las jugadas como 11-15 o 22x13.

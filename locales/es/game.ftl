@@ -21,6 +21,7 @@ button-cancel = Cancelar
 button-resign = Abandonar
 button-accept-draw = Aceptar tablas
 button-decline-draw = Rechazar tablas
+button-withdraw-draw = Retirar propuesta
 button-previous = Anterior
 button-next = Siguiente
 button-replay = Repetición
@@ -113,6 +114,7 @@ vacation-days-left = Te { $days ->
     } de vacaciones este año en este servidor (de { $allowance }). `/vacaciones accion:empezar` para los relojes de tus partidas mientras no estás.
 bot-accepts-draw = { $player } acepta las tablas.
 bot-declines-draw = { $player } rechaza las tablas. La partida sigue.
+draw-withdrawn = { $player } retiró su propuesta de tablas. La partida sigue.
 reminder = { $player }, recordatorio: el plazo de tu jugada vence { $deadline }.
 time-is-up = Se acabó el tiempo.
 time-is-up-in = Se acabó el tiempo en la partida { $players }.

@@ -22,6 +22,8 @@ pub enum ButtonId {
     DrawAccept(i64),
     /// Decline the draw offered in this game.
     DrawDecline(i64),
+    /// Withdraw one's own draw offer in this game.
+    DrawWithdraw(i64),
     /// Show this page (from 0) of the server's live games.
     GamesPage(u32),
     /// Abort this game (its players before each has moved, or a moderator).
@@ -49,6 +51,7 @@ impl ButtonId {
             ButtonId::Resign(id) => ("res", id),
             ButtonId::DrawAccept(id) => ("dra", id),
             ButtonId::DrawDecline(id) => ("drd", id),
+            ButtonId::DrawWithdraw(id) => ("drw", id),
             ButtonId::GamesPage(page) => ("gms", i64::from(page)),
             ButtonId::MyGamesPage(page) => ("myg", i64::from(page)),
             ButtonId::ChallengesPage(page) => ("chl", i64::from(page)),
@@ -74,6 +77,7 @@ impl ButtonId {
             "res" => ButtonId::Resign(id),
             "dra" => ButtonId::DrawAccept(id),
             "drd" => ButtonId::DrawDecline(id),
+            "drw" => ButtonId::DrawWithdraw(id),
             "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
             "myg" => ButtonId::MyGamesPage(u32::try_from(id).ok()?),
             "chl" => ButtonId::ChallengesPage(u32::try_from(id).ok()?),
@@ -126,11 +130,13 @@ pub fn resign_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
     ])]
 }
 
-/// Accept / Decline for the player offered a draw.
+/// Accept / Decline for the player offered a draw, Withdraw for the one
+/// who offered it.
 pub fn draw_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
         ButtonId::DrawAccept(game_id).button(&t!(lang, "button-accept-draw"), ButtonStyle::Success),
         ButtonId::DrawDecline(game_id).button(&t!(lang, "button-decline-draw"), ButtonStyle::Danger),
+        ButtonId::DrawWithdraw(game_id).button(&t!(lang, "button-withdraw-draw"), ButtonStyle::Secondary),
     ])]
 }
 
@@ -180,6 +186,7 @@ mod tests {
             ButtonId::Resign(42),
             ButtonId::DrawAccept(3),
             ButtonId::DrawDecline(9),
+            ButtonId::DrawWithdraw(4),
             ButtonId::GamesPage(0),
             ButtonId::GamesPage(u32::MAX),
             ButtonId::MyGamesPage(3),

@@ -25,6 +25,7 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::Resign(id) => table::resign(inv, id).await,
         ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
+        ButtonId::DrawWithdraw(id) => Ok(table::withdraw_draw(inv, id).await?.updating()),
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
         ButtonId::MyGamesPage(page) => Ok(my_games::my_games_page(inv, page).await?.updating()),
         ButtonId::ChallengesPage(page) => Ok(open_challenges::challenges_page(inv, page).await?.updating()),

@@ -1,6 +1,7 @@
 //! Draw offers: a player offers, the opponent accepts or declines. An offer
-//! stands until the offerer's opponent moves or answers it. The bot answers
-//! an offer at once, as its engine judges the position.
+//! stands until the offerer's opponent moves or answers it, or the offerer
+//! withdraws it. The bot answers an offer at once, as its engine judges the
+//! position.
 
 use super::{Finish, FinishReason, GameError, GameService, GameView};
 use crate::engine::{Root, Score, analyze};
@@ -13,13 +14,16 @@ pub const BOT_ACCEPTS_DRAW_UP_TO: Score = 25;
 
 impl GameService {
     /// `/draw` by `user` in `channel`: accepts the opponent's standing
-    /// offer if there is one, else offers a draw (which the bot, as the
-    /// opponent, answers at once).
+    /// offer if there is one, withdraws `user`'s own if it stands, else
+    /// offers a draw (which the bot, as the opponent, answers at once).
     pub async fn draw(&self, now: i64, channel: u64, user: u64) -> Result<DrawDone, GameError> {
         let game = self.game_in_channel(channel).await?;
         let opponent = game.opponent_of(user).ok_or(GameError::NotAPlayer)?;
         if game.draw_offer_by == Some(opponent) {
             return Ok(DrawDone::Accepted(self.answer_draw(now, channel, user, true).await?));
+        }
+        if game.draw_offer_by == Some(user) {
+            return Ok(DrawDone::Withdrawn(self.withdraw_draw(now, channel, user).await?));
         }
         let game = self.offer_draw(now, channel, user).await?;
         Ok(if game.engine.is_some() { DrawDone::BotAnswered(game) } else { DrawDone::Offered(game) })
@@ -70,6 +74,24 @@ impl GameService {
         self.answer_draw(now, channel, view.player(engine_color), accept).await
     }
 
+    /// `user` withdraws their own standing draw offer in the live game of
+    /// `channel`; the game goes on with no offer standing.
+    pub async fn withdraw_draw(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
+        let (mut view, _) = self.live_game_of_player(now, channel, user).await?;
+        match view.draw_offer_by {
+            None => return Err(GameError::NoDrawOffer),
+            Some(by) if by != user => return Err(GameError::NotYourDrawOffer),
+            Some(_) => {}
+        }
+        if !self.store.decline_draw(view.id, user).await? {
+            // Answered, or the game ended, meanwhile.
+            let now_view = self.game_by_id(view.id).await?;
+            return Err(if now_view.is_live() { GameError::NoDrawOffer } else { GameError::GameOver });
+        }
+        view.draw_offer_by = None;
+        Ok(view)
+    }
+
     /// `user` accepts (`accept = true`, the game is drawn by agreement) or
     /// declines the opponent's standing draw offer.
     pub async fn answer_draw(&self, now: i64, channel: u64, user: u64, accept: bool) -> Result<GameView, GameError> {
@@ -114,4 +136,6 @@ pub enum DrawDone {
     /// A draw was offered to the bot, which answered at once: the game is
     /// drawn if it accepted, live if it declined.
     BotAnswered(GameView),
+    /// The player's own standing offer was withdrawn: the game goes on.
+    Withdrawn(GameView),
 }

@@ -219,6 +219,9 @@ pub enum GameError {
     /// A player keeps at most this many premove lines in a game.
     #[error("at most {0} premove lines in a game")]
     TooManyPremoves(usize),
+    /// A player tried to withdraw the opponent's draw offer.
+    #[error("only the player who offered a draw can withdraw it")]
+    NotYourDrawOffer,
     /// A position given by the user does not parse.
     #[error("{0}")]
     BadFen(#[from] FenError),

@@ -90,6 +90,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
             t!(lang, "err-premove-conflict", after = after.clone(), stored = stored.clone(), new = new.clone())
         }
         E::TooManyPremoves(max) => t!(lang, "err-too-many-premoves", max = *max),
+        E::NotYourDrawOffer => t!(lang, "err-not-your-draw-offer"),
         E::BadFen(e) => fen_error(lang, e),
         E::ReplayTooLong { plies, max } => t!(lang, "replay-too-long", plies = *plies, max = *max),
         E::Engine(_) | E::Store(_) | E::Corrupt(_) | E::Replay(_) => error.to_string(),

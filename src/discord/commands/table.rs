@@ -1,5 +1,5 @@
-//! `/resign` (with its confirm button), `/draw` (offer, accept, decline)
-//! and `/moretime` (days given to the opponent, said in the game).
+//! `/resign` (with its confirm button), `/draw` (offer, accept, decline,
+//! withdraw) and `/moretime` (days given to the opponent, said in the game).
 
 use crate::game::{DrawDone, GameError};
 use crate::t;
@@ -44,8 +44,8 @@ pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandErro
     view::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
 }
 
-/// `/draw`: offers a draw, or accepts the opponent's standing offer (the
-/// service decides which).
+/// `/draw`: offers a draw, accepts the opponent's standing offer, or
+/// withdraws the player's own (the service decides which).
 pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     match inv.service.draw(inv.now, inv.channel, inv.user).await? {
@@ -66,7 +66,16 @@ pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
             let text = t!(lang, "draw-offered", player = user(inv.user), opponent = user(opponent));
             Ok(Reply::public(lang, text).components(draw_buttons(lang, game.id)))
         }
+        DrawDone::Withdrawn(_) => Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user)))),
     }
+}
+
+/// The Withdraw button of a draw offer (its offerer's).
+pub async fn withdraw_draw(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
+    game_of_button(inv, game_id).await?;
+    inv.service.withdraw_draw(inv.now, inv.channel, inv.user).await?;
+    let lang = inv.server_lang;
+    Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user))))
 }
 
 /// The Accept / Decline buttons of a draw offer.

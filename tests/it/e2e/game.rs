@@ -235,7 +235,8 @@ async fn draws_resignations_and_challenges_answered_by_command() {
 
     let offer = ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
     let ids = offer.custom_ids();
-    assert!(text(&offer).contains(&bob.mention()) && ids.len() == 2, "{offer:?}");
+    // Accept and Decline for Bob, Withdraw for Alice.
+    assert!(text(&offer).contains(&bob.mention()) && ids.len() == 3, "{offer:?}");
     let message = offer.message.clone().unwrap();
     let own = ask(fake, fake.button(&ids[0]).in_channel(channel).on_message(&message).from(&alice)).await;
     assert_refusal(&own, &GameError::OwnDrawOffer);
@@ -274,5 +275,41 @@ async fn draws_resignations_and_challenges_answered_by_command() {
 
     let help = ask(fake, fake.command("help").from(&bob)).await;
     assert!(help.is_ephemeral() && text(&help).contains("```"));
+    t.bot.stop().await;
+}
+
+/// Issue item 5: `/draw` again, or the Withdraw button under the offer,
+/// withdraws the player's own standing offer; only its offerer may.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offer_withdrawn_by_draw_again_and_by_its_button() {
+    let t = table().await;
+    let fake = &t.fake;
+    let channel = fake.new_id();
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    t.start_game(channel, &alice, &bob, |c| c).await;
+
+    let offer = ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
+    let button = |tag: &str| offer.custom_ids().into_iter().find(|id| id.starts_with(tag)).expect("a button");
+    let withdraw = button("drw:");
+    let message = offer.message.clone().unwrap();
+    let press = |user: &FakeUser, id: &str| fake.button(id).in_channel(channel).on_message(&message).from(user);
+    let not_bobs = ask(fake, press(&bob, &withdraw)).await;
+    assert_refusal(&not_bobs, &GameError::NotYourDrawOffer);
+    let withdrawn = ask(fake, press(&alice, &withdraw)).await;
+    assert_eq!(withdrawn.kind, 7, "the offer becomes the withdrawal");
+    assert_eq!(text(&withdrawn), t!(Lang::En, "draw-withdrawn", player = alice.mention()));
+    assert!(t.service.game_in_channel(channel).await.unwrap().draw_offer_by.is_none());
+    let stale = ask(fake, press(&bob, &button("dra:"))).await;
+    assert_refusal(&stale, &GameError::NoDrawOffer);
+
+    // `/draw` twice: offered, then withdrawn; the game goes on.
+    ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
+    let again = ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
+    assert!(!again.is_ephemeral(), "{again:?}");
+    assert_eq!(text(&again), t!(Lang::En, "draw-withdrawn", player = alice.mention()));
+    let game = t.service.game_in_channel(channel).await.unwrap();
+    assert!(game.is_live() && game.draw_offer_by.is_none());
+    let nothing = ask(fake, press(&alice, &withdraw)).await;
+    assert_refusal(&nothing, &GameError::NoDrawOffer);
     t.bot.stop().await;
 }

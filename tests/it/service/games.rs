@@ -2,7 +2,7 @@
 //! game ends, the clock, and the record.
 
 use crate::support::games::*;
-use damas::game::{ChallengeState, DAY, DueEvent, FinishReason, NewChallenge};
+use damas::game::{ChallengeState, DAY, DrawDone, DueEvent, FinishReason, GameError, NewChallenge};
 use damas::rules::{Color, DrawRules, EndReason, Game, Outcome, Position, Variant};
 
 /// Plays a whole game from the initial position with pseudo-random legal
@@ -122,6 +122,27 @@ async fn a_declined_draw_offer_goes_away(backend: Backend) {
     assert_eq!(declined.draw_offer_by, None);
     assert!(declined.is_live());
     assert_eq!(svc.game_in_channel(14).await.unwrap().draw_offer_by, None);
+}
+
+/// `/draw` again withdraws the player's own standing offer; only its
+/// offerer may withdraw it.
+async fn a_draw_offer_is_withdrawn_by_its_offerer(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    start_classic(&svc, T0, 45).await;
+    assert!(matches!(svc.withdraw_draw(T0 + 1, 45, WHITE).await, Err(GameError::NoDrawOffer)));
+    assert!(matches!(svc.draw(T0 + 1, 45, WHITE).await.unwrap(), DrawDone::Offered(_)));
+    let theirs = svc.withdraw_draw(T0 + 2, 45, BLACK).await;
+    assert!(matches!(theirs, Err(GameError::NotYourDrawOffer)), "{theirs:?}");
+    let done = svc.draw(T0 + 3, 45, WHITE).await.unwrap();
+    let DrawDone::Withdrawn(game) = done else { panic!("{done:?}") };
+    assert_eq!(game.draw_offer_by, None);
+    assert_eq!(svc.game_in_channel(45).await.unwrap().draw_offer_by, None);
+    assert!(matches!(svc.answer_draw(T0 + 4, 45, BLACK, true).await, Err(GameError::NoDrawOffer)));
+    // Offered again and withdrawn by the button's call.
+    svc.draw(T0 + 5, 45, WHITE).await.unwrap();
+    let game = svc.withdraw_draw(T0 + 6, 45, WHITE).await.unwrap();
+    assert!(game.is_live() && game.draw_offer_by.is_none());
+    assert!(matches!(svc.withdraw_draw(T0 + 7, 45, WHITE).await, Err(GameError::NoDrawOffer)));
 }
 
 async fn resignation(backend: Backend) {
@@ -292,6 +313,7 @@ on_both_backends!(
     draws_by_every_rule_and_preset,
     a_draw_by_agreement,
     a_declined_draw_offer_goes_away,
+    a_draw_offer_is_withdrawn_by_its_offerer,
     resignation,
     reminders_and_loss_on_time_with_a_moved_clock,
     a_move_after_the_deadline_is_refused_and_the_clock_decides,
