@@ -55,6 +55,11 @@ err-draw-offer-pending = Your opponent has already offered you a draw; accept or
 err-no-draw-offer = There is no draw offer to answer.
 err-own-draw-offer = You cannot answer your own draw offer; your opponent has to.
 err-not-your-draw-offer = This draw offer is your opponent's: only they can withdraw it. Accept or decline it instead.
+err-no-move-to-take-back = You can only take back your own last move, before your opponent replies to it.
+err-takeback-already-asked = You have already asked to take back your move; the request stands until your opponent answers it or moves.
+err-no-takeback-request = There is no takeback request to answer.
+err-own-takeback-request = You cannot answer your own takeback request; your opponent has to.
+err-takeback-too-late = That move can no longer be taken back: the time you had for it has run out since.
 
 # A move that is not notation, or not legal here (RULES 6.1-6.3).
 move-not-notation = `{ $text }` is not a move: { $reason }. Write moves like 11-15 or 22x13.

@@ -55,6 +55,11 @@ err-draw-offer-pending = Tu rival ya te propuso tablas; acéptalas o recházalas
 err-no-draw-offer = No hay ninguna propuesta de tablas que responder.
 err-own-draw-offer = No puedes responder a tu propia propuesta de tablas; debe hacerlo tu rival.
 err-not-your-draw-offer = Esta propuesta de tablas es de tu rival: solo quien la hizo puede retirarla. Acéptala o recházala.
+err-no-move-to-take-back = Solo puedes deshacer tu propia última jugada, antes de que tu rival responda.
+err-takeback-already-asked = Ya pediste deshacer tu jugada; la petición sigue en pie hasta que tu rival responda o juegue.
+err-no-takeback-request = No hay ninguna petición de deshacer jugada que responder.
+err-own-takeback-request = No puedes responder a tu propia petición de deshacer; debe hacerlo tu rival.
+err-takeback-too-late = Esa jugada ya no se puede deshacer: el tiempo que tenías para ella se ha agotado desde entonces.
 
 # Una jugada que no es notación, o que no es legal aquí (RULES 6.1-6.3).
 move-not-notation = `{ $text }` no es una jugada: { $reason }. Escribe las jugadas como 11-15 o 22x13.

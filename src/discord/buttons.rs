@@ -24,6 +24,12 @@ pub enum ButtonId {
     DrawDecline(i64),
     /// Withdraw one's own draw offer in this game.
     DrawWithdraw(i64),
+    /// Ask to take back the move of this game that led to this ply.
+    Takeback(i64, u32),
+    /// Allow the takeback asked in this game at this ply.
+    TakebackAllow(i64, u32),
+    /// Refuse the takeback asked in this game at this ply.
+    TakebackRefuse(i64, u32),
     /// Show this page (from 0) of the server's live games.
     GamesPage(u32),
     /// Abort this game (its players before each has moved, or a moderator).
@@ -41,10 +47,11 @@ pub enum ButtonId {
 impl ButtonId {
     /// The `custom_id` Discord stores on the button.
     pub fn custom_id(self) -> String {
-        if let ButtonId::HistoryPage(user, page) = self {
-            return format!("hst:{user}:{page}");
-        }
         let (tag, id) = match self {
+            ButtonId::HistoryPage(user, page) => return format!("hst:{user}:{page}"),
+            ButtonId::Takeback(game, ply) => return format!("tbk:{game}:{ply}"),
+            ButtonId::TakebackAllow(game, ply) => return format!("tba:{game}:{ply}"),
+            ButtonId::TakebackRefuse(game, ply) => return format!("tbr:{game}:{ply}"),
             ButtonId::Accept(id) => ("acc", id),
             ButtonId::Decline(id) => ("dec", id),
             ButtonId::Cancel(id) => ("can", id),
@@ -57,7 +64,6 @@ impl ButtonId {
             ButtonId::ChallengesPage(page) => ("chl", i64::from(page)),
             ButtonId::Abort(id) => ("abo", id),
             ButtonId::Replay(id) => ("rpl", id),
-            ButtonId::HistoryPage(..) => unreachable!("handled above"),
         };
         format!("{tag}:{id}")
     }
@@ -65,9 +71,21 @@ impl ButtonId {
     /// Reads a `custom_id`; `None` for one this bot did not make.
     pub fn parse(custom_id: &str) -> Option<ButtonId> {
         let (tag, id) = custom_id.split_once(':')?;
-        if tag == "hst" {
-            let (user, page) = id.split_once(':')?;
-            return Some(ButtonId::HistoryPage(user.parse().ok()?, page.parse().ok()?));
+        // Two numbers: a user and a page, or a game and a ply.
+        let pair = || -> Option<(&str, &str)> { id.split_once(':') };
+        let game_ply = || -> Option<(i64, u32)> {
+            let (game, ply) = pair()?;
+            Some((game.parse().ok()?, ply.parse().ok()?))
+        };
+        match tag {
+            "hst" => {
+                let (user, page) = pair()?;
+                return Some(ButtonId::HistoryPage(user.parse().ok()?, page.parse().ok()?));
+            }
+            "tbk" => return game_ply().map(|(game, ply)| ButtonId::Takeback(game, ply)),
+            "tba" => return game_ply().map(|(game, ply)| ButtonId::TakebackAllow(game, ply)),
+            "tbr" => return game_ply().map(|(game, ply)| ButtonId::TakebackRefuse(game, ply)),
+            _ => {}
         }
         let id: i64 = id.parse().ok()?;
         Some(match tag {
@@ -140,6 +158,38 @@ pub fn draw_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
     ])]
 }
 
+/// The Take back button under a move, for its player, until the opponent
+/// replies (`ply` is the game's ply after the move).
+pub fn takeback_button(lang: Lang, game_id: i64, ply: u32) -> CreateButton {
+    ButtonId::Takeback(game_id, ply).button(&t!(lang, "button-takeback"), ButtonStyle::Secondary)
+}
+
+/// Allow / Refuse for the player asked to let a move be taken back (`ply`:
+/// the game's ply when it was asked).
+pub fn takeback_answer_buttons(lang: Lang, game_id: i64, ply: u32) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::TakebackAllow(game_id, ply).button(&t!(lang, "button-accept-takeback"), ButtonStyle::Success),
+        ButtonId::TakebackRefuse(game_id, ply).button(&t!(lang, "button-decline-takeback"), ButtonStyle::Danger),
+    ])]
+}
+
+/// `rows` with `button` added to the first row of buttons with room for
+/// it (Discord shows five to a row), or else in a row of its own.
+pub fn with_button(mut rows: Vec<CreateActionRow>, button: CreateButton) -> Vec<CreateActionRow> {
+    let room = rows.iter_mut().find_map(|row| match row {
+        CreateActionRow::Buttons(buttons) if buttons.len() < BUTTONS_PER_ROW => Some(buttons),
+        _ => None,
+    });
+    match room {
+        Some(buttons) => buttons.push(button),
+        None => rows.push(CreateActionRow::Buttons(vec![button])),
+    }
+    rows
+}
+
+/// Most buttons in one action row (Discord's limit).
+const BUTTONS_PER_ROW: usize = 5;
+
 /// Previous / Next under page `page` (from 0) of `pages` of the games list;
 /// each is disabled where there is no page to go to.
 pub fn games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
@@ -187,6 +237,9 @@ mod tests {
             ButtonId::DrawAccept(3),
             ButtonId::DrawDecline(9),
             ButtonId::DrawWithdraw(4),
+            ButtonId::Takeback(i64::MAX, u32::MAX),
+            ButtonId::TakebackAllow(5, 0),
+            ButtonId::TakebackRefuse(6, 17),
             ButtonId::GamesPage(0),
             ButtonId::GamesPage(u32::MAX),
             ButtonId::MyGamesPage(3),
@@ -207,6 +260,9 @@ mod tests {
         assert_eq!(ButtonId::parse("gms:4294967296"), None);
         assert_eq!(ButtonId::parse("hst:1"), None);
         assert_eq!(ButtonId::parse("hst:x:1"), None);
+        assert_eq!(ButtonId::parse("tbk:1"), None);
+        assert_eq!(ButtonId::parse("tba:1:-1"), None);
+        assert_eq!(ButtonId::parse("tbr:x:1"), None);
     }
 }
 
@@ -224,6 +280,20 @@ mod page_button_tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_button_added_goes_where_a_row_has_room() {
+        let take_back = || takeback_button(Lang::En, 7, 3);
+        let rows = with_button(Vec::new(), take_back());
+        assert_eq!(buttons(rows), [("tbk:7:3".into(), false)]);
+        let rows = with_button(games_page_buttons(Lang::En, 0, 2), take_back());
+        assert_eq!(buttons(rows), [("gms:0".into(), true), ("gms:1".into(), false), ("tbk:7:3".into(), false)]);
+        // A full row (five buttons) is left alone: a new row holds it.
+        let full = (0..5).map(|page| ButtonId::GamesPage(page).button("p", ButtonStyle::Secondary)).collect();
+        let rows = with_button(vec![CreateActionRow::Buttons(full)], take_back());
+        assert_eq!(rows.len(), 2);
+        assert_eq!(buttons(rows).last(), Some(&("tbk:7:3".into(), false)));
     }
 
     #[test]

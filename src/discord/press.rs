@@ -2,7 +2,7 @@
 //! action and the challenge or game, and the matching command runs.
 
 use super::buttons::ButtonId;
-use super::commands::{Invocation, abort, challenge, choose, my_games, open_challenges, records, table};
+use super::commands::{Invocation, abort, challenge, choose, my_games, open_challenges, records, table, takeback};
 use super::errors::CommandError;
 use super::move_menu::MoveMenuId;
 use super::reply::Reply;
@@ -26,6 +26,9 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
         ButtonId::DrawWithdraw(id) => Ok(table::withdraw_draw(inv, id).await?.updating()),
+        ButtonId::Takeback(id, ply) => takeback::ask(inv, id, ply).await,
+        ButtonId::TakebackAllow(id, ply) => takeback::answer(inv, id, ply, true).await,
+        ButtonId::TakebackRefuse(id, ply) => takeback::answer(inv, id, ply, false).await,
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
         ButtonId::MyGamesPage(page) => Ok(my_games::my_games_page(inv, page).await?.updating()),
         ButtonId::ChallengesPage(page) => Ok(open_challenges::challenges_page(inv, page).await?.updating()),

@@ -10,7 +10,7 @@ use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommand
 
 use super::commands::{
     Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, premove,
-    ratings, records, settings, table, vacation,
+    ratings, records, settings, table, takeback, vacation,
 };
 use super::errors::CommandError;
 use super::register::{choice, command, option};
@@ -186,7 +186,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 26] = [
+pub static COMMANDS: [SlashCommand; 27] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -260,6 +260,7 @@ pub static COMMANDS: [SlashCommand; 26] = [
         run: |inv, o| Box::pin(table::more_time(inv, o.integer("days"))),
         ..BASE
     },
+    SlashCommand { name: "takeback", run: |inv, _| Box::pin(takeback::takeback(inv)), ..BASE },
     SlashCommand { name: "games", run: |inv, _| Box::pin(records::games(inv)), ..BASE },
     SlashCommand { name: "mygames", run: |inv, _| Box::pin(my_games::my_games(inv)), ..BASE },
     SlashCommand { name: "challenges", run: |inv, _| Box::pin(open_challenges::challenges(inv)), ..BASE },

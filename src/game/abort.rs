@@ -84,6 +84,7 @@ impl GameService {
         view.aborted_by = Some(req.user);
         view.finished_at = Some(now);
         view.draw_offer_by = None;
+        view.takeback_by = None;
         // Aborting a game of a match aborts the match: no further game.
         if let Some(play) = &mut view.match_play {
             self.store.end_match(play.id, true, now).await?;

@@ -104,6 +104,7 @@ impl GameService {
         if view.draw_offer_by != Some(mover) || finish.is_some() {
             view.draw_offer_by = None;
         }
+        view.takeback_by = None;
         if finish.is_some() {
             view.finished = finish;
             view.finished_at = Some(now);
@@ -122,6 +123,7 @@ impl GameService {
         view.finished = Some(finish);
         view.finished_at = Some(now);
         view.draw_offer_by = None;
+        view.takeback_by = None;
         self.after_game_end(now, &mut view).await?;
         Ok(view)
     }

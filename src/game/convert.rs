@@ -46,6 +46,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         last_move_at: row.last_move_at,
         deadline: row.deadline,
         draw_offer_by: row.draw_offer_by,
+        takeback_by: row.takeback_by,
         finished,
         finished_at: row.finished_at,
         aborted_by: row.aborted_by,

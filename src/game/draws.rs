@@ -120,6 +120,7 @@ impl GameService {
         if accept {
             view.finished = Some(Finish { outcome: Outcome::Draw, reason: FinishReason::Agreement });
             view.finished_at = Some(now);
+            view.takeback_by = None;
             self.after_game_end(now, &mut view).await?;
         }
         Ok(view)

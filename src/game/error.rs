@@ -222,6 +222,23 @@ pub enum GameError {
     /// A player tried to withdraw the opponent's draw offer.
     #[error("only the player who offered a draw can withdraw it")]
     NotYourDrawOffer,
+    /// A takeback was asked with no move of the player's to take back: the
+    /// last move is the opponent's (or a set opening's), or none was played.
+    #[error("the last move is not the user's to take back")]
+    NoMoveToTakeBack,
+    /// The user's takeback request already stands.
+    #[error("the user's takeback request is already standing")]
+    TakebackAlreadyAsked,
+    /// No takeback request to answer.
+    #[error("no takeback request to answer")]
+    NoTakebackRequest,
+    /// A player tried to answer their own takeback request.
+    #[error("a player cannot answer their own takeback request")]
+    OwnTakebackRequest,
+    /// The time the mover had before the move has run out since: taking
+    /// it back would leave them lost on time.
+    #[error("the clock before the move has run out")]
+    TakebackTooLate,
     /// A position given by the user does not parse.
     #[error("{0}")]
     BadFen(#[from] FenError),

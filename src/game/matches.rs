@@ -71,6 +71,19 @@ impl MatchPlay {
         }
     }
 
+    /// The moves game `number` starts with, already played when its
+    /// players come to it: games 3 and 4 start after the match's opening
+    /// (RULES 8.3c), games 1 and 2 from the initial position.
+    pub fn set_moves(&self, number: u8) -> Vec<String> {
+        if number >= 3 { vec![self.opening.0.clone(), self.opening.1.clone()] } else { Vec::new() }
+    }
+
+    /// How many plies of this game were set, not played by its players
+    /// (see [`MatchPlay::set_moves`]): a takeback never removes them.
+    pub fn set_plies(&self) -> u32 {
+        self.set_moves(self.number).len() as u32
+    }
+
     /// The winner of a match that is over; `None` for a drawn match (2-2)
     /// or one still played.
     pub fn winner(&self) -> Option<u64> {
@@ -141,10 +154,9 @@ impl GameService {
         let name =
             |user: u64| if user == previous.white { previous.white_name.clone() } else { previous.black_name.clone() };
         let black = if white == row.setup.first_white { row.setup.first_black } else { row.setup.first_white };
-        // Games 3 and 4 start after the match's opening (RULES 8.3c).
-        let opening = if number >= 3 { vec![play.opening.0.clone(), play.opening.1.clone()] } else { Vec::new() };
+        let opening = play.set_moves(number);
         let start = Position::initial();
-        let turn = if opening.len() % 2 == 0 { start.turn() } else { start.turn().opponent() };
+        let turn = if opening.len().is_multiple_of(2) { start.turn() } else { start.turn().opponent() };
         let game = NewGameRow {
             challenge_id: None,
             white,

@@ -41,6 +41,7 @@ mod ratings;
 mod records;
 mod replay;
 mod server_locale;
+mod takebacks;
 mod threads;
 mod vacation;
 mod view;
@@ -75,6 +76,7 @@ pub use premove_lines::Line;
 pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
+pub use takebacks::TakebackDone;
 pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
 pub use view::{Finish, GameView, MoveReport, RatingChange};
 

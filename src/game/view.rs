@@ -36,6 +36,8 @@ pub struct GameView {
     pub deadline: i64,
     /// The player whose draw offer stands, if any.
     pub draw_offer_by: Option<u64>,
+    /// The player whose request to take back their last move stands, if any.
+    pub takeback_by: Option<u64>,
     /// How the game ended; `None` while it is live.
     pub finished: Option<Finish>,
     /// When it ended or was aborted (unix seconds).

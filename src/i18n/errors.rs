@@ -91,6 +91,11 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         }
         E::TooManyPremoves(max) => t!(lang, "err-too-many-premoves", max = *max),
         E::NotYourDrawOffer => t!(lang, "err-not-your-draw-offer"),
+        E::NoMoveToTakeBack => t!(lang, "err-no-move-to-take-back"),
+        E::TakebackAlreadyAsked => t!(lang, "err-takeback-already-asked"),
+        E::NoTakebackRequest => t!(lang, "err-no-takeback-request"),
+        E::OwnTakebackRequest => t!(lang, "err-own-takeback-request"),
+        E::TakebackTooLate => t!(lang, "err-takeback-too-late"),
         E::BadFen(e) => fen_error(lang, e),
         E::ReplayTooLong { plies, max } => t!(lang, "replay-too-long", plies = *plies, max = *max),
         E::Engine(_) | E::Store(_) | E::Corrupt(_) | E::Replay(_) => error.to_string(),

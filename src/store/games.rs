@@ -98,6 +98,8 @@ pub struct GameRow {
     pub deadline: i64,
     /// Whose draw offer stands.
     pub draw_offer_by: Option<u64>,
+    /// Whose request to take back their last move stands.
+    pub takeback_by: Option<u64>,
     /// When it finished or was aborted.
     pub finished_at: Option<i64>,
     /// Who aborted it, if it was aborted.
@@ -113,6 +115,10 @@ pub struct GameRow {
     pub paused_since: Option<i64>,
 }
 
+/// Reads of a game row and its moves that may find a takeback landed
+/// between the two before the row is taken for corrupt.
+const READS_AROUND_A_TAKEBACK: u32 = 4;
+
 macro_rules! select_games {
     ($where:literal) => {
         select_games!("", $where)
@@ -122,7 +128,7 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, ",
+             last_move_at, deadline, remind_at, draw_offer_by, takeback_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, ",
             paused_since!(),
             $extra,
             " FROM games ",
@@ -162,6 +168,7 @@ pub(super) fn engine_seat(row: &AnyRow) -> Result<Option<EngineSeat>, StoreError
 fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let guild: Option<i64> = row.try_get("guild_id")?;
     let offer: Option<i64> = row.try_get("draw_offer_by")?;
+    let takeback: Option<i64> = row.try_get("takeback_by")?;
     let engine = engine_seat(row)?;
     Ok(GameRow {
         id: row.try_get("id")?,
@@ -193,6 +200,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         last_move_at: row.try_get("last_move_at")?,
         deadline: row.try_get("deadline")?,
         draw_offer_by: offer.map(|o| discord_id(o, "draw_offer_by")).transpose()?,
+        takeback_by: takeback.map(|u| discord_id(u, "takeback_by")).transpose()?,
         finished_at: row.try_get("finished_at")?,
         aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| discord_id(u, "aborted_by")).transpose()?,
         moves: Vec::new(),
@@ -322,15 +330,24 @@ impl Store {
     }
 
     /// Loads the moves of a game row: the first `ply` of them, so a move
-    /// stored since the row was read does not show (moves are never removed).
+    /// stored since the row was read does not show. A takeback removes the
+    /// last move: when one landed between the two reads, the row is read
+    /// again (a few times at most; beyond that the row is corrupt).
     async fn with_moves(&self, mut game: GameRow) -> Result<GameRow, StoreError> {
-        game.moves = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply")
-            .bind(game.id)
-            .bind(i64::from(game.ply))
-            .fetch_all(&self.pool)
-            .await?;
-        if game.moves.len() != game.ply as usize {
-            return Err(StoreError::Corrupt("games.ply"));
+        for attempt in 1.. {
+            game.moves = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply")
+                .bind(game.id)
+                .bind(i64::from(game.ply))
+                .fetch_all(&self.pool)
+                .await?;
+            if game.moves.len() == game.ply as usize {
+                break;
+            }
+            if attempt == READS_AROUND_A_TAKEBACK {
+                return Err(StoreError::Corrupt("games.ply"));
+            }
+            let row = sqlx::query(select_games!("WHERE id = $1")).bind(game.id).fetch_optional(&self.pool).await?;
+            game = game_from_row(&row.ok_or(StoreError::Corrupt("games.ply"))?)?;
         }
         if game.setup.rated && game.status == GameStatus::Finished {
             game.rating_changes = self.rating_changes(game.id).await?;
@@ -424,8 +441,8 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
-            "UPDATE games SET status = 'finished', result = $2, reason = $3, finished_at = $4, draw_offer_by = NULL \
-             WHERE id = $1 AND status = 'live'",
+            "UPDATE games SET status = 'finished', result = $2, reason = $3, finished_at = $4, draw_offer_by = NULL, \
+             takeback_by = NULL WHERE id = $1 AND status = 'live'",
         )
         .bind(id)
         .bind(outcome.pdn())
@@ -457,8 +474,8 @@ impl Store {
     /// a move landing first wins). `false` when nothing changed.
     pub async fn abort_game(&self, id: i64, by: u64, before_ply: Option<u32>, now: i64) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET status = 'aborted', aborted_by = $2, finished_at = $3, draw_offer_by = NULL \
-             WHERE id = $1 AND status = 'live' AND ($4 IS NULL OR ply < $4)",
+            "UPDATE games SET status = 'aborted', aborted_by = $2, finished_at = $3, draw_offer_by = NULL, \
+             takeback_by = NULL WHERE id = $1 AND status = 'live' AND ($4 IS NULL OR ply < $4)",
         )
         .bind(id)
         .bind(db_id(by)?)
@@ -476,7 +493,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'finished', result = '1-1', reason = 'agreement', finished_at = $4, \
-             draw_offer_by = NULL WHERE id = $1 AND ply = $2 AND status = 'live' AND draw_offer_by = $3",
+             draw_offer_by = NULL, takeback_by = NULL \
+             WHERE id = $1 AND ply = $2 AND status = 'live' AND draw_offer_by = $3",
         )
         .bind(id)
         .bind(i64::from(ply))
@@ -538,7 +556,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let claimed: Vec<(i64, i64)> = sqlx::query_as(concat!(
             "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, draw_offer_by = NULL, \
-             result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
+             takeback_by = NULL, result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
              WHERE status = 'live' AND deadline <= $1 AND (engine_color IS NULL OR engine_color <> turn) \
              AND NOT ",
             paused!(),

@@ -60,6 +60,7 @@ mod ratings;
 mod replays;
 mod scratch;
 mod server_locales;
+mod takebacks;
 mod threads;
 mod vacations;
 
@@ -79,6 +80,7 @@ pub use premoves::PremoveRow;
 pub use ratings::{RatedResults, RatingChangeRow, RatingPoint, RatingRow};
 pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
+pub use takebacks::{ClockRow, LastMoveRow, TakeBack};
 pub use threads::GameThread;
 pub use vacations::{EndedVacation, VacationRow};
 

@@ -151,23 +151,22 @@ async fn write_move(
     m: &MoveWrite,
 ) -> Result<Option<MoveWritten>, StoreError> {
     // The conditional UPDATE comes first: it takes the write lock, and of
-    // two commands made against the same ply only one matches.
+    // two commands made against the same ply only one matches. It leaves
+    // the clock alone, so the move row can keep the clock as it was before
+    // the move (what a takeback restores); the new clock is set after.
+    // Any move clears a standing takeback request.
     let (status, result, reason, finished_at) = match m.finishing {
         Some(f) => (GameStatus::Finished, Some(f.outcome.pdn()), Some(f.reason.name()), Some(m.now)),
         None => (GameStatus::Live, None, None, None),
     };
     let updated = sqlx::query(
-        "UPDATE games SET ply = ply + 1, turn = $3, last_move_at = $4, deadline = $5, remind_at = $6, \
-         status = $7, result = $8, reason = $9, finished_at = $10, \
-         draw_offer_by = CASE WHEN $7 = 'live' AND draw_offer_by = $11 THEN draw_offer_by ELSE NULL END \
-         WHERE id = $1 AND ply = $2 AND status = 'live'",
+        "UPDATE games SET ply = ply + 1, turn = $3, status = $4, result = $5, reason = $6, finished_at = $7, \
+         draw_offer_by = CASE WHEN $4 = 'live' AND draw_offer_by = $8 THEN draw_offer_by ELSE NULL END, \
+         takeback_by = NULL WHERE id = $1 AND ply = $2 AND status = 'live'",
     )
     .bind(m.game_id)
     .bind(i64::from(m.ply))
     .bind(m.next_turn.name())
-    .bind(m.now)
-    .bind(m.deadline)
-    .bind(m.remind_at)
     .bind(status.name())
     .bind(result)
     .bind(reason)
@@ -178,11 +177,22 @@ async fn write_move(
     if updated.rows_affected() == 0 {
         return Ok(None);
     }
-    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, $4)")
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, played_at, before_last_move_at, before_deadline, \
+         before_remind_at, before_reminded_ply) \
+         SELECT id, $2, $3, $4, last_move_at, deadline, remind_at, reminded_ply FROM games WHERE id = $1",
+    )
+    .bind(m.game_id)
+    .bind(i64::from(m.ply))
+    .bind(&m.notation)
+    .bind(m.now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("UPDATE games SET last_move_at = $2, deadline = $3, remind_at = $4 WHERE id = $1")
         .bind(m.game_id)
-        .bind(i64::from(m.ply))
-        .bind(&m.notation)
         .bind(m.now)
+        .bind(m.deadline)
+        .bind(m.remind_at)
         .execute(&mut *conn)
         .await?;
     // The opponent hears of it by direct message if they chose to.

@@ -17,6 +17,7 @@ pub mod ratings;
 pub mod records;
 pub mod settings;
 pub mod table;
+pub mod takeback;
 pub mod vacation;
 
 use std::sync::Arc;

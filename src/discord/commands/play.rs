@@ -3,6 +3,7 @@
 use crate::game::{GameService, MoveOutcome, MoveReport, Seen};
 use crate::t;
 
+use super::super::buttons::{takeback_button, with_button};
 use super::super::errors::CommandError;
 use super::super::reply::Reply;
 use super::super::view::{self, user};
@@ -27,11 +28,18 @@ pub async fn play_seen(inv: &Invocation, notation: &str, seen: Seen) -> Result<R
     announce(inv, &report).await
 }
 
-/// The public answer to a move `inv.user` played, however they chose it.
+/// The public answer to a move `inv.user` played, however they chose it;
+/// between people, with a Take back button for its player while the game
+/// goes on (it works until the opponent replies).
 pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     let headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
     let mut reply = view::game_message(lang, &inv.service, &report.game, headline).await?;
+    let game = &report.game;
+    if game.is_live() && game.engine.is_none() {
+        let rows = reply.components.take().unwrap_or_default();
+        reply.components = Some(with_button(rows, takeback_button(lang, game.id, game.ply())));
+    }
     // The opponent's direct message goes out right after the answer.
     reply.outbox_follows |= report.direct_message;
     if report.premove_replies > 0 {

@@ -13,7 +13,7 @@ use super::Invocation;
 /// The live game a button of game `game_id` acts on. A button whose game
 /// is over or gone is refused as stale; a failure to read the game is an
 /// internal error (logged, and answered as one), never a stale button.
-async fn game_of_button(inv: &Invocation, game_id: i64) -> Result<crate::game::GameView, CommandError> {
+pub(super) async fn game_of_button(inv: &Invocation, game_id: i64) -> Result<crate::game::GameView, CommandError> {
     match inv.service.game_in_channel(inv.channel).await {
         Ok(game) if game.id == game_id => Ok(game),
         Ok(_) => Err(stale_button(inv)),

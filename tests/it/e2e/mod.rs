@@ -23,5 +23,6 @@ mod records;
 mod replay;
 mod restart;
 mod spanish;
+mod takebacks;
 mod threads;
 mod vacation;

@@ -189,7 +189,31 @@ async fn an_abort_ends_the_match_and_terms_are_checked(backend: Backend) {
     }
 }
 
+/// Issue item 4: the opening games 3 and 4 start from (RULES 8.3c) was set,
+/// not played: no one takes it back. A move played after it can be.
+async fn the_set_opening_of_a_match_game_is_not_taken_back(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let mut now = T0;
+    start_match(&svc, T0).await;
+    finish(&svc, &mut now, For::Win).await;
+    finish(&svc, &mut now, For::Draw).await;
+    let third = svc.game_in_channel(CHANNEL).await.unwrap();
+    let opening = third.game.notations().to_vec();
+    assert_eq!((third.ply(), third.player_to_move()), (2, WHITE));
+    // Black "played" the opening's second move, but it is not Black's to take back.
+    let refused = svc.takeback(now + 1, CHANNEL, BLACK).await;
+    assert!(matches!(refused, Err(GameError::NoMoveToTakeBack)), "{refused:?}");
+    let (_, first) = third.game.position().legal_moves_with_notation().remove(0);
+    svc.play(now + 2, CHANNEL, WHITE, &first, Some(2)).await.unwrap();
+    svc.takeback(now + 3, CHANNEL, WHITE).await.unwrap();
+    svc.takeback(now + 4, CHANNEL, BLACK).await.unwrap();
+    let back = svc.game_in_channel(CHANNEL).await.unwrap();
+    assert_eq!((back.ply(), back.game.notations()), (2, &opening[..]));
+    assert!(matches!(svc.takeback(now + 5, CHANNEL, BLACK).await, Err(GameError::NoMoveToTakeBack)));
+}
+
 on_both_backends!(
+    the_set_opening_of_a_match_game_is_not_taken_back,
     a_match_of_four_games_alternates_colours,
     more_than_two_points_after_three_games_ends_the_match,
     the_clock_continues_a_match_and_keeps_its_channel,

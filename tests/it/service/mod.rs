@@ -19,5 +19,6 @@ mod ratings;
 mod refusals;
 mod replays;
 mod server_locales;
+mod takebacks;
 mod threads;
 mod vacation;

@@ -285,7 +285,23 @@ async fn a_premove_plays_on_while_its_owner_is_on_vacation(backend: Backend) {
     assert!(svc.vacation(T0 + 6 * DAY + 60, GUILD, BLACK).await.unwrap().away.is_none());
 }
 
+/// A takeback clears every premove of the game: they were entered against
+/// a course the game no longer follows.
+async fn a_takeback_clears_the_games_premoves(backend: Backend) {
+    let (_db, svc) = service(backend).await;
+    let game = start_classic(&svc, T0, 11).await;
+    svc.play(T0 + 60, 11, WHITE, "11-15", Some(0)).await.unwrap();
+    // White, waiting for Black, stores replies; then asks to take back.
+    let reply = legal_after(&svc.game_in_channel(11).await.unwrap().game, &["22-19".to_string()])[0].clone();
+    svc.add_premove(T0 + 70, 11, WHITE, &format!("22-19 {reply}")).await.unwrap();
+    svc.ask_takeback(T0 + 80, 11, WHITE, None).await.unwrap();
+    svc.answer_takeback(T0 + 90, 11, BLACK, true, None).await.unwrap();
+    assert_eq!(svc.game_in_channel(11).await.unwrap().ply(), 0);
+    assert!(svc.store().premoves(game.id).await.unwrap().is_empty());
+}
+
 on_both_backends!(
+    a_takeback_clears_the_games_premoves,
     a_premove_plays_on_while_its_owner_is_on_vacation,
     a_line_is_played_reply_by_reply_and_announced,
     lines_merge_into_a_tree_and_bad_lines_are_refused,

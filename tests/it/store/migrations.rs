@@ -191,3 +191,60 @@ async fn direct_messages_waiting_before_the_vacations_migration_survive_it() {
     assert!(!accepts(insert("loss_on_time", "NULL", "NULL")).await, "a loss on time names its game");
     assert!(!accepts(insert("", "NULL", "NULL")).await, "a name");
 }
+
+/// Moves stored before moves kept the clock before them (the takebacks
+/// migration) can still be taken back: the clock comes back as the clock
+/// rules make it from the time of the move before (issue item 4).
+#[tokio::test]
+async fn a_move_stored_before_moves_kept_their_clock_is_taken_back_with_the_clock_worked_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
+    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    let mut before = sqlx::migrate::Migrator::new(folder).await.unwrap();
+    let takebacks = before.iter().position(|m| m.description.contains("takebacks")).expect("the takebacks migration");
+    before.migrations = before.migrations[..takebacks].to_vec().into();
+    before.run(&pool).await.unwrap();
+    // White moved at T0 + 100, Black at T0 + 200: White to move, Black's
+    // 22-18 the last move.
+    let day = damas::game::DAY;
+    sqlx::query(
+        "INSERT INTO games (id, guild_id, channel_id, white_id, black_id, days_per_move, variant, draw_rules, \
+         start_fen, ply, turn, status, started_at, last_move_at, deadline, remind_at) \
+         VALUES (3, 77, 5, 1001, 1002, 2, 'classic', 'classic', 'W:W1-12:B21-32', 2, 'white', 'live', $1, $2, $3, $4)",
+    )
+    .bind(T0)
+    .bind(T0 + 200)
+    .bind(T0 + 200 + 2 * day)
+    .bind(T0 + 200 + 2 * day * 8 / 10)
+    .execute(&pool)
+    .await
+    .unwrap();
+    for (ply, (notation, at)) in [("11-15", T0 + 100), ("22-18", T0 + 200)].into_iter().enumerate() {
+        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (3, $1, $2, $3)")
+            .bind(ply as i64)
+            .bind(notation)
+            .bind(at)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    pool.close().await;
+
+    let svc = GameService::open(&url).await.unwrap();
+    let last = svc.store().last_move(3).await.unwrap().unwrap();
+    assert_eq!((last.ply, last.clock_before, last.previous_played_at), (1, None, Some(T0 + 100)));
+    svc.takeback(T0 + 300, 5, BLACK).await.unwrap();
+    let done = svc.takeback(T0 + 400, 5, WHITE).await.unwrap();
+    assert!(matches!(done, damas::game::TakebackDone::TakenBack { requester: BLACK, .. }), "{done:?}");
+    let game = svc.game_in_channel(5).await.unwrap();
+    assert_eq!(game.game.notations(), ["11-15"]);
+    assert_eq!((game.last_move_at, game.deadline), (T0 + 100, T0 + 100 + 2 * day));
+    let row = svc.store().game(3).await.unwrap().unwrap();
+    assert_eq!(row.setup.remind_at, T0 + 100 + 2 * day * 8 / 10);
+    // A move stored now keeps its clock: taking it back needs no working out.
+    svc.play(T0 + 500, 5, BLACK, "21-17", Some(1)).await.unwrap();
+    let kept = svc.store().last_move(3).await.unwrap().unwrap().clock_before.expect("kept with the move");
+    assert_eq!((kept.last_move_at, kept.deadline), (T0 + 100, T0 + 100 + 2 * day));
+}
