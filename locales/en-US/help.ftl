@@ -2,15 +2,16 @@
 # names as Discord shows them in this language.
 
 help-title = **Spanish draughts (damas españolas) - correspondence games**
-help-challenge = `{ $challenge } @opponent [color] [days] [variant] [draw_rules] [match]` challenge someone here (`match`: 4 games); name me (`[level]` 1-10) to play my engine
+help-challenge = `{ $challenge } [@opponent]` challenge someone here, or anyone (`{ $challenges }`: open challenges); name me to play my engine
 help-answer = `{ $accept }` `{ $decline }` `{ $cancel }` answer or withdraw a challenge
-help-abort = `{ $abort }` a moderator ends a game without result (players: Abort, before both moved)
+help-abort = `{ $abort }` a moderator ends a game without result
 help-move = `{ $play } 11-15` play a move (`22x13` for a capture) or press Move
-help-moves = `{ $moves } [position]` legal moves here, or of a PDN FEN (`W:W1-12:B21-32`)
+help-moves = `{ $moves } [position]` legal moves here, or of a PDN FEN
 help-board = `{ $board }` the board, `{ $pdn } [game]` a record, `{ $replay } [game]` a GIF, `{ $game } number` a game, `{ $history }` games played, `{ $games }` live games
 help-draw = `{ $draw }` offer or accept a draw; `{ $resign }` resign
 help-mine = `{ $mygames }` your games; `{ $notify }` DMs or a daily digest
-help-ratings = `{ $rating } [user]` a rating and its chart, `{ $leaderboard }` the top 10; `rated:False` in `{ $challenge }` for a casual game
+help-comfort = `{ $premove }` replies played for you, `{ $takeback }` undo your move, `{ $moretime }` more days for them, `{ $vacation }` pause your clocks
+help-ratings = `{ $rating } [user]` a rating and its chart, `{ $leaderboard }` the top 10
 help-analyze = `{ $analyze } [position] [level]` the best line of a FEN; here, a review of the game just ended
 help-settings = `{ $settings }` settings: `threads` (one game per thread), `confirm-moves`
 help-rules-title = **Rules in short**

@@ -2,15 +2,16 @@
 # de los comandos tal como Discord los muestra en este idioma.
 
 help-title = **Damas españolas: partidas por correspondencia**
-help-challenge = `{ $challenge } @rival [color] [dias] [variante] [reglas_de_tablas] [encuentro]` desafía aquí (`encuentro`: 4 partidas); nómbrame (`[nivel]` 1-10) para jugar contra mí
+help-challenge = `{ $challenge } [@rival]` desafía aquí a alguien, o a cualquiera (`{ $challenges }`: desafíos abiertos); nómbrame para jugar contra mí
 help-answer = `{ $accept }` `{ $decline }` `{ $cancel }` responde a un desafío o retíralo
-help-abort = `{ $abort }` un moderador anula una partida (un jugador: Anular, antes de mover ambos)
+help-abort = `{ $abort }` un moderador anula una partida
 help-move = `{ $play } 11-15` juega (`22x13`: captura) o pulsa Mover
-help-moves = `{ $moves } [posicion]` jugadas legales aquí o de un FEN (`W:W1-12:B21-32`)
+help-moves = `{ $moves } [posicion]` jugadas legales aquí o de un FEN
 help-board = `{ $board }` el tablero, `{ $pdn } [partida]` una planilla, `{ $replay } [partida]` un GIF, `{ $game } numero` una partida, `{ $history }` terminadas, `{ $games }` en juego
 help-draw = `{ $draw }` propone o acepta tablas; `{ $resign }` abandona
 help-mine = `{ $mygames }` tus partidas; `{ $notify }` avisos por MD o resumen diario
-help-ratings = `{ $rating } [jugador]` puntuación y gráfico, `{ $leaderboard }` los 10 mejores; `puntuable:False` en `{ $challenge }`, amistosa
+help-comfort = `{ $premove }` respuestas jugadas por ti, `{ $takeback }` deshacer tu jugada, `{ $moretime }` más días al rival, `{ $vacation }` parar tus relojes
+help-ratings = `{ $rating } [jugador]` puntuación y gráfico, `{ $leaderboard }` los 10 mejores
 help-analyze = `{ $analyze } [posicion] [nivel]` mejor línea de un FEN; aquí, revisa la última partida
 help-settings = `{ $settings }` ajustes: `hilos` (una partida por hilo), `confirmar-jugadas`
 help-rules-title = **Las reglas en breve**

@@ -416,6 +416,24 @@ mod tests {
         assert_eq!(challenge["options"][0]["required"], false);
     }
 
+    /// A command /help does not name is one nobody finds: every command
+    /// but /help itself is there, in each language by the name Discord
+    /// shows its readers.
+    #[test]
+    fn help_names_every_command() {
+        for lang in Lang::ALL {
+            let help = crate::i18n::help(lang);
+            for command in COMMANDS.iter().filter(|c| c.name != "help") {
+                let shown = format!("/{}", text(lang, &format!("cmd-{}-name", command.name)));
+                let named = help.match_indices(&shown).any(|(at, _)| {
+                    // The whole name: `/challenge` is not `/challenges`.
+                    !help[at + shown.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-')
+                });
+                assert!(named, "{lang:?} help lacks {shown}");
+            }
+        }
+    }
+
     #[test]
     fn only_move_and_challenge_can_hand_the_bot_its_turn() {
         let names: Vec<&str> = COMMANDS.iter().filter(|c| c.may_hand_the_bot_its_turn).map(|c| c.name).collect();

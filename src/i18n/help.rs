@@ -26,7 +26,7 @@ pub fn help(lang: Lang) -> String {
     let cmd = |name: &str| format!("/{}", text(lang, &format!("cmd-{name}-name")));
     let lines = [
         t!(lang, "help-title"),
-        t!(lang, "help-challenge", challenge = cmd("challenge")),
+        t!(lang, "help-challenge", challenge = cmd("challenge"), challenges = cmd("challenges")),
         t!(lang, "help-answer", accept = cmd("accept"), decline = cmd("decline"), cancel = cmd("cancel")),
         t!(lang, "help-abort", abort = cmd("abort")),
         t!(lang, "help-move", play = cmd("move")),
@@ -45,11 +45,13 @@ pub fn help(lang: Lang) -> String {
         t!(lang, "help-mine", mygames = cmd("mygames"), notify = cmd("notify")),
         t!(
             lang,
-            "help-ratings",
-            rating = cmd("rating"),
-            leaderboard = cmd("leaderboard"),
-            challenge = cmd("challenge")
+            "help-comfort",
+            premove = cmd("premove"),
+            takeback = cmd("takeback"),
+            moretime = cmd("moretime"),
+            vacation = cmd("vacation")
         ),
+        t!(lang, "help-ratings", rating = cmd("rating"), leaderboard = cmd("leaderboard")),
         t!(lang, "help-analyze", analyze = cmd("analyze")),
         t!(lang, "help-settings", settings = cmd("settings")),
         String::new(),
