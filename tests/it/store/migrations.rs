@@ -77,20 +77,28 @@ async fn an_unknown_database_url_is_refused() {
     assert!(err.to_string().contains("postgres://"), "{err}");
 }
 
-/// The migration that rebuilds the games table on SQLite (to allow aborted
-/// games) keeps every game, its moves and the foreign keys.
-#[tokio::test]
-async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
+/// A SQLite database (in a folder kept while the first value lives, at
+/// the returned URL) migrated up to the migration whose name contains
+/// `migration`, not that one: the schema as it was before it.
+async fn sqlite_before(migration: &str) -> (tempfile::TempDir, String, sqlx::SqlitePool) {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("old.db").display());
     let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
     let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
-    // The database as it was before the rebuild.
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
     let mut before = sqlx::migrate::Migrator::new(folder).await.unwrap();
-    let rebuild = before.iter().position(|m| m.description.contains("aborted")).expect("the rebuild migration");
-    before.migrations = before.migrations[..rebuild].to_vec().into();
+    let at = before.iter().position(|m| m.description.contains(migration)).expect("the migration named");
+    before.migrations = before.migrations[..at].to_vec().into();
     before.run(&pool).await.unwrap();
+    (dir, url, pool)
+}
+
+/// The migration that rebuilds the games table on SQLite (to allow aborted
+/// games) keeps every game, its moves and the foreign keys.
+#[tokio::test]
+async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
+    // The database as it was before the rebuild.
+    let (_dir, url, pool) = sqlite_before("aborted").await;
     sqlx::query(
         "INSERT INTO challenges (id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, draw_rules, \
          start_fen, created_at, expires_at, state) VALUES (7, 5, 1001, 1002, 'white', 3, 'classic', 'classic', \
@@ -142,15 +150,7 @@ async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
 /// message waiting and the shape checks.
 #[tokio::test]
 async fn direct_messages_waiting_before_the_vacations_migration_survive_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("old.db").display());
-    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
-    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
-    let mut before = sqlx::migrate::Migrator::new(folder).await.unwrap();
-    let rebuild = before.iter().position(|m| m.description.contains("vacations")).expect("the vacations migration");
-    before.migrations = before.migrations[..rebuild].to_vec().into();
-    before.run(&pool).await.unwrap();
+    let (_dir, url, pool) = sqlite_before("vacations").await;
     sqlx::query(
         "INSERT INTO games (id, guild_id, channel_id, white_id, black_id, days_per_move, variant, draw_rules, \
          start_fen, ply, turn, status, started_at, last_move_at, deadline, remind_at) \
@@ -197,15 +197,7 @@ async fn direct_messages_waiting_before_the_vacations_migration_survive_it() {
 /// rules make it from the time of the move before (issue item 4).
 #[tokio::test]
 async fn a_move_stored_before_moves_kept_their_clock_is_taken_back_with_the_clock_worked_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("old.db").display());
-    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
-    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true)).await.unwrap();
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
-    let mut before = sqlx::migrate::Migrator::new(folder).await.unwrap();
-    let takebacks = before.iter().position(|m| m.description.contains("takebacks")).expect("the takebacks migration");
-    before.migrations = before.migrations[..takebacks].to_vec().into();
-    before.run(&pool).await.unwrap();
+    let (_dir, url, pool) = sqlite_before("takebacks").await;
     // White moved at T0 + 100, Black at T0 + 200: White to move, Black's
     // 22-18 the last move.
     let day = damas::game::DAY;
