@@ -106,13 +106,7 @@ pub async fn message(
     let level = report.game.engine.map(|(_, level)| level.to_string()).unwrap_or_default();
     let headline = t!(lang, "bot-played", level = level, notation = report.notation.clone());
     let mut reply = view::game_message(lang, service, &report.game, headline).await?;
-    if report.premove_replies > 0 {
-        // The person answered at once by premove: that announcement follows
-        // from the outbox, and the bot moves again after it.
-        let owner = report.game.player(report.game.turn());
-        reply.content.push('\n');
-        reply.content.push_str(&t!(lang, "premove-follows", player = super::view::user(owner)));
-        reply.pings = Some(Vec::new());
-    }
+    // After the person's premove reply the bot moves again.
+    view::premove_reply_follows(lang, &mut reply, report);
     Ok(reply)
 }

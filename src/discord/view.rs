@@ -335,6 +335,21 @@ pub async fn game_message(
     }
 }
 
+/// When premove replies followed the move `report` announces in `reply`:
+/// says so and pings nobody (the reply's own announcement, from the
+/// outbox right after, shows the position and pings who is to move), and
+/// has the outbox woken.
+pub fn premove_reply_follows(lang: Lang, reply: &mut Reply, report: &crate::game::MoveReport) {
+    if report.premove_replies == 0 {
+        return;
+    }
+    let owner = report.game.player(report.game.turn());
+    reply.content.push('\n');
+    reply.content.push_str(&t!(lang, "premove-follows", player = user(owner)));
+    reply.pings = Some(Vec::new());
+    reply.outbox_follows = true;
+}
+
 /// The language of what the bot posts in server `guild` on its own: the
 /// server's locale as last seen, English when unknown.
 pub async fn server_lang(service: &crate::game::GameService, guild: Option<u64>) -> Lang {

@@ -42,15 +42,7 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
     }
     // The opponent's direct message goes out right after the answer.
     reply.outbox_follows |= report.direct_message;
-    if report.premove_replies > 0 {
-        // The opponent answered at once by premove: that announcement (from
-        // the outbox, right after this) shows the position and pings the mover.
-        let owner = report.game.player(report.game.turn());
-        reply.content.push('\n');
-        reply.content.push_str(&t!(lang, "premove-follows", player = user(owner)));
-        reply.pings = Some(Vec::new());
-        reply.outbox_follows = true;
-    }
+    view::premove_reply_follows(lang, &mut reply, report);
     Ok(reply)
 }
 
