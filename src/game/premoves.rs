@@ -165,20 +165,20 @@ impl GameService {
 
     /// `owner`'s rows in the game of `view`, advanced to its ply first.
     async fn current_rows(&self, view: &GameView, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
-        let rows = self.store.premoves(view.id).await?;
-        let mine: Vec<PremoveRow> = rows.into_iter().filter(|r| r.owner == owner).collect();
-        if mine.iter().all(|r| r.ply == view.ply()) {
-            return Ok(mine);
-        }
+        let mine = self.rows_of(view.id, owner).await?;
         if !self.advance_rows(view, &mine).await? {
             return Ok(mine);
         }
-        let rows = self.store.premoves(view.id).await?;
-        let mine: Vec<PremoveRow> = rows.into_iter().filter(|r| r.owner == owner).collect();
+        let mine = self.rows_of(view.id, owner).await?;
         if mine.iter().any(|r| r.ply != view.ply()) {
             return Err(GameError::PositionChanged);
         }
         Ok(mine)
+    }
+
+    /// `owner`'s rows in game `game_id`.
+    async fn rows_of(&self, game_id: i64, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
+        Ok(self.store.premoves(game_id).await?.into_iter().filter(|r| r.owner == owner).collect())
     }
 }
 

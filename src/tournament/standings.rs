@@ -10,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-use super::{GameResult, HalfPoints, Player, TournamentGame};
+use super::{HalfPoints, Player, TournamentGame};
 
 /// Which rules break ties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,18 +159,9 @@ pub fn quarter_points_text(quarters: u32) -> String {
     }
 }
 
-/// Whether a result is a win for `player` in game `g` (forfeits included).
-pub fn won(g: &TournamentGame, player: Player) -> bool {
-    matches!(
-        (g.result, player == g.white),
-        (Some(GameResult::WhiteWins | GameResult::WhiteByForfeit), true)
-            | (Some(GameResult::BlackWins | GameResult::BlackByForfeit), false)
-    )
-}
-
 #[cfg(test)]
 mod tests {
-    use super::GameResult::*;
+    use super::super::GameResult::{self, *};
     use super::*;
 
     fn game(round: u32, white: Player, black: Player, result: Option<GameResult>) -> TournamentGame {
@@ -289,6 +280,5 @@ mod tests {
         assert_eq!(s(0).buchholz_cut, Some(4));
         assert_eq!(s(1).buchholz_cut, Some(2));
         assert!(s(0).place < s(1).place);
-        assert!(won(&games[0], 0) && !won(&games[0], 2));
     }
 }
