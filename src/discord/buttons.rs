@@ -42,6 +42,12 @@ pub enum ButtonId {
     MyGamesPage(u32),
     /// Show this page (from 0) of the server's open challenges.
     ChallengesPage(u32),
+    /// Sign up for this tournament.
+    TournamentJoin(i64),
+    /// Leave this tournament (before it starts).
+    TournamentLeave(i64),
+    /// Show this page (from 0) of the server's tournaments.
+    TournamentsPage(u32),
 }
 
 impl ButtonId {
@@ -64,6 +70,9 @@ impl ButtonId {
             ButtonId::ChallengesPage(page) => ("chl", i64::from(page)),
             ButtonId::Abort(id) => ("abo", id),
             ButtonId::Replay(id) => ("rpl", id),
+            ButtonId::TournamentJoin(id) => ("tjn", id),
+            ButtonId::TournamentLeave(id) => ("tlv", id),
+            ButtonId::TournamentsPage(page) => ("tms", i64::from(page)),
         };
         format!("{tag}:{id}")
     }
@@ -101,6 +110,9 @@ impl ButtonId {
             "chl" => ButtonId::ChallengesPage(u32::try_from(id).ok()?),
             "abo" => ButtonId::Abort(id),
             "rpl" => ButtonId::Replay(id),
+            "tjn" => ButtonId::TournamentJoin(id),
+            "tlv" => ButtonId::TournamentLeave(id),
+            "tms" => ButtonId::TournamentsPage(u32::try_from(id).ok()?),
             _ => return None,
         })
     }
@@ -138,6 +150,14 @@ pub fn open_challenge_buttons(lang: Lang, challenge_id: i64) -> Vec<CreateAction
     vec![CreateActionRow::Buttons(vec![
         ButtonId::Accept(challenge_id).button(&t!(lang, "button-accept"), ButtonStyle::Success),
         ButtonId::Cancel(challenge_id).button(&t!(lang, "button-cancel"), ButtonStyle::Secondary),
+    ])]
+}
+
+/// Join / Leave under a tournament's message while it takes entrants.
+pub fn tournament_buttons(lang: Lang, tournament: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::TournamentJoin(tournament).button(&t!(lang, "button-join"), ButtonStyle::Success),
+        ButtonId::TournamentLeave(tournament).button(&t!(lang, "button-leave"), ButtonStyle::Secondary),
     ])]
 }
 
@@ -201,6 +221,11 @@ pub fn my_games_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateAct
     page_buttons(lang, page, pages, ButtonId::MyGamesPage)
 }
 
+/// Previous / Next under page `page` (from 0) of `pages` of `/tournaments`.
+pub fn tournaments_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
+    page_buttons(lang, page, pages, ButtonId::TournamentsPage)
+}
+
 /// Previous / Next under page `page` (from 0) of `pages` of `/challenges`.
 pub fn challenges_page_buttons(lang: Lang, page: u32, pages: u32) -> Vec<CreateActionRow> {
     page_buttons(lang, page, pages, ButtonId::ChallengesPage)
@@ -248,6 +273,9 @@ mod tests {
             ButtonId::HistoryPage(1, 0),
             ButtonId::Replay(42),
             ButtonId::Replay(i64::MAX),
+            ButtonId::TournamentJoin(3),
+            ButtonId::TournamentLeave(i64::MAX),
+            ButtonId::TournamentsPage(1),
         ] {
             let id = b.custom_id();
             assert!((1..=100).contains(&id.len()));
@@ -263,6 +291,7 @@ mod tests {
         assert_eq!(ButtonId::parse("tbk:1"), None);
         assert_eq!(ButtonId::parse("tba:1:-1"), None);
         assert_eq!(ButtonId::parse("tbr:x:1"), None);
+        assert_eq!(ButtonId::parse("tms:-2"), None);
     }
 }
 

@@ -63,6 +63,9 @@ pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameServ
     if let Err(e) = service.claim_due(clock.now()).await {
         tracing::error!(error = %e, "could not read due deadlines");
     }
+    // Tournament games to start (their announcements go out below) and
+    // tournament messages to bring up to date.
+    super::tournaments::upkeep(http, notices, service, clock).await;
     deliver_announcements(http, notices, service, clock).await;
     super::direct::deliver_direct_messages(http, service, clock).await;
     match service.prune_announcements(clock.now()).await {
@@ -211,6 +214,8 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
         DueEvent::Reminder(game)
         | DueEvent::LossOnTime(game)
         | DueEvent::MatchGame(game)
+        | DueEvent::TournamentGame(game)
+        | DueEvent::TournamentGameEnded(game)
         | DueEvent::PremoveReply { game, .. }
         | DueEvent::VacationNotice { game, .. }
         | DueEvent::VacationOver(game) => game.guild,
@@ -256,6 +261,29 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                         lang,
                         format!("{headline}\n{}\n{}", view::numbered_players(lang, game), view::to_move(lang, game)),
                     )
+                }
+            }
+        }
+        DueEvent::TournamentGame(game) => {
+            let headline = t!(lang, "tournament-game-begins");
+            match view::live_game(lang, game, headline.clone()).await {
+                Ok(reply) => reply,
+                Err(e) => {
+                    tracing::error!(error = %e, "could not build the message of a tournament game");
+                    Reply::public(
+                        lang,
+                        format!("{headline}\n{}\n{}", view::numbered_players(lang, game), view::to_move(lang, game)),
+                    )
+                }
+            }
+        }
+        DueEvent::TournamentGameEnded(game) => {
+            let headline = t!(lang, "tournament-game-ended");
+            match view::game_message(lang, service, game, headline.clone()).await {
+                Ok(reply) => reply,
+                Err(e) => {
+                    tracing::error!(error = %e, "could not build the end of a tournament game");
+                    Reply::public(lang, format!("{headline}\n{}", view::numbered_players(lang, game)))
                 }
             }
         }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serenity::all::{ChannelId, CreateMessage, Http, Nonce};
+use serenity::all::{ChannelId, CreateMessage, EditMessage, Http, MessageId, Nonce};
 use tokio::time::Instant;
 
 use super::reply::{Reply, mentions_with_roles};
@@ -285,8 +285,9 @@ pub fn fresh_nonce() -> String {
 /// How long a channel message keeps being retried.
 const POST_PATIENCE: Duration = Duration::from_secs(20);
 
-/// Posts `reply` in `channel` as an ordinary message notifying `pings`.
-/// Retries are made safe by `nonce` (Discord keeps one message per nonce).
+/// Posts `reply` in `channel` as an ordinary message notifying `pings`, and
+/// returns the message's id. Retries are made safe by `nonce` (Discord
+/// keeps one message per nonce, and answers a repeat with it).
 /// A 403 with a picture is retried without it and with a line that says why; a
 /// 403 without, or a 404, gives up. Each channel's problem is logged once.
 pub async fn post_in_channel(
@@ -296,7 +297,7 @@ pub async fn post_in_channel(
     reply: &Reply,
     pings: &[u64],
     nonce: &str,
-) -> Result<Delivered, PostError> {
+) -> Result<u64, PostError> {
     let first = post_once(http, channel, reply, pings, nonce).await;
     let mut still = None;
     let result = match first {
@@ -316,11 +317,11 @@ pub async fn post_in_channel(
         metrics::counter!(crate::metrics::ERRORS, "kind" => "delivery").increment(1);
     }
     match result {
-        Ok(delivered) => {
+        Ok(message) => {
             if notices.cleared(channel, still) {
                 tracing::info!(channel, "the channel takes the bot's messages again");
             }
-            Ok(delivered)
+            Ok(message)
         }
         Err(Failure::Status(403, _)) => {
             if notices.first(channel, ChannelProblem::NoSendMessages) {
@@ -344,18 +345,20 @@ pub async fn post_in_channel(
     }
 }
 
-/// One post with its retries, as [`post_in_channel`] makes it (no fallback).
+/// One post with its retries, as [`post_in_channel`] makes it (no
+/// fallback); the message's id.
 pub(super) async fn post_once(
     http: &Http,
     channel: u64,
     reply: &Reply,
     pings: &[u64],
     nonce: &str,
-) -> Result<Delivered, Failure> {
+) -> Result<u64, Failure> {
     let channel = ChannelId::new(channel);
     let mut message = CreateMessage::new()
         .content(reply.text())
         .files(reply.attachments())
+        .embeds(reply.created_embeds())
         .allowed_mentions(mentions_with_roles(pings, &reply.ping_roles))
         .nonce(Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
@@ -365,15 +368,22 @@ pub(super) async fn post_once(
     if let Some(rows) = &reply.components {
         message = message.components(rows.clone());
     }
-    let until = Instant::now() + POST_PATIENCE;
     // The nonce makes a repeat harmless, so there is nothing to check first.
-    persist(
-        "post a message",
-        until,
-        |limit| call(limit, channel.send_message(http, message.clone())),
-        || async { false },
-    )
-    .await
+    let posted = repeatable_within("post a message", POST_PATIENCE, |limit| {
+        call(limit, channel.send_message(http, message.clone()))
+    })
+    .await?;
+    Ok(posted.id.get())
+}
+
+/// Replaces the text and buttons of the bot's message `message` in
+/// `channel` with `reply`'s (an edit notifies nobody); harmless to repeat.
+pub async fn edit_in_channel(http: &Http, channel: u64, message: u64, reply: &Reply) -> Result<(), Failure> {
+    let mut edit = EditMessage::new().content(reply.text()).allowed_mentions(mentions_with_roles(&[], &[]));
+    edit = edit.components(reply.components.clone().unwrap_or_default());
+    let (channel, message) = (ChannelId::new(channel), MessageId::new(message));
+    repeatable("edit a message", |limit| call(limit, channel.edit_message(http, message, edit.clone()))).await?;
+    Ok(())
 }
 
 /// Posts `reply` as a plain message in `channel` (for announcements that
@@ -387,7 +397,18 @@ pub async fn post(
     reply: &Reply,
     nonce: &str,
 ) -> Result<(), PostError> {
-    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), nonce).await.map(|_| ())
+    post_for_id(http, notices, channel, reply, nonce).await.map(|_| ())
+}
+
+/// [`post`], returning the message's id (to edit it later).
+pub async fn post_for_id(
+    http: &Http,
+    notices: &ChannelNotices,
+    channel: u64,
+    reply: &Reply,
+    nonce: &str,
+) -> Result<u64, PostError> {
+    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), nonce).await
 }
 
 #[cfg(test)]

@@ -144,6 +144,10 @@ impl Handler {
             user_is_bot: origin.user.bot,
             moderator: abort::moderates(origin.member, origin.place),
             manages_server: origin.member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild()),
+            manages_events: origin
+                .member
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild() || p.manage_events()),
             threads_here: origin.guild.is_some() && holds_threads && bot_may(Permissions::CREATE_PUBLIC_THREADS),
             message: origin.message,
             lang,

@@ -22,6 +22,8 @@ pub mod respond;
 pub mod servers;
 pub mod slash;
 pub mod threads;
+pub mod tournament_view;
+pub mod tournaments;
 pub mod view;
 
 use std::future::Future;

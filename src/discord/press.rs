@@ -2,7 +2,9 @@
 //! action and the challenge or game, and the matching command runs.
 
 use super::buttons::ButtonId;
-use super::commands::{Invocation, abort, challenge, choose, my_games, open_challenges, records, table, takeback};
+use super::commands::{
+    Invocation, abort, challenge, choose, my_games, open_challenges, records, table, takeback, tournament,
+};
 use super::errors::CommandError;
 use super::move_menu::MoveMenuId;
 use super::reply::Reply;
@@ -35,6 +37,9 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
         ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
         ButtonId::Replay(id) => records::replay_pressed(inv, id).await,
+        ButtonId::TournamentJoin(id) => tournament::join_or_leave_pressed(inv, id, true).await,
+        ButtonId::TournamentLeave(id) => tournament::join_or_leave_pressed(inv, id, false).await,
+        ButtonId::TournamentsPage(page) => Ok(tournament::tournaments_page(inv, page).await?.updating()),
     }
 }
 

@@ -44,6 +44,21 @@ pub fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateComma
     option
 }
 
+/// Subcommand `name` of `command` (`/tournament create`), with its
+/// description and their translations, and its `options`.
+pub fn subcommand(command: &str, name: &str, options: Vec<CreateCommandOption>) -> CreateCommandOption {
+    let key = format!("sub-{command}-{name}");
+    let description = text(Lang::En, &format!("{key}-desc"));
+    let mut sub = CreateCommandOption::new(CommandOptionType::SubCommand, name, description);
+    for (locale, localized_name) in localized(&format!("{key}-name")) {
+        sub = sub.name_localized(locale, localized_name);
+    }
+    for (locale, description) in localized(&format!("{key}-desc")) {
+        sub = sub.description_localized(locale, description);
+    }
+    options.into_iter().fold(sub, CreateCommandOption::add_sub_option)
+}
+
 /// A string choice named by catalog key `key`, translated.
 pub fn choice(option: CreateCommandOption, key: &str, value: &str) -> CreateCommandOption {
     option.add_string_choice_localized(text(Lang::En, key), value, localized(key))

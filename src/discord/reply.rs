@@ -4,7 +4,7 @@
 //! channel message).
 
 use serenity::all::{
-    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateEmbed, CreateInteractionResponse,
     CreateInteractionResponseMessage, RoleId, UserId,
 };
 
@@ -22,6 +22,8 @@ pub struct Reply {
     pub files: Vec<Attachment>,
     /// Button rows; `Some(vec![])` removes the buttons of an updated message.
     pub components: Option<Vec<CreateActionRow>>,
+    /// Embeds below the text: (title, text) each.
+    pub embeds: Vec<(String, String)>,
     /// For a button: replace the message the button is on instead of posting a new one.
     pub update: bool,
     /// The roles this message notifies (their members), mentioned in it.
@@ -56,6 +58,9 @@ pub struct Attachment {
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;
+/// Discord's limits on an embed's title and text, in characters.
+const EMBED_TITLE_LIMIT: usize = 256;
+const EMBED_LIMIT: usize = 4096;
 /// Discord's limit on an attachment's description, in characters.
 pub const DESCRIPTION_LIMIT: usize = 1024;
 
@@ -85,6 +90,22 @@ impl Reply {
     pub fn file(mut self, name: impl Into<String>, bytes: Vec<u8>, description: impl Into<String>) -> Reply {
         self.files.push(Attachment { name: name.into(), bytes, description: description.into() });
         self
+    }
+
+    /// Adds an embed titled `title` holding `text` (at most 4,096 characters).
+    pub fn embed(mut self, title: impl Into<String>, text: impl Into<String>) -> Reply {
+        self.embeds.push((title.into(), text.into()));
+        self
+    }
+
+    /// The embeds as Discord takes them.
+    pub(crate) fn created_embeds(&self) -> Vec<CreateEmbed> {
+        self.embeds
+            .iter()
+            .map(|(title, text)| {
+                CreateEmbed::new().title(cut(title, EMBED_TITLE_LIMIT)).description(cut(text, EMBED_LIMIT))
+            })
+            .collect()
     }
 
     /// Sets the button rows.
@@ -152,6 +173,7 @@ impl Reply {
             .content(self.text())
             .ephemeral(self.ephemeral)
             .files(self.attachments())
+            .embeds(self.created_embeds())
             .allowed_mentions(mentions_with_roles(pings, &self.ping_roles));
         if let Some(rows) = &self.components {
             m = m.components(rows.clone());

@@ -157,7 +157,8 @@ async fn edit_original(
     until: Instant,
 ) -> Result<Delivered, deliver::Failure> {
     let text = reply.text();
-    let mut edit = EditInteractionResponse::new().content(&text).allowed_mentions(mentions(&[]));
+    let mut edit =
+        EditInteractionResponse::new().content(&text).embeds(reply.created_embeds()).allowed_mentions(mentions(&[]));
     for file in reply.attachments() {
         edit = edit.new_attachment(file);
     }
@@ -204,6 +205,7 @@ async fn private_followup(
         .content(&text)
         .ephemeral(true)
         .files(reply.attachments())
+        .embeds(reply.created_embeds())
         .allowed_mentions(mentions(&[]));
     if let Some(rows) = &reply.components {
         followup = followup.components(rows.clone());

@@ -10,14 +10,16 @@ use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommand
 
 use super::commands::{
     Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, premove,
-    ratings, records, settings, table, takeback, vacation,
+    ratings, records, settings, table, takeback, tournament, vacation,
 };
 use super::errors::CommandError;
-use super::register::{choice, command, option};
+use super::register::{choice, command, option, subcommand};
 use super::reply::Reply;
 use strum::VariantArray;
 
-use crate::game::{ColorChoice, GameService, MAX_VACATION_DAYS, NotifyMode};
+use crate::game::{
+    ColorChoice, GameService, MAX_NAME, MAX_VACATION_DAYS, NotifyMode, SWISS_MAX, TournamentFormat, min_players,
+};
 use crate::rules::{Color, DrawRules, Variant};
 use crate::t;
 
@@ -64,7 +66,7 @@ impl SlashCommand {
         if inv.guild.is_none() && !self.in_direct_messages {
             return Err(CommandError::refused(t!(inv.lang, "err-server-only", command = self.name.to_string())));
         }
-        let options = Options(data);
+        let options = Options::new(data);
         (self.run)(inv, &options).await
     }
 
@@ -174,6 +176,43 @@ impl OptionMaker {
     }
 }
 
+/// The subcommands of `/tournament`, each with its options (named from the
+/// catalog under `opt-tournament-<subcommand>-...`).
+fn tournament_subcommands() -> Vec<CreateCommandOption> {
+    let number = |sub: &'static str| OptionMaker(sub).integer("number").min_int_value(1).required(true);
+    let least = TournamentFormat::VARIANTS.iter().map(|&f| min_players(f)).min().unwrap_or(3);
+    let create = OptionMaker("tournament-create");
+    let format = TournamentFormat::VARIANTS.iter().fold(create.make(CommandOptionType::String, "format"), |o, f| {
+        choice(o, &format!("choice-format-{}", f.name().replace('_', "-")), f.name())
+    });
+    let create_options = vec![
+        create.string("name", MAX_NAME as u16).required(true),
+        format.required(true),
+        create.integer("rounds").min_int_value(1).max_int_value(u64::from(SWISS_MAX) - 1),
+        create.integer("days").min_int_value(1).max_int_value(14),
+        create.variant(),
+        create.draw_rules(),
+        create.boolean("rated"),
+        create.integer("max_players").min_int_value(u64::from(least)).max_int_value(u64::from(SWISS_MAX)),
+        create.boolean("vacation"),
+    ];
+    let mut subs = vec![subcommand("tournament", "create", create_options)];
+    for (sub, options) in [
+        ("join", "tournament-join"),
+        ("leave", "tournament-leave"),
+        ("start", "tournament-start"),
+        ("standings", "tournament-standings"),
+        ("pdn", "tournament-pdn"),
+        ("withdraw", "tournament-withdraw"),
+    ] {
+        subs.push(subcommand("tournament", sub, vec![number(options)]));
+    }
+    let remove = vec![number("tournament-remove"), OptionMaker("tournament-remove").user("player").required(true)];
+    subs.push(subcommand("tournament", "remove", remove));
+    subs.push(subcommand("tournament", "cancel", vec![number("tournament-cancel")]));
+    subs
+}
+
 /// A command offered in servers only, to everyone, without autocomplete.
 const BASE: SlashCommand = SlashCommand {
     name: "",
@@ -186,7 +225,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 27] = [
+pub static COMMANDS: [SlashCommand; 29] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -320,6 +359,13 @@ pub static COMMANDS: [SlashCommand; 27] = [
         run: |inv, o| Box::pin(abort::abort(inv, o.integer("game"))),
         ..BASE
     },
+    SlashCommand {
+        name: "tournament",
+        options: |_| tournament_subcommands(),
+        run: |inv, o| Box::pin(tournament::tournament(inv, o)),
+        ..BASE
+    },
+    SlashCommand { name: "tournaments", run: |inv, _| Box::pin(tournament::tournaments(inv)), ..BASE },
     SlashCommand {
         name: "settings",
         options: |o| {

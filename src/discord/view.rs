@@ -94,12 +94,14 @@ pub fn players(lang: Lang, view: &GameView) -> String {
 
 /// "**Game #42** · <@w> (White) vs <@b> (Black)": the game's number, by
 /// which `/pdn` and `/game` find it, and its players.
-/// In a match, the standing below: "Match: game 2 of 4 · @Ana 1½ - @Bruno ½".
+/// In a match, the standing below: "Match: game 2 of 4 · @Ana 1½ - @Bruno ½";
+/// in a tournament, its name and round.
 pub fn numbered_players(lang: Lang, view: &GameView) -> String {
     let line = t!(lang, "numbered-players", game = view.id.to_string(), players = players(lang, view));
-    match &view.match_play {
-        Some(play) => format!("{line}\n{}", match_standing(lang, play)),
-        None => line,
+    match (&view.match_play, &view.tournament) {
+        (Some(play), _) => format!("{line}\n{}", match_standing(lang, play)),
+        (None, Some(play)) => format!("{line}\n{}", super::tournament_view::game_line(lang, play)),
+        (None, None) => line,
     }
 }
 
@@ -178,6 +180,8 @@ pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
         (FinishReason::Rules(EndReason::ThreeKingsRule), _) => t!(lang, "reason-three-kings-rule"),
         (FinishReason::Resignation, Some(loser)) => t!(lang, "reason-resigned", player = loser),
         (FinishReason::Time, Some(loser)) => t!(lang, "reason-out-of-time", player = loser),
+        (FinishReason::Forfeit, Some(loser)) => t!(lang, "reason-forfeit", player = loser),
+        (FinishReason::Forfeit, None) => t!(lang, "reason-by-forfeit"),
         (FinishReason::Agreement, _) => t!(lang, "reason-agreement"),
         (FinishReason::Resignation, None) => t!(lang, "reason-resignation"),
         (FinishReason::Time, None) => t!(lang, "reason-on-time"),
@@ -281,8 +285,10 @@ pub async fn finished_game(
         .file("board.png", game_board(view).await?, alt::game_board(lang, view))
         .file(pdn_file_name(view), pdn.into_bytes(), alt::pdn(lang, view))
         .components(replay_button(lang, view.id));
-    // A match that goes on has started its next game: announced next.
-    reply.outbox_follows = view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted);
+    // A match that goes on has started its next game: announced next. A
+    // tournament's standings change with the result (and a Swiss may have
+    // paired its next round): its messages are brought up to date next.
+    reply.outbox_follows = view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted) || view.tournament.is_some();
     reply.archive_thread = service.thread_to_archive(view).await?;
     Ok(reply)
 }

@@ -64,6 +64,11 @@ impl GameService {
     }
 
     async fn abort_game(&self, now: i64, req: AbortRequest, mut view: GameView) -> Result<GameView, GameError> {
+        // Its organiser removes a player (who loses by forfeit) or cancels
+        // the tournament; a game left without a result would hold up its round.
+        if view.tournament.is_some() {
+            return Err(GameError::NoAbortInTournament);
+        }
         let before_ply = if req.moderator {
             None
         } else if view.color_of(req.user).is_some() {

@@ -118,6 +118,7 @@ impl GameService {
             // Games against the bot never count for ratings.
             rated: false,
             match_seat: None,
+            tournament_seat: None,
         };
         match self.store.start_engine_game(&row).await? {
             Ok(game) => convert::game_view(game),

@@ -369,6 +369,7 @@ impl GameService {
             engine: None,
             rated,
             match_seat: None,
+            tournament_seat: None,
         };
         // A match: game 1 now, its opening for games 3 and 4 drawn at once.
         let new_match = c.is_match.then(|| NewMatchRow {

@@ -18,6 +18,11 @@ pub enum DueEvent {
     LossOnTime(GameView),
     /// The next game of a match started (it is live).
     MatchGame(GameView),
+    /// A tournament game started in its thread (it is live).
+    TournamentGame(GameView),
+    /// A tournament game ended outside its moves: lost by forfeit, or
+    /// aborted with its tournament.
+    TournamentGameEnded(GameView),
     /// A challenge was not answered in time and is now expired.
     ChallengeExpired(Challenge),
     /// A player's premove was played for them at `ply` (the game as it is
@@ -102,6 +107,9 @@ impl GameService {
         // The games lost on time above, and any match left between two
         // games: their next games start (announced through the outbox).
         self.continue_matches(now).await?;
+        // Tournaments with results not yet counted (a loss on time above, a
+        // crash after a game's end): the next Swiss round, or the end.
+        self.settle_tournaments(now).await?;
         self.claim_digests(now).await?;
         // Premove replies a crash or a draw answer left waiting; each is
         // announced through the outbox with its move.
@@ -161,6 +169,13 @@ impl GameService {
             AnnouncementKind::MatchGame { game } => {
                 let view = self.game_by_id(game).await?;
                 view.is_live().then_some(DueEvent::MatchGame(view))
+            }
+            AnnouncementKind::TournamentGame { game } => {
+                let view = self.game_by_id(game).await?;
+                view.is_live().then_some(DueEvent::TournamentGame(view))
+            }
+            AnnouncementKind::TournamentGameEnded { game } => {
+                Some(DueEvent::TournamentGameEnded(self.game_by_id(game).await?))
             }
             AnnouncementKind::PremoveReply { game, ply } => {
                 Some(DueEvent::PremoveReply { game: self.game_by_id(game).await?, ply })

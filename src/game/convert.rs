@@ -1,6 +1,6 @@
 //! Stored rows to service types.
 
-use super::{Challenge, Finish, GameError, GameView, MatchPlay, RatingChange};
+use super::{Challenge, Finish, GameError, GameView, MatchPlay, RatingChange, TournamentPlay};
 use crate::engine::Level;
 use crate::rules::{Color, Game, Position, parse_fen};
 use crate::store::{ChallengeRow, EngineSeat, GameRow, GameStatus, RatingChangeRow};
@@ -55,6 +55,12 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         rating_changes: row.rating_changes.iter().map(rating_change).collect(),
         match_play: match (&row.match_row, n.match_seat) {
             (Some(m), Some(seat)) => Some(MatchPlay::from_row(m, seat.number)),
+            _ => None,
+        },
+        tournament: match (n.tournament_seat, &row.tournament_name) {
+            (Some(seat), Some(name)) => {
+                Some(TournamentPlay { id: seat.tournament_id, name: name.clone(), round: seat.round })
+            }
             _ => None,
         },
         paused_since: row.paused_since,

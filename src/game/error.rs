@@ -239,6 +239,98 @@ pub enum GameError {
     /// it back would leave them lost on time.
     #[error("the clock before the move has run out")]
     TakebackTooLate,
+    /// No tournament of that number in this server.
+    #[error("no tournament {0} in this server")]
+    NoTournament(i64),
+    /// Creating a tournament needs Manage Server or Manage Events.
+    #[error("the user manages neither the server nor its events")]
+    NotTournamentManager,
+    /// Only the tournament's organiser (or a server manager) may do that.
+    #[error("only the organiser {0} runs the tournament")]
+    NotOrganiser(u64),
+    /// A tournament name must have 1 to this many characters.
+    #[error("a tournament name has 1-{0} characters")]
+    TournamentName(usize),
+    /// Rounds are chosen for a Swiss only (a round-robin has as many as it needs).
+    #[error("rounds asked for a round-robin")]
+    RoundsForSwissOnly,
+    /// A Swiss's rounds out of range.
+    #[error("a Swiss has 1-{0} rounds")]
+    RoundsOutOfRange(u32),
+    /// The most players asked is outside what the format takes.
+    #[error("the most players is outside {least}-{most}")]
+    MaxPlayersOutOfRange {
+        /// The fewest the format starts with.
+        least: u32,
+        /// The most it takes.
+        most: u32,
+    },
+    /// A bot account tried to join a tournament.
+    #[error("a bot account tried to join a tournament")]
+    BotCannotJoin,
+    /// The player is signed up already.
+    #[error("the user is signed up already")]
+    AlreadyEntered,
+    /// The tournament has as many entrants as it takes.
+    #[error("the tournament is full ({0} players)")]
+    TournamentFull(u32),
+    /// The tournament no longer takes entrants.
+    #[error("the tournament takes no more entrants")]
+    SignupClosed,
+    /// The user is not signed up for the tournament.
+    #[error("the user is not in the tournament")]
+    NotEntered,
+    /// The player named is not in the tournament.
+    #[error("user {0} is not in the tournament")]
+    PlayerNotEntered(u64),
+    /// Leaving after the start is withdrawing.
+    #[error("the tournament has started: leaving is withdrawing")]
+    LeaveAfterStart,
+    /// The tournament has started already.
+    #[error("the tournament has started already")]
+    AlreadyStarted,
+    /// Too few players to start.
+    #[error("{players} players, fewer than the {least} the tournament needs")]
+    TooFewEntrants {
+        /// Signed up.
+        players: u32,
+        /// Needed.
+        least: u32,
+    },
+    /// Too many players to start.
+    #[error("{players} players, more than the {most} the format takes")]
+    TooManyEntrants {
+        /// Signed up.
+        players: u32,
+        /// Taken at most.
+        most: u32,
+    },
+    /// The tournament changed while the command was made (a sign-up, a
+    /// start, a result): nothing was done.
+    #[error("the tournament changed meanwhile")]
+    TournamentChanged,
+    /// The tournament has not started yet.
+    #[error("the tournament has not started")]
+    TournamentNotStarted,
+    /// The tournament has no game with a record yet.
+    #[error("the tournament has no game yet")]
+    TournamentNoGames,
+    /// The tournament is over (finished or cancelled).
+    #[error("the tournament is over")]
+    TournamentOver,
+    /// The player withdrew already.
+    #[error("the player has withdrawn already")]
+    AlreadyWithdrawn,
+    /// Tournament games allow no takebacks.
+    #[error("no takebacks in a tournament game")]
+    NoTakebackInTournament,
+    /// A tournament game is not aborted: its organiser removes a player or
+    /// cancels the tournament.
+    #[error("a tournament game is not aborted")]
+    NoAbortInTournament,
+    /// A tournament needs a channel where the bot opens threads.
+    #[error("the bot may not open threads in the channel")]
+    TournamentNeedsThreads,
     /// A position given by the user does not parse.
     #[error("{0}")]
     BadFen(#[from] FenError),

@@ -110,15 +110,22 @@ pub fn white_in_game(first_white: u64, first_black: u64, number: u8) -> u64 {
 }
 
 impl GameService {
-    /// After game `view` ended: its rating changes and, in a match, the
-    /// next game started (or the match ended) and the match's standing, so
-    /// the end message says all of it. A failure to continue the match is
+    /// After game `view` ended: its rating changes; in a tournament, the
+    /// tournament settled (the next Swiss round paired, or the end); in a
+    /// match, the next game started (or the match ended) and the match's
+    /// standing, so the end message says all of it. A failure to continue the match is
     /// logged and left to the clock's sweep ([`GameService::continue_matches`]):
     /// the game's end is stored already.
     pub(super) async fn after_game_end(&self, now: i64, view: &mut GameView) -> Result<(), GameError> {
         view.rating_changes = self.rating_changes_of(view.id).await?;
         // Premoves die with the game (the clock clears any left behind).
         self.store.drop_premoves_of_ended_game(view.id).await?;
+        if let Some(t) = &view.tournament
+            && let Err(e) = self.settle_tournament(now, t.id).await
+        {
+            // The result is stored; the clock settles the tournament.
+            tracing::error!(tournament = t.id, error = %e, "settling a tournament after a game failed; the clock retries");
+        }
         let Some(play) = &view.match_play else { return Ok(()) };
         let (id, number) = (play.id, play.number);
         if let Err(e) = self.continue_match(now, id).await {

@@ -43,6 +43,7 @@ mod replay;
 mod server_locale;
 mod takebacks;
 mod threads;
+mod tournaments;
 mod vacation;
 mod view;
 
@@ -77,6 +78,11 @@ pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveS
 pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use takebacks::TakebackDone;
+pub use tournaments::{
+    Entrant, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN, StandingLine,
+    TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentPlay, TournamentTerms, TournamentsPage, Withdrawal,
+    max_players, min_players,
+};
 pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
 pub use view::{Finish, GameView, MoveReport, RatingChange};
 
@@ -84,7 +90,7 @@ use crate::store::Store;
 /// The store's vocabulary that the service speaks too.
 pub use crate::store::{
     AnnouncementOutcome, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES, NotifyMode,
-    PlayerSettings, RatedResults,
+    PlayerSettings, RatedResults, TournamentFormat, TournamentLine, TournamentStatus,
 };
 
 /// The game service. Cheap to clone (it holds the store's connection pool);

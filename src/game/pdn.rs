@@ -27,8 +27,9 @@ impl GameService {
 }
 
 /// The PDN text of a game: the seven tags (plus FEN when it did not start
-/// from the initial position), then the numbered moves and the result
-/// (`*` while the game is live).
+/// from the initial position; a game of a match or a tournament adds its
+/// round, a tournament's names the tournament as its event), then the
+/// numbered moves and the result (`*` while the game is live).
 pub fn pdn_record(view: &GameView) -> String {
     let result = view.finished.map_or("*", |f| f.outcome.pdn());
     let name = |user: u64, given: &Option<String>| given.clone().unwrap_or_else(|| format!("user {user}"));
@@ -37,14 +38,20 @@ pub fn pdn_record(view: &GameView) -> String {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{key} \"{value}\"]");
     };
-    match &view.match_play {
-        Some(play) => {
+    match (&view.match_play, &view.tournament) {
+        (Some(play), _) => {
             tag("Event", &format!("damas correspondence match {}", play.id));
             tag("Site", "Discord");
             tag("Date", &pdn_date(view.started_at));
             tag("Round", &play.number.to_string());
         }
-        None => {
+        (None, Some(play)) => {
+            tag("Event", &format!("{} (tournament #{})", play.name, play.id));
+            tag("Site", "Discord");
+            tag("Date", &pdn_date(view.started_at));
+            tag("Round", &play.round.to_string());
+        }
+        (None, None) => {
             tag("Event", "damas correspondence game");
             tag("Site", "Discord");
             tag("Date", &pdn_date(view.started_at));

@@ -70,6 +70,9 @@ impl GameService {
         if view.engine.is_some() {
             return Ok(TakebackDone::BotDeclined(view));
         }
+        if view.tournament.is_some() {
+            return Err(GameError::NoTakebackInTournament);
+        }
         if seen_ply.is_some_and(|seen| seen != view.ply()) {
             return Err(GameError::PositionChanged);
         }

@@ -1,7 +1,7 @@
 //! What the service hands back about games: a rebuilt [`Game`] with its
 //! players, clock and result.
 
-use super::{FinishReason, MatchPlay};
+use super::{FinishReason, MatchPlay, TournamentPlay};
 use crate::engine::Level;
 use crate::rules::{Color, Game, Move, Outcome};
 
@@ -53,6 +53,8 @@ pub struct GameView {
     pub rating_changes: Vec<RatingChange>,
     /// The match it is a game of, and how the match stands.
     pub match_play: Option<MatchPlay>,
+    /// The tournament it is a game of, and its round.
+    pub tournament: Option<TournamentPlay>,
     /// While the player to move is away on vacation: since when. The clock
     /// stands still meanwhile; `deadline` is moved by the time away when
     /// the vacation ends.

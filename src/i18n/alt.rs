@@ -145,6 +145,26 @@ pub fn rating_chart(lang: Lang, player: &PlayerRating, name: Option<&str>, serve
     text
 }
 
+/// A tournament's standings picture: "Standings of Tournament #3 · Spring
+/// cup, round 2 of 3 · 5 of 12 games finished: 1 alice, 2½ points; 2-3
+/// bob, 2 points; ..." (`lines`: each player's place, name and points, best
+/// first; Discord keeps the first 1,024 characters).
+pub fn standings(lang: Lang, title: &str, progress: &str, lines: &[(String, String, String)]) -> String {
+    let players: Vec<String> = lines
+        .iter()
+        .map(|(place, name, points)| {
+            t!(lang, "alt-standings-line", place = place.clone(), name = name.clone(), points = points.clone())
+        })
+        .collect();
+    t!(lang, "alt-standings", title = title.to_string(), progress = progress.to_string(), players = players.join("; "))
+}
+
+/// A tournament's file of every game: "Game records of every game of
+/// Tournament #3 · Spring cup (PDN), 6 games."
+pub fn tournament_pdn(lang: Lang, title: &str, games: usize) -> String {
+    t!(lang, "alt-tournament-pdn", title = title.to_string(), games = games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

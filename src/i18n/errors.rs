@@ -96,6 +96,39 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::NoTakebackRequest => t!(lang, "err-no-takeback-request"),
         E::OwnTakebackRequest => t!(lang, "err-own-takeback-request"),
         E::TakebackTooLate => t!(lang, "err-takeback-too-late"),
+        E::NoTournament(number) => t!(lang, "err-no-tournament", number = number.to_string()),
+        E::NotTournamentManager => t!(lang, "err-not-tournament-manager"),
+        E::NotOrganiser(organiser) => {
+            t!(lang, "err-not-organiser", organiser = format!("<@{organiser}>"))
+        }
+        E::TournamentName(max) => t!(lang, "err-tournament-name", max = *max),
+        E::RoundsForSwissOnly => t!(lang, "err-rounds-for-swiss-only"),
+        E::RoundsOutOfRange(max) => t!(lang, "err-rounds-out-of-range", max = *max),
+        E::MaxPlayersOutOfRange { least, most } => {
+            t!(lang, "err-max-players-out-of-range", least = *least, most = *most)
+        }
+        E::BotCannotJoin => t!(lang, "err-bot-cannot-join"),
+        E::AlreadyEntered => t!(lang, "err-already-entered"),
+        E::TournamentFull(players) => t!(lang, "err-tournament-full", players = *players),
+        E::SignupClosed => t!(lang, "err-signup-closed"),
+        E::NotEntered => t!(lang, "err-not-entered"),
+        E::PlayerNotEntered(player) => t!(lang, "err-player-not-entered", player = format!("<@{player}>")),
+        E::LeaveAfterStart => t!(lang, "err-leave-after-start"),
+        E::AlreadyStarted => t!(lang, "err-already-started"),
+        E::TooFewEntrants { players, least } => {
+            t!(lang, "err-too-few-entrants", players = *players, least = *least)
+        }
+        E::TooManyEntrants { players, most } => {
+            t!(lang, "err-too-many-entrants", players = *players, most = *most)
+        }
+        E::TournamentChanged => t!(lang, "err-tournament-changed"),
+        E::TournamentNotStarted => t!(lang, "err-tournament-not-started"),
+        E::TournamentNoGames => t!(lang, "err-tournament-no-games"),
+        E::TournamentOver => t!(lang, "err-tournament-over"),
+        E::AlreadyWithdrawn => t!(lang, "err-already-withdrawn"),
+        E::NoTakebackInTournament => t!(lang, "err-no-takeback-in-tournament"),
+        E::NoAbortInTournament => t!(lang, "err-no-abort-in-tournament"),
+        E::TournamentNeedsThreads => t!(lang, "err-tournament-needs-threads"),
         E::BadFen(e) => fen_error(lang, e),
         E::ReplayTooLong { plies, max } => t!(lang, "replay-too-long", plies = *plies, max = *max),
         E::Engine(_) | E::Store(_) | E::Corrupt(_) | E::Replay(_) => error.to_string(),

@@ -20,7 +20,8 @@ const SQUARES: &str = "\
 1  ..  4 ..  3 ..  2 ..  1
 ```";
 
-/// The help text in `lang`: commands, rules in short, square numbers.
+/// The help text in `lang`: the commands (one message's text; the rules
+/// come with it, see [`help_rules`]).
 pub fn help(lang: Lang) -> String {
     // "/desafiar" for a Spanish reader: the name Discord shows them.
     let cmd = |name: &str| format!("/{}", text(lang, &format!("cmd-{name}-name")));
@@ -53,9 +54,16 @@ pub fn help(lang: Lang) -> String {
         ),
         t!(lang, "help-ratings", rating = cmd("rating"), leaderboard = cmd("leaderboard")),
         t!(lang, "help-analyze", analyze = cmd("analyze")),
+        t!(lang, "help-tournaments", tournament = cmd("tournament"), tournaments = cmd("tournaments")),
         t!(lang, "help-settings", settings = cmd("settings")),
-        String::new(),
-        t!(lang, "help-rules-title"),
+    ];
+    lines.join("\n")
+}
+
+/// The rules in short and the square numbers, in `lang`: the title and the
+/// text of the embed `/help` carries beside its commands.
+pub fn help_rules(lang: Lang) -> (String, String) {
+    let lines = [
         t!(lang, "help-rule-board"),
         t!(lang, "help-rule-men"),
         t!(lang, "help-rule-kings"),
@@ -66,7 +74,7 @@ pub fn help(lang: Lang) -> String {
         t!(lang, "help-squares-title"),
         SQUARES.to_string(),
     ];
-    lines.join("\n")
+    (t!(lang, "help-rules-title"), lines.join("\n"))
 }
 
 #[cfg(test)]
@@ -79,6 +87,10 @@ mod tests {
             let help = help(lang);
             assert!(help.chars().count() <= 2000, "{lang:?}: {} characters", help.chars().count());
             assert!(!help.contains("{ $"), "{lang:?}: a placeholder left unfilled");
+            // The rules' embed: a title of at most 256, a text of at most 4,096.
+            let (title, rules) = help_rules(lang);
+            assert!(title.chars().count() <= 256 && rules.chars().count() <= 4096, "{lang:?}");
+            assert!(rules.contains("32 .. 31") && !rules.contains("{ $"), "{lang:?}: {rules}");
         }
     }
 
@@ -96,7 +108,7 @@ mod tests {
 
     #[test]
     fn the_spanish_rules_use_the_game_s_own_terms() {
-        let spanish = help(Lang::Es).to_lowercase();
+        let spanish = format!("{}\n{}", help(Lang::Es), help_rules(Lang::Es).1).to_lowercase();
         for term in
             ["damas españolas", "peón", "dama", "captura obligatoria", "ley de la cantidad", "calidad", "tablas"]
         {

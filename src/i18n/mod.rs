@@ -17,7 +17,7 @@ mod help;
 pub mod rating_chart;
 
 pub use errors::{color, fen_error, game_error, move_error};
-pub use help::help;
+pub use help::{help, help_rules};
 
 static_loader! {
     static LOCALES = {

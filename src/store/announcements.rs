@@ -54,6 +54,17 @@ pub enum AnnouncementKind {
         /// The ply it is their move at.
         ply: u32,
     },
+    /// A tournament game began (in its own thread).
+    TournamentGame {
+        /// The game.
+        game: i64,
+    },
+    /// A tournament game ended outside its moves: lost by forfeit (a
+    /// player withdrew) or aborted (the tournament was cancelled).
+    TournamentGameEnded {
+        /// The game.
+        game: i64,
+    },
     /// A challenge expired unanswered.
     ChallengeExpired {
         /// The challenge.
@@ -107,6 +118,10 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
         }
         (AnnouncementTopic::LossOnTime, Some(game), None, None) => AnnouncementKind::LossOnTime { game },
         (AnnouncementTopic::MatchGame, Some(game), None, None) => AnnouncementKind::MatchGame { game },
+        (AnnouncementTopic::TournamentGame, Some(game), None, None) => AnnouncementKind::TournamentGame { game },
+        (AnnouncementTopic::TournamentGameEnded, Some(game), None, None) => {
+            AnnouncementKind::TournamentGameEnded { game }
+        }
         (AnnouncementTopic::VacationNotice, Some(game), None, Some(ply)) => {
             AnnouncementKind::VacationNotice { game, ply: u32_column(ply, "ply")? }
         }
@@ -140,7 +155,10 @@ impl Store {
             | AnnouncementKind::PremoveReply { game, ply }
             | AnnouncementKind::VacationNotice { game, ply }
             | AnnouncementKind::VacationOver { game, ply } => (Some(game), None, Some(i64::from(ply))),
-            AnnouncementKind::LossOnTime { game } | AnnouncementKind::MatchGame { game } => (Some(game), None, None),
+            AnnouncementKind::LossOnTime { game }
+            | AnnouncementKind::MatchGame { game }
+            | AnnouncementKind::TournamentGame { game }
+            | AnnouncementKind::TournamentGameEnded { game } => (Some(game), None, None),
             AnnouncementKind::ChallengeExpired { challenge } => (None, Some(challenge), None),
         };
         sqlx::query(

@@ -54,6 +54,17 @@ pub struct NewGameRow {
     pub rated: bool,
     /// The match it is a game of, if any.
     pub match_seat: Option<MatchSeat>,
+    /// The tournament (and round) it is a game of, if any.
+    pub tournament_seat: Option<TournamentSeat>,
+}
+
+/// A game's place in a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TournamentSeat {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// Its round, from 1.
+    pub round: u32,
 }
 
 /// A game's place in a match.
@@ -110,6 +121,8 @@ pub struct GameRow {
     pub rating_changes: Vec<RatingChangeRow>,
     /// The match it is a game of, with all the match's games so far.
     pub match_row: Option<MatchRow>,
+    /// The name of the tournament it is a game of.
+    pub tournament_name: Option<String>,
     /// While live and its player to move is away on vacation (since before
     /// its deadline): when the vacation started. Its clock stands still.
     pub paused_since: Option<i64>,
@@ -128,7 +141,8 @@ macro_rules! select_games {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
-             last_move_at, deadline, remind_at, draw_offer_by, takeback_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, ",
+             last_move_at, deadline, remind_at, draw_offer_by, takeback_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, \
+             tournament_id, tournament_round, ",
             paused_since!(),
             $extra,
             " FROM games ",
@@ -148,6 +162,20 @@ fn match_seat(row: &AnyRow) -> Result<Option<MatchSeat>, StoreError> {
             number: u8::try_from(number).map_err(|_| StoreError::Corrupt("match_game"))?,
         })),
         _ => Err(StoreError::Corrupt("match_game")),
+    }
+}
+
+/// A row's `tournament_id` and `tournament_round`: both NULL outside a
+/// tournament.
+fn tournament_seat(row: &AnyRow) -> Result<Option<TournamentSeat>, StoreError> {
+    let id: Option<i64> = row.try_get("tournament_id")?;
+    let round: Option<i64> = row.try_get("tournament_round")?;
+    match (id, round) {
+        (None, None) => Ok(None),
+        (Some(tournament_id), Some(round)) => {
+            Ok(Some(TournamentSeat { tournament_id, round: u32_column(round, "tournament_round")? }))
+        }
+        _ => Err(StoreError::Corrupt("tournament_round")),
     }
 }
 
@@ -191,6 +219,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             engine,
             rated: bool_column(row.try_get("rated")?, "rated")?,
             match_seat: match_seat(row)?,
+            tournament_seat: tournament_seat(row)?,
         },
         ply: u32_column(row.try_get("ply")?, "ply")?,
         turn: enum_column(row, "turn")?,
@@ -206,6 +235,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         moves: Vec::new(),
         rating_changes: Vec::new(),
         match_row: None,
+        tournament_name: None,
         paused_since: row.try_get("paused_since")?,
     })
 }
@@ -300,9 +330,9 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
-             remind_at, engine_level, engine_color, rated, match_id, match_game) \
+             remind_at, engine_level, engine_color, rated, match_id, match_game, tournament_id, tournament_round) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17, $18, \
-             $19, $20) \
+             $19, $20, $21, $22) \
              RETURNING id",
         )
         .bind(challenge_id)
@@ -325,6 +355,8 @@ impl Store {
         .bind(i64::from(g.rated))
         .bind(g.match_seat.map(|m| m.match_id))
         .bind(g.match_seat.map(|m| i64::from(m.number)))
+        .bind(g.tournament_seat.map(|t| t.tournament_id))
+        .bind(g.tournament_seat.map(|t| i64::from(t.round)))
         .fetch_one(&mut *tx)
         .await?)
     }
@@ -354,6 +386,15 @@ impl Store {
         }
         if let Some(seat) = game.setup.match_seat {
             game.match_row = Some(self.match_row(seat.match_id).await?.ok_or(StoreError::Corrupt("games.match_id"))?);
+        }
+        if let Some(seat) = game.setup.tournament_seat {
+            game.tournament_name = Some(
+                sqlx::query_scalar("SELECT name FROM tournaments WHERE id = $1")
+                    .bind(seat.tournament_id)
+                    .fetch_optional(&self.pool)
+                    .await?
+                    .ok_or(StoreError::Corrupt("games.tournament_id"))?,
+            );
         }
         Ok(game)
     }

@@ -55,6 +55,47 @@ impl MatchStatus {
     }
 }
 
+/// How a tournament pairs its players (`tournaments.format`, RULES 8.4b-c).
+/// The name is also what an organiser picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum TournamentFormat {
+    /// Everyone meets everyone once (Berger tables).
+    RoundRobin,
+    /// Everyone meets everyone twice, colours reversed.
+    DoubleRoundRobin,
+    /// A fixed number of rounds, each paired after the one before.
+    Swiss,
+}
+
+impl TournamentFormat {
+    /// The stored name: `round_robin`, `double_round_robin` or `swiss`.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+}
+
+/// Where a tournament stands (`tournaments.status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum TournamentStatus {
+    /// Taking entrants.
+    Signup,
+    /// Its games are being played.
+    Running,
+    /// Its last game ended.
+    Finished,
+    /// Ended by its organiser.
+    Cancelled,
+}
+
+impl TournamentStatus {
+    /// The stored name: `signup`, `running`, `finished` or `cancelled`.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+}
+
 /// Which side the challenger wants (`challenges.color`). The name is read
 /// in any case: it is also what a person types.
 #[derive(
@@ -148,6 +189,9 @@ pub enum FinishReason {
     Agreement,
     /// The player to move passed their deadline.
     Time,
+    /// A tournament player withdrew (or was removed) with the game
+    /// unfinished: their opponent wins by forfeit (RULES 8.4d), unrated.
+    Forfeit,
 }
 
 /// The stored names of [`FinishReason`]s: the same cases, flat, so the
@@ -162,6 +206,7 @@ enum StoredReason {
     Resignation,
     Agreement,
     Time,
+    Forfeit,
 }
 
 impl From<FinishReason> for StoredReason {
@@ -174,6 +219,7 @@ impl From<FinishReason> for StoredReason {
             FinishReason::Resignation => StoredReason::Resignation,
             FinishReason::Agreement => StoredReason::Agreement,
             FinishReason::Time => StoredReason::Time,
+            FinishReason::Forfeit => StoredReason::Forfeit,
         }
     }
 }
@@ -188,6 +234,7 @@ impl From<StoredReason> for FinishReason {
             StoredReason::Resignation => FinishReason::Resignation,
             StoredReason::Agreement => FinishReason::Agreement,
             StoredReason::Time => FinishReason::Time,
+            StoredReason::Forfeit => FinishReason::Forfeit,
         }
     }
 }
@@ -215,6 +262,7 @@ impl fmt::Display for FinishReason {
             FinishReason::Resignation => f.write_str("resignation"),
             FinishReason::Agreement => f.write_str("agreement"),
             FinishReason::Time => f.write_str("loss on time"),
+            FinishReason::Forfeit => f.write_str("forfeit"),
         }
     }
 }
@@ -292,6 +340,14 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn tournament_formats_and_statuses() {
+        names_match(TournamentFormat::VARIANTS, TournamentFormat::name, &[("tournaments", "format")]).await;
+        names_match(TournamentStatus::VARIANTS, TournamentStatus::name, &[("tournaments", "status")]).await;
+        let sides = [("tournament_pairings", "forfeit")];
+        names_match(Color::VARIANTS, Color::name, &sides).await;
+    }
+
+    #[tokio::test]
     async fn challenge_states() {
         names_match(ChallengeState::VARIANTS, ChallengeState::name, &[("challenges", "state")]).await;
     }
@@ -310,8 +366,9 @@ mod tests {
 
     #[tokio::test]
     async fn variants_and_draw_rules() {
-        names_match(Variant::VARIANTS, Variant::name, &[("games", "variant"), ("challenges", "variant")]).await;
-        let columns = [("games", "draw_rules"), ("challenges", "draw_rules")];
+        let columns = [("games", "variant"), ("challenges", "variant"), ("tournaments", "variant")];
+        names_match(Variant::VARIANTS, Variant::name, &columns).await;
+        let columns = [("games", "draw_rules"), ("challenges", "draw_rules"), ("tournaments", "draw_rules")];
         names_match(DrawRules::VARIANTS, DrawRules::name, &columns).await;
     }
 

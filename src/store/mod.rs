@@ -62,6 +62,8 @@ mod scratch;
 mod server_locales;
 mod takebacks;
 mod threads;
+mod tournament_rounds;
+mod tournaments;
 mod vacations;
 
 pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
@@ -69,9 +71,11 @@ pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{Backend, DatabaseTarget};
 pub use direct_messages::{DirectKind, DirectMessageRow};
 pub use game_list::{LiveGameLine, LiveGamesPage};
-pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started};
+pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started, TournamentSeat};
 pub use history::{HistoryLine, HistoryPage};
-pub use kinds::{ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode};
+pub use kinds::{
+    ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode, TournamentFormat, TournamentStatus,
+};
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite, MoveWritten};
@@ -82,6 +86,10 @@ pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 pub use takebacks::{ClockRow, LastMoveRow, TakeBack};
 pub use threads::GameThread;
+pub use tournament_rounds::{NewPairing, PairingToStart, Settlement, TournamentStart, Withdrawn};
+pub use tournaments::{
+    ByeRow, EntrantRow, JoinOutcome, NewTournamentRow, PairedGame, PairingRow, TournamentLine, TournamentRow,
+};
 pub use vacations::{EndedVacation, VacationRow};
 
 use std::str::FromStr;

@@ -18,14 +18,34 @@ use super::announcements::AnnouncementKind;
 use super::direct_messages::DirectTopic;
 use super::{Store, StoreError, db_id, discord_id, u32_column};
 
+/// The condition, on the row of `games` named `$g` in the query, that a
+/// vacation may stop its clock: it is not a game of a tournament that
+/// allows none. (A literal, for `concat!`.)
+macro_rules! vacation_stops {
+    ($g:literal) => {
+        concat!(
+            "(",
+            $g,
+            ".tournament_id IS NULL OR EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ",
+            $g,
+            ".tournament_id AND t.vacation = 1))"
+        )
+    };
+}
+pub(super) use vacation_stops;
+
 /// The condition, on a row of `games`, that its player to move is away
 /// on vacation in its server since before its deadline: its clock stands
 /// still. (A literal, for `concat!`.)
 macro_rules! paused {
     () => {
-        "EXISTS (SELECT 1 FROM vacations v WHERE v.guild_id = games.guild_id \
-         AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
-         AND v.started_at < games.deadline)"
+        concat!(
+            "EXISTS (SELECT 1 FROM vacations v WHERE v.guild_id = games.guild_id \
+             AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
+             AND v.started_at < games.deadline AND ",
+            $crate::store::vacations::vacation_stops!("games"),
+            ")"
+        )
     };
 }
 pub(super) use paused;
@@ -35,9 +55,13 @@ pub(super) use paused;
 /// NULL otherwise. (A literal, for `concat!`.)
 macro_rules! paused_since {
     () => {
-        "(SELECT v.started_at FROM vacations v WHERE games.status = 'live' AND v.guild_id = games.guild_id \
-         AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
-         AND v.started_at < games.deadline) AS paused_since"
+        concat!(
+            "(SELECT v.started_at FROM vacations v WHERE games.status = 'live' AND v.guild_id = games.guild_id \
+             AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
+             AND v.started_at < games.deadline AND ",
+            $crate::store::vacations::vacation_stops!("games"),
+            ") AS paused_since"
+        )
     };
 }
 pub(super) use paused_since;
@@ -198,16 +222,17 @@ impl Store {
         }
         // The time each clock stood still: from the start of the vacation
         // or from the move that made it their turn, whichever came later.
-        let moved: Vec<(i64, i64, i64)> = sqlx::query_as(
+        let moved: Vec<(i64, i64, i64)> = sqlx::query_as(concat!(
             "UPDATE games SET \
              deadline = deadline + CASE WHEN last_move_at >= $4 THEN 0 WHEN last_move_at > $3 THEN $4 - last_move_at \
                 ELSE $4 - $3 END, \
              remind_at = remind_at + CASE WHEN last_move_at >= $4 THEN 0 WHEN last_move_at > $3 \
                 THEN $4 - last_move_at ELSE $4 - $3 END \
              WHERE guild_id = $1 AND status = 'live' AND deadline > $3 \
-             AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 \
-             RETURNING id, channel_id, ply",
-        )
+             AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 AND ",
+            vacation_stops!("games"),
+            " RETURNING id, channel_id, ply"
+        ))
         .bind(guild_id)
         .bind(user_id)
         .bind(started_at)
@@ -282,16 +307,17 @@ async fn claim_notices(
     only: Option<(i64, i64)>,
     now: i64,
 ) -> Result<usize, StoreError> {
-    let games: Vec<i64> = sqlx::query_scalar(
+    let games: Vec<i64> = sqlx::query_scalar(concat!(
         "INSERT INTO vacation_notices (guild_id, user_id, game_id) \
          SELECT v.guild_id, v.user_id, g.id FROM vacations v JOIN games g ON g.guild_id = v.guild_id \
          AND g.status = 'live' AND g.deadline > v.started_at AND g.engine_color IS NULL \
-         AND CASE g.turn WHEN 'white' THEN g.white_id ELSE g.black_id END = v.user_id \
-         WHERE v.started_at IS NOT NULL AND ($1 IS NULL OR (v.guild_id = $1 AND v.user_id = $2)) \
+         AND CASE g.turn WHEN 'white' THEN g.white_id ELSE g.black_id END = v.user_id AND ",
+        vacation_stops!("g"),
+        " WHERE v.started_at IS NOT NULL AND ($1 IS NULL OR (v.guild_id = $1 AND v.user_id = $2)) \
          AND NOT EXISTS (SELECT 1 FROM vacation_notices n \
             WHERE n.guild_id = v.guild_id AND n.user_id = v.user_id AND n.game_id = g.id) \
-         ON CONFLICT DO NOTHING RETURNING game_id",
-    )
+         ON CONFLICT DO NOTHING RETURNING game_id"
+    ))
     .bind(only.map(|(g, _)| g))
     .bind(only.map(|(_, u)| u))
     .fetch_all(&mut *conn)

@@ -5,7 +5,10 @@ use crate::i18n::{self, Lang};
 
 use super::super::reply::Reply;
 
-/// The help message (private to the asker).
+/// The help message (private to the asker): the commands as its text,
+/// the rules in short in an embed (the two would not fit Discord's 2,000
+/// characters of text together).
 pub fn help(lang: Lang) -> Reply {
-    Reply::ephemeral(lang, i18n::help(lang))
+    let (title, rules) = i18n::help_rules(lang);
+    Reply::ephemeral(lang, i18n::help(lang)).embed(title, rules)
 }

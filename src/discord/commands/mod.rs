@@ -18,11 +18,12 @@ pub mod records;
 pub mod settings;
 pub mod table;
 pub mod takeback;
+pub mod tournament;
 pub mod vacation;
 
 use std::sync::Arc;
 
-use serenity::all::{CommandData, CommandDataOptionValue, Http};
+use serenity::all::{CommandData, CommandDataOption, CommandDataOptionValue, Http};
 
 use crate::game::GameService;
 use crate::i18n::Lang;
@@ -52,6 +53,9 @@ pub struct Invocation {
     pub moderator: bool,
     /// Whether the user manages the server (Manage Server): server settings.
     pub manages_server: bool,
+    /// Whether the user manages the server or its events (Manage Server or
+    /// Manage Events): creating and running tournaments.
+    pub manages_events: bool,
     /// Whether the bot may open a public thread from this channel (a text
     /// or announcement channel of a server, with Create Public Threads).
     pub threads_here: bool,
@@ -76,12 +80,34 @@ impl Invocation {
     }
 }
 
-/// Reads a command's options by name.
-pub struct Options<'a>(pub &'a CommandData);
+/// Reads a command's options by name (a subcommand's, once chosen with
+/// [`Options::subcommand`]).
+pub struct Options<'a> {
+    data: &'a CommandData,
+    options: &'a [CommandDataOption],
+}
+
+impl<'a> Options<'a> {
+    /// The options of the command `data`.
+    pub fn new(data: &'a CommandData) -> Options<'a> {
+        Options { data, options: &data.options }
+    }
+
+    /// The subcommand used (`/tournament create ...`: "create") and its
+    /// options; `None` when the command was sent without one.
+    pub fn subcommand(&self) -> Option<(&'a str, Options<'a>)> {
+        self.options.iter().find_map(|o| match &o.value {
+            CommandDataOptionValue::SubCommand(options) => {
+                Some((o.name.as_str(), Options { data: self.data, options: options.as_slice() }))
+            }
+            _ => None,
+        })
+    }
+}
 
 impl Options<'_> {
     fn value(&self, name: &str) -> Option<&CommandDataOptionValue> {
-        self.0.options.iter().find(|o| o.name == name).map(|o| &o.value)
+        self.options.iter().find(|o| o.name == name).map(|o| &o.value)
     }
 
     /// A string option (also the text of an autocompleted option).
@@ -120,12 +146,12 @@ impl Options<'_> {
     /// resolved it.
     pub fn user_is_bot(&self, name: &str) -> bool {
         let Some(id) = self.value(name).and_then(|v| v.as_user_id()) else { return false };
-        self.0.resolved.users.get(&id).is_some_and(|u| u.bot)
+        self.data.resolved.users.get(&id).is_some_and(|u| u.bot)
     }
 
     /// The name of the user given in a user option, when Discord sent it.
     pub fn user_name(&self, name: &str) -> Option<String> {
         let id = self.value(name)?.as_user_id()?;
-        self.0.resolved.users.get(&id).map(|u| u.global_name.clone().unwrap_or_else(|| u.name.clone()))
+        self.data.resolved.users.get(&id).map(|u| u.global_name.clone().unwrap_or_else(|| u.name.clone()))
     }
 }

@@ -157,6 +157,7 @@ fn history_line(lang: Lang, game: &HistoryEntry) -> String {
         FinishReason::Resignation => t!(lang, "why-resignation"),
         FinishReason::Agreement => t!(lang, "why-agreement"),
         FinishReason::Time => t!(lang, "why-time"),
+        FinishReason::Forfeit => t!(lang, "why-forfeit"),
     };
     let result = match game.result {
         HistoryResult::Won(reason) => t!(lang, "history-won", reason = why(reason)),

@@ -21,4 +21,6 @@ mod replays;
 mod server_locales;
 mod takebacks;
 mod threads;
+mod tournament_rounds;
+mod tournaments;
 mod vacation;

@@ -15,6 +15,8 @@ fn label(due: &Option<DueEvent>) -> String {
         Some(DueEvent::Reminder(g)) => format!("reminder {} ply {}", g.channel, g.ply()),
         Some(DueEvent::LossOnTime(g)) => format!("time {}", g.channel),
         Some(DueEvent::MatchGame(g)) => format!("match game {}", g.channel),
+        Some(DueEvent::TournamentGame(g)) => format!("tournament game {}", g.channel),
+        Some(DueEvent::TournamentGameEnded(g)) => format!("tournament game over {}", g.channel),
         Some(DueEvent::ChallengeExpired(c)) => format!("expired {}", c.channel),
         Some(DueEvent::PremoveReply { game, ply }) => format!("premove {} ply {ply}", game.channel),
         Some(DueEvent::VacationNotice { game, .. }) => format!("vacation {}", game.channel),

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
-use damas::rules::{DrawRules, EndReason, Game, Position, Variant, parse_fen};
+use damas::rules::{Color, DrawRules, EndReason, Game, Outcome, Position, Variant, parse_fen};
 pub use damas::store::Backend;
 use damas::store::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
 
@@ -83,6 +83,25 @@ pub async fn database(backend: Backend) -> ScratchDatabase {
         .await
         .unwrap_or_else(|e| panic!("a scratch database on {backend:?}: {e}"))
         .unwrap_or_else(|| panic!("{TEST_POSTGRES_URL_VAR} must be set for a PostgreSQL test"))
+}
+
+/// Runs `sql` on `db` outside the store: for tests that set up what the
+/// program never writes (a conflicting row, to make a transaction fail).
+pub async fn raw_sql(db: &ScratchDatabase, sql: &str) {
+    use sqlx::Executor;
+    let sql = sqlx::AssertSqlSafe(sql.to_string());
+    match db.backend() {
+        Backend::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(db.url()).await.expect("the SQLite file");
+            pool.execute(sql).await.expect("the SQL runs");
+            pool.close().await;
+        }
+        Backend::Postgres => {
+            let pool = sqlx::PgPool::connect(db.url()).await.expect("the PostgreSQL schema");
+            pool.execute(sql).await.expect("the SQL runs");
+            pool.close().await;
+        }
+    }
 }
 
 /// A service over a new database on `backend` (kept alive by the returned
@@ -167,6 +186,32 @@ pub fn line_to(start: &str, variant: Variant, rules: DrawRules, reason: EndReaso
     }
     let result = game.result().unwrap();
     assert_eq!(result.reason, reason, "the line ended by {:?} instead", result.reason);
+    line
+}
+
+/// A line from the initial position that `winner` wins on the board (the
+/// other side left without a legal move, RULES 7.1): the loser always plays
+/// the move that hands over the most pieces, the winner the one that
+/// leaves the loser the fewest captures (the first of equals).
+pub fn line_to_a_win(winner: Color) -> Vec<String> {
+    let mut game = Game::new(Position::initial(), Variant::Classic, DrawRules::Classic);
+    let mut line = Vec::new();
+    while game.result().is_none() {
+        assert!(line.len() < 300, "no win within 300 plies");
+        let pos = *game.position();
+        let best_capture = |p: &Position| p.legal_moves().iter().map(|m| m.capture_count()).max().unwrap_or(0);
+        let choices = pos.legal_moves_with_notation();
+        let score = |mv: &damas::rules::Move| {
+            let next = pos.play(mv).expect("a legal move plays");
+            let given = best_capture(&next) as i64;
+            if pos.turn() == winner { given } else { -given }
+        };
+        let (_, text) = choices.iter().min_by_key(|(mv, _)| score(mv)).expect("a move while the game goes on");
+        game.play_notation(text).unwrap();
+        line.push(text.clone());
+    }
+    let result = game.result().unwrap();
+    assert_eq!((result.outcome, result.reason), (Outcome::Win(winner), EndReason::NoLegalMove), "{line:?}");
     line
 }
 

@@ -28,6 +28,9 @@ pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 /// Manage Server: who may change a server's settings.
 pub const MANAGE_GUILD: u64 = 1 << 5;
 
+/// Manage Events: who may run a server's events (and create tournaments).
+pub const MANAGE_EVENTS: u64 = 1 << 33;
+
 /// Manage Messages: a channel's moderators have it.
 pub const MANAGE_MESSAGES: u64 = 1 << 13;
 
@@ -242,6 +245,8 @@ pub struct InteractionBuilder {
     user: Option<FakeUser>,
     place: Place,
     options: Vec<Value>,
+    /// The subcommand the options belong to, if any (`/tournament create`).
+    subcommand: Option<String>,
     resolved_users: Map<String, Value>,
     resolved_members: Map<String, Value>,
     message: Option<Value>,
@@ -260,6 +265,7 @@ impl InteractionBuilder {
             user: None,
             place,
             options: Vec::new(),
+            subcommand: None,
             resolved_users: Map::new(),
             resolved_members: Map::new(),
             message: None,
@@ -321,6 +327,14 @@ impl InteractionBuilder {
     fn push_option(mut self, option: Value) -> Self {
         assert!(!matches!(self.kind, Kind::Button | Kind::Select), "fixture: a component has no options");
         self.options.push(option);
+        self
+    }
+
+    /// Uses subcommand `name` of the command: the options given (before or
+    /// after) are its options, as Discord nests them (type 1).
+    pub fn subcommand(mut self, name: &str) -> Self {
+        assert!(self.kind == Kind::Command, "fixture: only a command has subcommands");
+        self.subcommand = Some(name.to_string());
         self
     }
 
@@ -417,7 +431,10 @@ impl InteractionBuilder {
                     "id": ctx.command_id(&self.name).to_string(),
                     "name": self.name,
                     "type": 1,
-                    "options": self.options,
+                    "options": match &self.subcommand {
+                        Some(sub) => json!([{"name": sub, "type": 1, "options": self.options}]),
+                        None => json!(self.options),
+                    },
                 });
                 if let Some(guild_id) = self.place.guild_id() {
                     data["guild_id"] = json!(guild_id.to_string());

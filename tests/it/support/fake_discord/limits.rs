@@ -164,6 +164,8 @@ pub fn check_callback(kind: u8, data: &Value, has_files: bool) -> Result<(), Str
     }
 }
 
+/// Most options (or subcommands) at one level of a command.
+const MAX_COMMAND_OPTIONS: usize = 25;
 /// Most characters of a command's names, descriptions and choices, each
 /// language's localizations counted apart.
 const MAX_COMMAND_TEXT: usize = 4000;
@@ -231,16 +233,44 @@ pub fn check_command(command: &Value) -> Result<(), String> {
     };
     check_name(command["name"].as_str().unwrap_or(""))?;
     count(command, check_name)?;
-    for option in command.get("options").and_then(Value::as_array).into_iter().flatten() {
-        check_name(option["name"].as_str().unwrap_or(""))?;
-        count(option, check_name)?;
-        let choices = option.get("choices").and_then(Value::as_array).cloned().unwrap_or_default();
-        if choices.len() > MAX_CHOICES {
-            return Err(format!("{} choices, more than {MAX_CHOICES}", choices.len()));
+    // A command's options are its subcommands (type 1), each with options
+    // of its own, or plain options: not both. Within one level required
+    // options come first and names are unique.
+    let mut levels = vec![command.get("options").and_then(Value::as_array).cloned().unwrap_or_default()];
+    while let Some(options) = levels.pop() {
+        let subcommands = options.iter().filter(|o| o["type"] == 1).count();
+        if subcommands != 0 && subcommands != options.len() {
+            return Err("subcommands mixed with other options".to_string());
         }
-        for choice in &choices {
-            check_choice_name(choice["name"].as_str().unwrap_or(""))?;
-            count(choice, check_choice_name)?;
+        if options.len() > MAX_COMMAND_OPTIONS {
+            return Err(format!("{} options, more than {MAX_COMMAND_OPTIONS}", options.len()));
+        }
+        let required: Vec<bool> = options.iter().map(|o| o["required"] == true).collect();
+        if required.windows(2).any(|w| !w[0] && w[1]) {
+            return Err("a required option after an optional one".to_string());
+        }
+        let mut names: Vec<&str> = options.iter().filter_map(|o| o["name"].as_str()).collect();
+        names.sort_unstable();
+        if names.windows(2).any(|w| w[0] == w[1]) {
+            return Err("two options with one name".to_string());
+        }
+        for option in &options {
+            check_name(option["name"].as_str().unwrap_or(""))?;
+            count(option, check_name)?;
+            if option["type"] == 1 {
+                if option["required"] == true {
+                    return Err("a required subcommand".to_string());
+                }
+                levels.push(option.get("options").and_then(Value::as_array).cloned().unwrap_or_default());
+            }
+            let choices = option.get("choices").and_then(Value::as_array).cloned().unwrap_or_default();
+            if choices.len() > MAX_CHOICES {
+                return Err(format!("{} choices, more than {MAX_CHOICES}", choices.len()));
+            }
+            for choice in &choices {
+                check_choice_name(choice["name"].as_str().unwrap_or(""))?;
+                count(choice, check_choice_name)?;
+            }
         }
     }
     for (locale, n) in &by_locale {

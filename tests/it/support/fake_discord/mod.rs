@@ -74,7 +74,7 @@ use tokio::task::AbortHandle;
 // Part of the API even where one test crate does not name them.
 #[allow(unused_imports)]
 pub use fixtures::{
-    CREATE_PUBLIC_THREADS, FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, MANAGE_GUILD,
+    CREATE_PUBLIC_THREADS, FakeInteraction, FakeUser, FixtureContext, InteractionBuilder, MANAGE_EVENTS, MANAGE_GUILD,
     MANAGE_MESSAGES, MANAGE_THREADS, Place, Snowflakes,
 };
 #[allow(unused_imports)]
