@@ -218,6 +218,11 @@ impl Handler {
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
+        // Before the command runs: what it has the clock post next (a
+        // tournament's message, a game's announcement) is in the server's
+        // language from its first command on. A write only when the locale
+        // changed since this process last saw it.
+        self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
@@ -232,9 +237,6 @@ impl Handler {
         let command = slash::find(name);
         let label = command.map_or("other", |c| c.name);
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
-        // After the reply, so it costs the user nothing; before the bot's
-        // own move, which is posted in the server's language.
-        self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) {
@@ -267,6 +269,7 @@ impl Handler {
             _ => &[],
         };
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
+        self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let mut after = AfterReply::default();
         respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
@@ -276,7 +279,6 @@ impl Handler {
         })
         .await;
         self.after_reply(&ctx.http, after).await;
-        self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
         if press::may_hand_the_bot_its_turn(id) {
             self.bot_answers(&ctx.http, inv.channel).await;

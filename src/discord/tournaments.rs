@@ -29,13 +29,21 @@ const SHOW_BATCH: i64 = 20;
 /// tournament whose messages are behind up to date. Problems are logged;
 /// what is left is done at a later tick.
 pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
-    match service.pending_tournament_games(clock.now()).await {
-        Ok(pending) => {
-            for game in pending {
-                start_game(http, notices, service, clock, &game).await;
+    // Batch after batch: a round-robin starts all its games at once. Each
+    // pairing leased stays leased a while if it fails, so this ends.
+    loop {
+        match service.pending_tournament_games(clock.now()).await {
+            Ok(pending) if pending.is_empty() => break,
+            Ok(pending) => {
+                for game in pending {
+                    start_game(http, notices, service, clock, &game).await;
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the tournament games to start");
+                break;
             }
         }
-        Err(e) => tracing::error!(error = %e, "could not read the tournament games to start"),
     }
     let ids = match service.lease_tournaments_to_show(clock.now(), SHOW_LEASE, SHOW_BATCH).await {
         Ok(ids) => ids,
@@ -64,10 +72,7 @@ async fn start_game(
     clock: &Clock,
     pending: &PendingTournamentGame,
 ) {
-    let lang = match service.tournament(pending.tournament).await {
-        Ok(t) => server_lang(service, Some(t.guild)).await,
-        Err(_) => Lang::En,
-    };
+    let lang = server_lang(service, Some(pending.guild)).await;
     let (opened, thread) = match pending.thread {
         Some(thread) => (false, thread),
         None => {

@@ -79,9 +79,9 @@ pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use takebacks::TakebackDone;
 pub use tournaments::{
-    Entrant, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN, StandingLine,
-    TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentPlay, TournamentTerms, TournamentsPage, Withdrawal,
-    max_players, min_players,
+    Entrant, GameTerms, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN,
+    StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentPlay, TournamentTerms,
+    TournamentsPage, Withdrawal, max_players, min_players,
 };
 pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
 pub use view::{Finish, GameView, MoveReport, RatingChange};

@@ -128,6 +128,18 @@ impl Store {
         lease_secs: i64,
         limit: i64,
     ) -> Result<Vec<PairingToStart>, StoreError> {
+        // A read first: at almost every tick there is nothing to start, and
+        // the clock then takes no write lock.
+        let any: Option<i64> = sqlx::query_scalar(
+            "SELECT p.id FROM tournament_pairings p WHERE p.game_id IS NULL AND p.forfeit IS NULL \
+             AND (p.lease_until IS NULL OR p.lease_until <= $1) LIMIT 1",
+        )
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        if any.is_none() {
+            return Ok(Vec::new());
+        }
         let rows = sqlx::query(
             "UPDATE tournament_pairings SET lease_until = $2, attempts = attempts + 1 \
              WHERE game_id IS NULL AND forfeit IS NULL AND (lease_until IS NULL OR lease_until <= $1) AND id IN \
@@ -382,20 +394,28 @@ impl Store {
         lease_secs: i64,
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
-        let mut ids: Vec<i64> = sqlx::query_scalar(
-            "UPDATE tournaments SET lease_until = $2 WHERE (lease_until IS NULL OR lease_until <= $1) AND id IN \
-             (SELECT id FROM tournaments WHERE (lease_until IS NULL OR lease_until <= $1) AND \
-              (shown_version < version OR announced_round < round \
-               OR (status = 'finished' AND final_announced = 0) \
-               OR (status = 'signup' AND message_id IS NULL)) \
-              ORDER BY id LIMIT $3) \
-             RETURNING id",
-        )
-        .bind(now)
-        .bind(now + lease_secs)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        // A read first, as for the pairings: usually nothing is behind.
+        let behind = "(lease_until IS NULL OR lease_until <= $1) AND (shown_version < version \
+            OR announced_round < round OR (status = 'finished' AND final_announced = 0) \
+            OR (status = 'signup' AND message_id IS NULL))";
+        let any: Option<i64> =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT id FROM tournaments WHERE {behind} LIMIT 1")))
+                .bind(now)
+                .fetch_optional(&self.pool)
+                .await?;
+        if any.is_none() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "UPDATE tournaments SET lease_until = $2 WHERE {behind} AND id IN \
+             (SELECT id FROM tournaments WHERE {behind} ORDER BY id LIMIT $3) RETURNING id"
+        );
+        let mut ids: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(now)
+            .bind(now + lease_secs)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         ids.sort_unstable();
         Ok(ids)
     }

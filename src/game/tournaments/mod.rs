@@ -22,7 +22,7 @@ mod start;
 mod withdraw;
 
 pub use signup::{MAX_NAME, TOURNAMENTS_PER_PAGE, TournamentTerms, TournamentsPage};
-pub use start::PendingTournamentGame;
+pub use start::{GameTerms, PendingTournamentGame};
 pub use withdraw::Withdrawal;
 
 use super::{FinishReason, GameError, GameService};

@@ -14,7 +14,7 @@ use super::{GameError, GameService, Tournament, max_players, min_players};
 use crate::game::clock::{deadline, reminder_time};
 use crate::game::{GameView, convert};
 use crate::rating::Rating;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::store::{GameThread, NewGameRow, NewPairing, TournamentFormat, TournamentSeat, TournamentStart};
 use crate::tournament::berger;
 use crate::tournament::swiss::{SwissEntrant, pair_round};
@@ -34,8 +34,12 @@ pub struct PendingTournamentGame {
     pub tournament: i64,
     /// Its tournament's name.
     pub name: String,
+    /// Its tournament's server.
+    pub guild: u64,
     /// Its tournament's channel, where its thread is opened.
     pub channel: u64,
+    /// Its game's terms, as its tournament's.
+    pub terms: GameTerms,
     /// Its round.
     pub round: u32,
     /// White and their name.
@@ -45,6 +49,19 @@ pub struct PendingTournamentGame {
     /// The thread opened for it already (by an attempt that did not
     /// finish), to play in rather than open another.
     pub thread: Option<u64>,
+}
+
+/// The terms of a tournament's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameTerms {
+    /// Days per move.
+    pub days_per_move: u32,
+    /// The variant.
+    pub variant: Variant,
+    /// The draw rules.
+    pub draw_rules: DrawRules,
+    /// Whether they count for ratings.
+    pub rated: bool,
 }
 
 /// The rounds of a Swiss of `players` when none were asked: enough for
@@ -171,11 +188,19 @@ impl GameService {
             let t = read.as_ref().expect("read just above");
             let Some(pairing) = t.pairings.iter().find(|q| q.id == p.id) else { continue };
             let named = |user: u64| (user, t.name_of(user).map(String::from));
+            let terms = GameTerms {
+                days_per_move: t.days_per_move,
+                variant: t.variant,
+                draw_rules: t.draw_rules,
+                rated: t.rated,
+            };
             out.push(PendingTournamentGame {
                 pairing: p.id,
                 tournament: t.id,
                 name: t.name.clone(),
+                guild: t.guild,
                 channel: t.channel,
+                terms,
                 round: p.round,
                 white: named(pairing.white),
                 black: named(pairing.black),
@@ -201,31 +226,30 @@ impl GameService {
         pending: &PendingTournamentGame,
         thread: u64,
     ) -> Result<Option<GameView>, GameError> {
-        let t = self.tournament(pending.tournament).await?;
-        let start = Position::initial();
+        let (start, terms) = (Position::initial(), pending.terms);
         let row = NewGameRow {
             challenge_id: None,
-            guild: Some(t.guild),
+            guild: Some(pending.guild),
             channel: thread,
             white: pending.white.0,
             black: pending.black.0,
             white_name: pending.white.1.clone(),
             black_name: pending.black.1.clone(),
-            days_per_move: t.days_per_move,
-            variant: t.variant,
-            draw_rules: t.draw_rules,
+            days_per_move: terms.days_per_move,
+            variant: terms.variant,
+            draw_rules: terms.draw_rules,
             start_fen: start.to_string(),
             turn: Color::White,
             started_at: now,
-            deadline: deadline(now, t.days_per_move),
-            remind_at: reminder_time(now, t.days_per_move),
+            deadline: deadline(now, terms.days_per_move),
+            remind_at: reminder_time(now, terms.days_per_move),
             engine: None,
-            rated: t.rated,
+            rated: terms.rated,
             match_seat: None,
-            tournament_seat: Some(TournamentSeat { tournament_id: t.id, round: pending.round }),
+            tournament_seat: Some(TournamentSeat { tournament_id: pending.tournament, round: pending.round }),
         };
-        let game =
-            self.store.start_pairing_game(pending.pairing, &row, GameThread { thread, parent: t.channel }).await?;
+        let thread = GameThread { thread, parent: pending.channel };
+        let game = self.store.start_pairing_game(pending.pairing, &row, thread).await?;
         game.map(convert::game_view).transpose()
     }
 }

@@ -273,8 +273,12 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let stale = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
     assert_private(&stale, &t!(Lang::En, "button-game-over"));
 
+    // The commands as the text, the rules and the square numbers in an embed.
     let help = ask(fake, fake.command("help").from(&bob)).await;
-    assert!(help.is_ephemeral() && text(&help).contains("```"));
+    assert!(help.is_ephemeral() && text(&help).contains("/tournament"), "{help:?}");
+    let embed = &help.data["embeds"][0];
+    assert_eq!(embed["title"], t!(Lang::En, "help-rules-title"));
+    assert!(embed["description"].as_str().unwrap_or_default().contains("```"), "{embed}");
     t.bot.stop().await;
 }
 

@@ -25,4 +25,5 @@ mod restart;
 mod spanish;
 mod takebacks;
 mod threads;
+mod tournaments;
 mod vacation;

@@ -106,12 +106,18 @@ async fn a_spanish_server_with_players_of_three_locales() {
     private_says(&bad_fen, &["no es una posición FEN de PDN válida", "40 no está entre 1 y 32"]);
 
     // Help in each reader's language, commands named as Discord shows them.
+    // The commands in the text, the rules in the embed below it.
+    let rules = |help: &Callback| help.data["embeds"][0]["description"].as_str().unwrap_or_default().to_string();
     let help = ask(&fake, from(fake.command("help"), &ana, es, channel)).await;
-    private_says(&help, &["/desafiar", "/mover 11-15", "peón", "captura obligatoria", "ley de la cantidad", "tablas"]);
+    private_says(&help, &["/desafiar", "/mover 11-15", "/torneo"]);
+    for term in ["peón", "captura obligatoria", "ley de la cantidad", "tablas"] {
+        assert!(rules(&help).to_lowercase().contains(term), "«{term}» in {}", rules(&help));
+    }
     let help = ask(&fake, from(fake.command("help"), &bruno, latam, channel)).await;
-    private_says(&help, &["/desafiar", "damas españolas"]);
+    private_says(&help, &["/desafiar", "Damas españolas"]);
     let help = ask(&fake, from(fake.command("help"), &carla, en, channel)).await;
-    private_says(&help, &["/challenge", "Capturing is compulsory"]);
+    private_says(&help, &["/challenge"]);
+    assert!(rules(&help).contains("Capturing is compulsory"), "{}", rules(&help));
 
     // The clock speaks the server's language: a reminder, then the loss on time.
     clock.advance(5 * DAY / 2);

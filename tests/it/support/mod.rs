@@ -7,4 +7,5 @@ pub mod bot;
 pub mod fake_discord;
 #[macro_use]
 pub mod games;
+pub mod pdn_reader;
 pub mod tables;
