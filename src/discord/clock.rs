@@ -104,6 +104,22 @@ async fn premove_reply(
     }
 }
 
+/// The first message of a game the bot started on its own (a match's next
+/// game, a tournament game): its board and the ping of its player to move;
+/// in words alone if the board cannot be drawn.
+async fn game_begins(lang: crate::i18n::Lang, game: &crate::game::GameView, headline: String) -> Reply {
+    match view::live_game(lang, game, headline.clone()).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(game = game.id, error = %e, "could not build the first message of a game");
+            Reply::public(
+                lang,
+                format!("{headline}\n{}\n{}", view::numbered_players(lang, game), view::to_move(lang, game)),
+            )
+        }
+    }
+}
+
 /// The nonce of an announcement's message: the same for every attempt, so
 /// Discord keeps one message however often it is posted.
 pub fn announcement_nonce(id: i64) -> String {
@@ -253,30 +269,9 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                     opening = format!("{} {}", p.opening.0, p.opening.1)
                 ));
             }
-            match view::live_game(lang, game, headline.clone()).await {
-                Ok(reply) => reply,
-                Err(e) => {
-                    tracing::error!(error = %e, "could not build the message of a match's next game");
-                    Reply::public(
-                        lang,
-                        format!("{headline}\n{}\n{}", view::numbered_players(lang, game), view::to_move(lang, game)),
-                    )
-                }
-            }
+            game_begins(lang, game, headline).await
         }
-        DueEvent::TournamentGame(game) => {
-            let headline = t!(lang, "tournament-game-begins");
-            match view::live_game(lang, game, headline.clone()).await {
-                Ok(reply) => reply,
-                Err(e) => {
-                    tracing::error!(error = %e, "could not build the message of a tournament game");
-                    Reply::public(
-                        lang,
-                        format!("{headline}\n{}\n{}", view::numbered_players(lang, game), view::to_move(lang, game)),
-                    )
-                }
-            }
-        }
+        DueEvent::TournamentGame(game) => game_begins(lang, game, t!(lang, "tournament-game-begins")).await,
         DueEvent::TournamentGameEnded(game) => {
             let headline = t!(lang, "tournament-game-ended");
             match view::game_message(lang, service, game, headline.clone()).await {

@@ -329,10 +329,7 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *tx)
         .await?;
-        for &(game, channel) in &games {
-            let kind = AnnouncementKind::TournamentGameEnded { game };
-            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
-        }
+        let forfeited_games = announce_ended(&mut tx, games, now).await?;
         let pairings = sqlx::query(
             "UPDATE tournament_pairings SET forfeit = CASE WHEN white_id = $2 THEN 'black' ELSE 'white' END \
              WHERE tournament_id = $1 AND game_id IS NULL AND forfeit IS NULL AND (white_id = $2 OR black_id = $2)",
@@ -342,8 +339,6 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        let mut forfeited_games: Vec<i64> = games.into_iter().map(|(game, _)| game).collect();
-        forfeited_games.sort_unstable();
         Ok(Some(Withdrawn { forfeited_games, forfeited_pairings: pairings.rows_affected() as u32 }))
     }
 
@@ -374,13 +369,8 @@ impl Store {
         .bind(now)
         .fetch_all(&mut *tx)
         .await?;
-        for &(game, channel) in &games {
-            let kind = AnnouncementKind::TournamentGameEnded { game };
-            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
-        }
+        let aborted = announce_ended(&mut tx, games, now).await?;
         tx.commit().await?;
-        let mut aborted: Vec<i64> = games.into_iter().map(|(game, _)| game).collect();
-        aborted.sort_unstable();
         Ok(Some(aborted))
     }
 
@@ -465,6 +455,18 @@ impl Store {
         sqlx::query("UPDATE tournaments SET final_announced = 1 WHERE id = $1").bind(id).execute(&self.pool).await?;
         Ok(())
     }
+}
+
+/// Queues the announcement of each of `games` (id and channel) that a
+/// withdrawal or a cancellation just ended, in its thread; their ids, in order.
+async fn announce_ended(conn: &mut AnyConnection, games: Vec<(i64, i64)>, now: i64) -> Result<Vec<i64>, StoreError> {
+    for &(game, channel) in &games {
+        let kind = AnnouncementKind::TournamentGameEnded { game };
+        Store::insert_announcement(conn, discord_id(channel, "channel_id")?, kind, now).await?;
+    }
+    let mut ids: Vec<i64> = games.into_iter().map(|(game, _)| game).collect();
+    ids.sort_unstable();
+    Ok(ids)
 }
 
 /// Inserts a round's (or rounds') `pairings` and `byes` of tournament `id`.

@@ -214,7 +214,8 @@ fn withdrawal_reply(lang: Lang, done: &crate::game::Withdrawal) -> Reply {
         text.push(' ');
         text.push_str(&t!(lang, "tournament-forfeits", count = done.forfeits));
     }
-    Reply::public(lang, text).pinging(vec![done.player])
+    // A player removed is told; one who withdrew knows.
+    Reply::public(lang, text).pinging(done.removed_by.map(|_| done.player).into_iter().collect())
 }
 
 /// `/tournament cancel number:` (its organiser): its unfinished games are aborted.

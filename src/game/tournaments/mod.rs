@@ -436,6 +436,22 @@ impl GameService {
         Ok(t)
     }
 
+    /// Tournament `number` of `guild`, for `user` to run: they are its
+    /// organiser, or manage the server (`manages`).
+    pub(super) async fn tournament_to_manage(
+        &self,
+        guild: Option<u64>,
+        number: i64,
+        user: u64,
+        manages: bool,
+    ) -> Result<Tournament, GameError> {
+        let t = self.tournament_in_server(guild, number).await?;
+        if !t.may_manage(user, manages) {
+            return Err(GameError::NotOrganiser(t.organiser));
+        }
+        Ok(t)
+    }
+
     /// Tournament `id`, wherever it is.
     pub async fn tournament(&self, id: i64) -> Result<Tournament, GameError> {
         let row = self.store.tournament(id).await?.ok_or(GameError::NoTournament(id))?;

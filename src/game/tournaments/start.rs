@@ -85,10 +85,7 @@ impl GameService {
         user: u64,
         manages: bool,
     ) -> Result<Tournament, GameError> {
-        let t = self.tournament_in_server(guild, number).await?;
-        if !t.may_manage(user, manages) {
-            return Err(GameError::NotOrganiser(t.organiser));
-        }
+        let t = self.tournament_to_manage(guild, number, user, manages).await?;
         if t.started() || t.is_over() {
             return Err(GameError::AlreadyStarted);
         }

@@ -54,10 +54,7 @@ impl GameService {
         manages: bool,
         player: u64,
     ) -> Result<Withdrawal, GameError> {
-        let t = self.tournament_in_server(guild, number).await?;
-        if !t.may_manage(by, manages) {
-            return Err(GameError::NotOrganiser(t.organiser));
-        }
+        let t = self.tournament_to_manage(guild, number, by, manages).await?;
         if t.entrant(player).is_none() {
             return Err(GameError::PlayerNotEntered(player));
         }
@@ -105,10 +102,7 @@ impl GameService {
         by: u64,
         manages: bool,
     ) -> Result<Tournament, GameError> {
-        let t = self.tournament_in_server(guild, number).await?;
-        if !t.may_manage(by, manages) {
-            return Err(GameError::NotOrganiser(t.organiser));
-        }
+        let t = self.tournament_to_manage(guild, number, by, manages).await?;
         if t.is_over() {
             return Err(GameError::TournamentOver);
         }

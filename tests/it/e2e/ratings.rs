@@ -9,24 +9,13 @@ use std::time::Duration;
 
 use crate::support::bot::{RunningBot, ask, config, database_in, resign};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, GUILD_NAME};
+use crate::support::games::first_moves;
 use damas::config::Clock;
 use damas::game::GameService;
-use damas::rules::{DrawRules, Game, Position, Variant};
+use damas::rules::Position;
 
 fn text(reply: &Callback) -> &str {
     reply.content().unwrap_or_default()
-}
-
-/// Each side's first two moves (the first legal move each time).
-fn four_plies() -> Vec<String> {
-    let mut game = Game::new(Position::initial(), Variant::Classic, DrawRules::Classic);
-    (0..4)
-        .map(|_| {
-            let (_, text) = game.position().legal_moves_with_notation().remove(0);
-            game.play_notation(&text).unwrap();
-            text
-        })
-        .collect()
 }
 
 /// `white` challenges `black` in `channel` (with `extra` options), `black`
@@ -41,7 +30,7 @@ async fn start_and_play(fake: &FakeDiscord, channel: u64, white: &FakeUser, blac
     assert_eq!(text(&challenge).contains("casual (not rated)"), casual, "{}", text(&challenge));
     assert_eq!(text(&challenge).contains("rated ·"), !casual, "{}", text(&challenge));
     ask(fake, fake.command("accept").in_channel(channel).from(black)).await;
-    for (i, mv) in four_plies().iter().enumerate() {
+    for (i, mv) in first_moves(&Position::initial(), 4).iter().enumerate() {
         let player = if i % 2 == 0 { white } else { black };
         let played = ask(fake, fake.command("move").string("move", mv).in_channel(channel).from(player)).await;
         assert!(!played.is_ephemeral(), "{mv}: {}", text(&played));
@@ -148,7 +137,7 @@ async fn the_leaderboard_shows_established_players() {
         };
         service.challenge(clock.now(), req).await.unwrap();
         service.accept(clock.now(), channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
-        for (ply, mv) in four_plies().iter().enumerate() {
+        for (ply, mv) in first_moves(&Position::initial(), 4).iter().enumerate() {
             let player = if ply % 2 == 0 { ana.id } else { bruno.id };
             service.play(clock.now(), channel, player, mv, None).await.unwrap();
         }

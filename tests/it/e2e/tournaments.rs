@@ -19,7 +19,7 @@ use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, databas
 use crate::support::fake_discord::{
     Callback, FakeDiscord, FakeThread, FakeUser, InteractionBuilder, MANAGE_EVENTS, MessageKind, PostedMessage,
 };
-use crate::support::games::line_to_a_win;
+use crate::support::games::{first_moves, line_to_a_win};
 use crate::support::pdn_reader;
 
 struct Server {
@@ -143,20 +143,6 @@ fn thread_of(games: &[(u64, GameView)], x: &FakeUser, y: &FakeUser) -> (u64, Gam
         .expect("a game between them")
 }
 
-/// The first `plies` moves of `game` from its start, the first legal move
-/// each time. (Games are played a little before they end: the outside PDN
-/// reader, pydraughts, stops reading a file at a game without moves.)
-fn first_moves(game: &GameView, plies: usize) -> Vec<String> {
-    let mut position = *game.game.position();
-    (0..plies)
-        .map(|_| {
-            let (mv, text) = position.legal_moves_with_notation().remove(0);
-            position = position.play(&mv).expect("a legal move");
-            text
-        })
-        .collect()
-}
-
 fn text(callback: &Callback) -> &str {
     callback.content().unwrap_or_default()
 }
@@ -218,13 +204,13 @@ async fn a_round_robin_of_four_from_sign_up_to_its_final_standings() {
     s.wait_for_edit(standings.message_id, |c| c.contains("1 of 6 games finished")).await;
     // Ana and Carla agree a draw after a move each.
     let (thread, game) = thread_of(&games, &ana, &carla);
-    s.play(thread, &players, &first_moves(&game, 2)).await;
+    s.play(thread, &players, &first_moves(game.game.position(), 2)).await;
     let offered = ask(fake, s.in_thread("draw", thread, &ana)).await;
     assert!(!offered.is_ephemeral(), "{offered:?}");
     ask(fake, s.in_thread("draw", thread, &carla)).await;
     // Bruno resigns to Carla; no takeback or abort in a tournament game.
     let (thread, game) = thread_of(&games, &bruno, &carla);
-    s.play(thread, &players, &first_moves(&game, 2)).await;
+    s.play(thread, &players, &first_moves(game.game.position(), 2)).await;
     let abort = ask(fake, s.in_thread("abort", thread, &bruno)).await;
     assert_refusal(&abort, &GameError::NoAbortInTournament);
     s.resign(thread, &bruno).await;
@@ -234,11 +220,11 @@ async fn a_round_robin_of_four_from_sign_up_to_its_final_standings() {
     // their deadlines come later.
     let (cd_thread, cd) = thread_of(&games, &carla, &dani);
     let plies = if cd.white == dani.id { 2 } else { 3 };
-    s.play(cd_thread, &players, &first_moves(&cd, plies)).await;
+    s.play(cd_thread, &players, &first_moves(cd.game.position(), plies)).await;
     s.clock.advance(2 * DAY);
     for other in [&ana, &bruno] {
         let (thread, game) = thread_of(&games, other, &dani);
-        s.play(thread, &players, &first_moves(&game, 1)).await;
+        s.play(thread, &players, &first_moves(game.game.position(), 1)).await;
     }
     s.clock.advance(DAY + 60);
     let timed = fake.wait_for_channel_message(cd_thread, |m| m.content().contains(&t!(lang, "time-is-up")), WAIT).await;
@@ -335,7 +321,7 @@ async fn a_swiss_of_five_in_spanish_pairs_its_rounds_with_their_byes() {
         }
         for thread in &fresh {
             let game = s.game(thread.id).await;
-            s.play(thread.id, &players, &first_moves(&game, 2)).await;
+            s.play(thread.id, &players, &first_moves(game.game.position(), 2)).await;
             let white = players.iter().find(|p| p.id == game.white).unwrap();
             let over = s.resign(thread.id, white).await;
             assert!(text(&over).contains("abandonó"), "{over:?}");

@@ -9,23 +9,10 @@ use damas::game::{
     AbortRequest, ColorChoice, DueEvent, FinishReason, GameError, GameService, GameView, NewChallenge,
     balanced_openings,
 };
-use damas::rules::{DrawRules, Game, Outcome, Position, Variant, parse_fen};
+use damas::rules::{Outcome, Position, Variant, parse_fen};
 
 const DAY: i64 = 86_400;
 const CHANNEL: u64 = 5;
-
-/// Each side's first two moves from `game`'s position (the first legal
-/// move each time).
-fn two_moves_each(view: &GameView) -> Vec<String> {
-    let mut game = Game::new(*view.game.position(), Variant::Classic, DrawRules::Classic);
-    (0..4)
-        .map(|_| {
-            let (_, text) = game.position().legal_moves_with_notation().remove(0);
-            game.play_notation(&text).unwrap();
-            text
-        })
-        .collect()
-}
 
 /// WHITE challenges BLACK to a match, WHITE with White in game 1.
 async fn start_match(svc: &GameService, now: i64) -> GameView {
@@ -52,7 +39,7 @@ enum For {
 /// game's view after its end.
 async fn finish(svc: &GameService, now: &mut i64, result: For) -> GameView {
     let game = svc.game_in_channel(CHANNEL).await.unwrap();
-    play_line(svc, *now, CHANNEL, &two_moves_each(&game)).await;
+    play_line(svc, *now, CHANNEL, &first_moves(game.game.position(), 4)).await;
     *now += DAY;
     let later = *now;
     let other = BLACK;

@@ -9,28 +9,15 @@ use damas::game::{
     DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatedResults, RatingChange, level,
 };
 use damas::rating::IDLE_PERIOD;
-use damas::rules::{DrawRules, Game, Position, Variant};
+use damas::rules::{DrawRules, Position, Variant};
 
 /// Days per move in [`start_game`].
 const DAY: i64 = 86_400;
 
-/// Each side's first two moves (the first legal move each time): after
-/// them a game counts.
-fn four_plies() -> Vec<String> {
-    let mut game = Game::new(Position::initial(), Variant::Classic, DrawRules::Classic);
-    (0..4)
-        .map(|_| {
-            let (_, text) = game.position().legal_moves_with_notation().remove(0);
-            game.play_notation(&text).unwrap();
-            text
-        })
-        .collect()
-}
-
-/// Starts a classic rated game in `channel` and plays [`four_plies`].
+/// Starts a classic rated game in `channel` and plays each side's first two moves.
 async fn rated_game(svc: &GameService, now: i64, channel: u64) -> GameView {
     start_classic(svc, now, channel).await;
-    play_line(svc, now, channel, &four_plies()).await
+    play_line(svc, now, channel, &first_moves(&Position::initial(), 4)).await
 }
 
 fn change_of(view: &GameView, user: u64) -> RatingChange {
@@ -111,7 +98,7 @@ async fn games_that_do_not_count_change_nothing(backend: Backend) {
     svc.challenge(T0, casual).await.unwrap();
     let game = svc.accept(T0, 1, BLACK, None).await.unwrap();
     assert!(!game.rated);
-    play_line(&svc, T0, 1, &four_plies()).await;
+    play_line(&svc, T0, 1, &first_moves(&Position::initial(), 4)).await;
     assert!(svc.resign(T0 + DAY, 1, WHITE).await.unwrap().rating_changes.is_empty());
 
     let giveaway = start_game(&svc, T0, 2, None, Variant::Giveaway, DrawRules::Classic).await;
@@ -126,7 +113,7 @@ async fn games_that_do_not_count_change_nothing(backend: Backend) {
 
     // Three plies: Black has moved once only.
     start_classic(&svc, T0, 5).await;
-    play_line(&svc, T0, 5, &four_plies()[..3]).await;
+    play_line(&svc, T0, 5, &first_moves(&Position::initial(), 4)[..3]).await;
     let short = svc.resign(T0 + DAY, 5, BLACK).await.unwrap();
     assert!(short.rated && short.rating_changes.is_empty());
     assert_eq!(games_rated(&svc, WHITE).await, 0);
@@ -164,7 +151,7 @@ async fn the_leaderboard_lists_established_players_best_first(backend: Backend) 
     let newcomer = NewChallenge { guild: Some(GUILD), ..NewChallenge::new(100, STRANGER, WHITE) };
     svc.challenge(now, newcomer).await.unwrap();
     svc.accept(now, 100, WHITE, None).await.unwrap();
-    play_line(&svc, now, 100, &four_plies()).await;
+    play_line(&svc, now, 100, &first_moves(&Position::initial(), 4)).await;
     svc.resign(now + DAY, 100, WHITE).await.unwrap();
 
     let now = now + DAY;

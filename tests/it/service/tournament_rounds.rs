@@ -25,6 +25,17 @@ async fn white_resigns(svc: &GameService, now: i64, games: &[GameView]) {
     }
 }
 
+/// Ends `games` as drawn through the store alone, as a crash right after
+/// their results would leave them: the tournament is not settled yet.
+async fn drawn_in_the_store(svc: &GameService, games: &[GameView]) {
+    for g in games {
+        svc.store()
+            .finish_game(g.id, damas::rules::Outcome::Draw, damas::game::FinishReason::Agreement, T0 + 60)
+            .await
+            .unwrap();
+    }
+}
+
 async fn a_swiss_pairs_each_round_when_the_last_game_of_the_one_before_ends(backend: Backend) {
     let (_db, svc) = service(backend).await;
     let t = five_player_swiss(&svc).await;
@@ -77,14 +88,7 @@ async fn two_services_settling_at_once_pair_the_round_once(backend: Backend) {
     let other = GameService::open(db.url()).await.unwrap();
     let t = five_player_swiss(&svc).await;
     let games = start_games(&svc, T0).await;
-    // The round's games end outside the service's own settling (as a crash
-    // right after the last result would leave them): through the store.
-    for g in &games {
-        svc.store()
-            .finish_game(g.id, damas::rules::Outcome::Draw, damas::game::FinishReason::Agreement, T0 + 60)
-            .await
-            .unwrap();
-    }
+    drawn_in_the_store(&svc, &games).await;
     let (a, b) = (svc.clone(), other.clone());
     let tasks: Vec<_> = (0..10)
         .map(|i| {
@@ -112,12 +116,7 @@ async fn a_round_is_paired_whole_or_not_at_all(backend: Backend) {
     let t = five_player_swiss(&svc).await;
     let games = start_games(&svc, T0).await;
     // The round's last result is stored, but its settling has not run yet.
-    for g in &games {
-        svc.store()
-            .finish_game(g.id, damas::rules::Outcome::Draw, damas::game::FinishReason::Agreement, T0 + 60)
-            .await
-            .unwrap();
-    }
+    drawn_in_the_store(&svc, &games).await;
     let bye = format!("INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES ({}, 2, 1)", t.id);
     raw_sql(&db, &bye).await;
     assert!(svc.settle_tournament(T0 + 120, t.id).await.is_err(), "the bye of round 2 cannot be written");
@@ -136,12 +135,7 @@ async fn a_restart_between_rounds_pairs_the_next_at_the_first_tick(backend: Back
     let (db, svc) = service(backend).await;
     let t = five_player_swiss(&svc).await;
     let games = start_games(&svc, T0).await;
-    for g in &games {
-        svc.store()
-            .finish_game(g.id, damas::rules::Outcome::Draw, damas::game::FinishReason::Agreement, T0 + 60)
-            .await
-            .unwrap();
-    }
+    drawn_in_the_store(&svc, &games).await;
     drop(svc);
     let restarted = GameService::open(db.url()).await.unwrap();
     assert_eq!(restarted.tournament(t.id).await.unwrap().round, 1);

@@ -13,7 +13,7 @@ use damas::game::{
     AbortRequest, DAY, FinishReason, GameError, GameService, GameView, Tournament, TournamentFormat, TournamentStatus,
     TournamentTerms,
 };
-use damas::rules::{Color, DrawRules, Game, Outcome, Variant};
+use damas::rules::{Color, Outcome};
 use damas::tournament::GameResult;
 
 /// The tournament's channel, and its organiser.
@@ -42,18 +42,6 @@ pub async fn start_games(svc: &GameService, now: i64) -> Vec<GameView> {
         started.push(svc.start_tournament_game(now, &pending, thread).await.unwrap().expect("a game starts"));
     }
     started
-}
-
-/// Each side's first two moves from the start (so the game may be rated).
-pub fn two_moves_each(view: &GameView) -> Vec<String> {
-    let mut game = Game::new(*view.game.position(), Variant::Classic, DrawRules::Classic);
-    (0..4)
-        .map(|_| {
-            let (_, text) = game.position().legal_moves_with_notation().remove(0);
-            game.play_notation(&text).unwrap();
-            text
-        })
-        .collect()
 }
 
 async fn signing_up_and_its_refusals(backend: Backend) {
@@ -167,10 +155,10 @@ async fn a_round_robin_of_four_meets_everyone_once_and_ends_in_every_way(backend
     // their first deadline, so theirs is later.
     let g = game_of(c, d);
     if g.white == c {
-        svc.play(T0, g.channel, c, &two_moves_each(&g)[0], None).await.unwrap();
+        svc.play(T0, g.channel, c, &first_moves(g.game.position(), 1)[0], None).await.unwrap();
     }
     for g in [game_of(a, d), game_of(b, d)] {
-        svc.play(T0 + 2 * DAY, g.channel, g.white, &two_moves_each(&g)[0], None).await.unwrap();
+        svc.play(T0 + 2 * DAY, g.channel, g.white, &first_moves(g.game.position(), 1)[0], None).await.unwrap();
     }
     svc.claim_due(T0 + 3 * DAY).await.unwrap();
     let timed = svc.game_by_id(g.id).await.unwrap();
@@ -232,7 +220,7 @@ async fn a_withdrawal_forfeits_what_is_unfinished_and_keeps_what_was_played(back
     let lost =
         play_line(&svc, T0, finished.channel, &line_to_a_win(finished.color_of(quitter).unwrap().opponent())).await;
     let under_way = mine[1];
-    play_line(&svc, T0, under_way.channel, &two_moves_each(under_way)).await;
+    play_line(&svc, T0, under_way.channel, &first_moves(under_way.game.position(), 4)).await;
 
     let done = svc.withdraw_from_tournament(T0 + DAY, Some(GUILD), t.id, quitter).await.unwrap();
     assert_eq!((done.player, done.removed_by, done.forfeits), (quitter, None, 2));

@@ -189,6 +189,19 @@ pub fn line_to(start: &str, variant: Variant, rules: DrawRules, reason: EndReaso
     line
 }
 
+/// The first `plies` moves from `from`, the first legal move each time
+/// (after each side's first two, a game may count for ratings).
+pub fn first_moves(from: &Position, plies: usize) -> Vec<String> {
+    let mut position = *from;
+    (0..plies)
+        .map(|_| {
+            let (mv, text) = position.legal_moves_with_notation().remove(0);
+            position = position.play(&mv).expect("a legal move plays");
+            text
+        })
+        .collect()
+}
+
 /// A line from the initial position that `winner` wins on the board (the
 /// other side left without a legal move, RULES 7.1): the loser always plays
 /// the move that hands over the most pieces, the winner the one that
