@@ -18,11 +18,11 @@ use crate::workers::Workers;
 /// The most players a text lists by name; the rest are counted.
 const LISTED_PLAYERS: usize = 40;
 /// The most lines of standings a message shows (the picture shows all).
-const STANDINGS_LINES: usize = 32;
+const STANDINGS_LINES: usize = 25;
 /// A name's width in the standings' columns.
 const NAME_WIDTH: usize = 18;
 /// The most games a round's announcement lists.
-const LISTED_GAMES: usize = 25;
+const LISTED_GAMES: usize = 15;
 
 /// "/tournament start number:3" in the reader's language: the command and
 /// its subcommand as Discord shows them there.
@@ -320,17 +320,19 @@ pub async fn final_message(lang: Lang, t: &Tournament) -> Result<Reply, CommandE
 }
 
 /// The name of the thread of a tournament game: "Spring cup · round 2 ·
-/// alice vs bob" (Discord cuts it to 100 characters).
+/// alice vs bob", each part cut so that the whole stays within Discord's
+/// 100 characters with both players' names in it.
 pub fn thread_name(lang: Lang, name: &str, round: u32, white: &str, black: &str) -> String {
-    t!(
-        lang,
-        "tournament-thread",
-        name = name.to_string(),
-        round = round,
-        white = white.to_string(),
-        black = black.to_string()
-    )
+    let part = |text: &str, most: usize| text.chars().take(most).collect::<String>();
+    let (name, white, black) =
+        (part(name, THREAD_NAME_PART), part(white, THREAD_PLAYER_PART), part(black, THREAD_PLAYER_PART));
+    t!(lang, "tournament-thread", name = name, round = round, white = white, black = black)
 }
+
+/// The most characters of a tournament's name in a game's thread name.
+const THREAD_NAME_PART: usize = 30;
+/// The most characters of a player's name in a game's thread name.
+const THREAD_PLAYER_PART: usize = 23;
 
 /// "Tournament #3 · Spring cup · round 2": the line a tournament game's
 /// messages carry.
@@ -361,4 +363,126 @@ pub fn list_line(lang: Lang, line: &crate::game::TournamentLine) -> String {
         players = line.players,
         channel = channel(line.channel)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Entrant, TournamentPairing};
+    use crate::rules::{DrawRules, Variant};
+    use crate::tournament::GameResult;
+
+    /// A Swiss of 128 players with long names, three rounds played: the
+    /// largest messages a tournament makes.
+    fn largest() -> Tournament {
+        let entrants = (0..128u32)
+            .map(|seat| Entrant {
+                user: 1_000_000_000_000_000_000 + u64::from(seat),
+                name: Some(format!("a rather long name {seat:03}")),
+                seat: Some(seat),
+                rating: Some(1500.0 + f64::from(seat)),
+                withdrawn: seat % 17 == 0,
+                removed_by: None,
+            })
+            .collect::<Vec<_>>();
+        let mut pairings = Vec::new();
+        for round in 1..=3u32 {
+            for board in 0..64u32 {
+                let (white, black) = (entrants[board as usize].user, entrants[board as usize + 64].user);
+                pairings.push(TournamentPairing {
+                    id: i64::from(round * 100 + board),
+                    round,
+                    board: board + 1,
+                    white,
+                    black,
+                    game: Some(i64::from(round * 100 + board)),
+                    channel: Some(2_000_000_000_000_000_000 + u64::from(round * 100 + board)),
+                    result: (round < 3).then_some(GameResult::Draw),
+                    aborted: false,
+                });
+            }
+        }
+        Tournament {
+            id: 123_456,
+            guild: 1,
+            channel: 2,
+            organiser: 3,
+            name: "x".repeat(crate::game::MAX_NAME),
+            format: TournamentFormat::Swiss,
+            rounds_asked: Some(7),
+            rounds: Some(7),
+            round: 3,
+            results_seen: 128,
+            days_per_move: 14,
+            variant: Variant::Classic,
+            draw_rules: DrawRules::Classic,
+            rated: true,
+            max_players: 128,
+            vacation: false,
+            status: TournamentStatus::Running,
+            version: 9,
+            shown_version: 8,
+            message: Some(4),
+            standings_message: Some(5),
+            announced_round: 2,
+            final_announced: false,
+            created_at: 0,
+            started_at: Some(0),
+            finished_at: None,
+            cancelled_by: None,
+            entrants,
+            pairings,
+            byes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_largest_tournament_s_messages_fit_discord() {
+        let t = largest();
+        for lang in Lang::ALL {
+            for (what, reply) in [
+                ("tournament", tournament_message(lang, &t)),
+                ("standings", standings_message(lang, &t)),
+                ("round", round_message(lang, &t, 3)),
+            ] {
+                let length = reply.content.chars().count();
+                assert!(length <= 2000, "{lang:?} {what}: {length} characters");
+                assert!(!reply.content.contains("{ $"), "{lang:?} {what}: a placeholder left");
+            }
+            let standings = standings_message(lang, &t).content;
+            assert_eq!(standings.matches("```").count(), 2, "the table's block is whole: {standings}");
+            let name = thread_name(lang, &t.name, 7, "a rather long name 001", "a rather long name 002");
+            assert!(name.chars().count() <= 100 && name.contains("a rather long name 002"), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_standings_picture_shows_every_player_and_a_round_robin_s_cross_table() {
+        let mut t = largest();
+        let picture = standings_picture(Lang::En, &t);
+        assert_eq!(picture.lines.len(), 128);
+        assert!(picture.cross.is_none(), "a Swiss has no cross-table");
+        assert_eq!(picture.figure_heads, ["Pts", "Bch-1", "SB", "Left"]);
+        // A double round-robin's cell holds both games.
+        t.format = TournamentFormat::DoubleRoundRobin;
+        t.entrants.truncate(2);
+        let (a, b) = (t.entrants[0].user, t.entrants[1].user);
+        t.pairings = vec![
+            TournamentPairing { round: 1, white: a, black: b, result: Some(GameResult::WhiteWins), ..t.pairings[0] },
+            TournamentPairing {
+                round: 2,
+                white: b,
+                black: a,
+                result: Some(GameResult::BlackByForfeit),
+                ..t.pairings[1]
+            },
+        ];
+        t.pairings[1].id = 2;
+        let picture = standings_picture(Lang::En, &t);
+        let cross = picture.cross.expect("a round-robin's cross-table");
+        let row_of_a = picture.lines.iter().position(|l| l.name.starts_with("a rather long name 000")).unwrap();
+        assert_eq!(cross[row_of_a][1 - row_of_a], "1 +", "a win, then a win by forfeit");
+        assert_eq!(cross[1 - row_of_a][row_of_a], "0 -");
+        assert_eq!(cross[row_of_a][row_of_a], "");
+    }
 }
