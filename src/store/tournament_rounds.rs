@@ -230,25 +230,26 @@ impl Store {
         self.game(id).await
     }
 
-    /// Settles running tournament `id` as read (its `round` and
-    /// `results_seen`): counts the results, pairs the next round (pairings
-    /// and bye) and finishes it as `settlement` says, in one transaction;
-    /// `false` when it changed since (another caller settled it).
+    /// Settles running tournament `id` as read (its `round`,
+    /// `results_seen` and `version`): counts the results, pairs the next
+    /// round (pairings and bye) and finishes it as `settlement` says, in one
+    /// transaction; `false` when it changed since (another caller settled
+    /// it, or a player withdrew, whom the next round must not pair).
     pub async fn settle_tournament(
         &self,
         id: i64,
-        read: (u32, u32),
+        read: (u32, u32, i64),
         settlement: &Settlement,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let (round_read, seen_read) = read;
+        let (round_read, seen_read, version_read) = read;
         let round = settlement.next_round.as_ref().map_or(round_read, |(r, _, _)| *r);
         let mut tx = self.pool.begin().await?;
         let settled = sqlx::query(
             "UPDATE tournaments SET results_seen = $4, round = $5, version = version + 1, \
              status = CASE WHEN $6 = 1 THEN 'finished' ELSE status END, \
              finished_at = CASE WHEN $6 = 1 THEN $7 ELSE finished_at END \
-             WHERE id = $1 AND status = 'running' AND round = $2 AND results_seen = $3",
+             WHERE id = $1 AND status = 'running' AND round = $2 AND results_seen = $3 AND version = $8",
         )
         .bind(id)
         .bind(i64::from(round_read))
@@ -257,6 +258,7 @@ impl Store {
         .bind(i64::from(round))
         .bind(i64::from(settlement.finished))
         .bind(now)
+        .bind(version_read)
         .execute(&mut *tx)
         .await?;
         if settled.rows_affected() == 0 {

@@ -2,9 +2,11 @@
 //! count them, a Swiss round that is over has the next one paired (RULES
 //! 8.4c: when every game of the round before has ended), and a tournament
 //! whose last game ended is finished. The decision is made on what was
-//! read and written on condition that nothing changed since, so of several
-//! processes settling at once exactly one writes, and a round is paired
-//! whole or not at all (one transaction).
+//! read and written on condition that nothing changed since (its round,
+//! the results counted, and its version, which a withdrawal moves), so of
+//! several processes settling at once exactly one writes, a player who
+//! withdrew meanwhile is not paired, and a round is paired whole or not at
+//! all (one transaction).
 
 use super::{GameError, GameService, Tournament, start_rating};
 use crate::store::{NewPairing, Settlement, TournamentFormat, TournamentStatus};
@@ -75,7 +77,7 @@ impl GameService {
                 return Ok(false);
             }
             let Some(settlement) = settlement(&t) else { return Ok(false) };
-            if self.store.settle_tournament(t.id, (t.round, t.results_seen), &settlement, now).await? {
+            if self.store.settle_tournament(t.id, (t.round, t.results_seen, t.version), &settlement, now).await? {
                 if let Some((round, _, _)) = &settlement.next_round {
                     tracing::info!(tournament = t.id, round, "paired the next round of a Swiss");
                 }
