@@ -39,7 +39,11 @@
 //! compare with an older one), `BURST_BOT_WRAPPER` to run the bot under a
 //! profiler (the figures are then the wrapper's process, not the bot's), and
 //! `BURST_BOT_RUST_LOG` to run the bot with another log filter than the
-//! default of `damas run` (which it runs with otherwise).
+//! default of `damas run` (which it runs with otherwise). `BURST_MOVES_HOOK`
+//! is a shell command run just before phase 1's timed moves and just after
+//! them, with `BURST_EVENT` set to `start` or `end` and `BURST_BOT_PID` to the
+//! bot's (or its wrapper's) process id: to have a profiler count the moves
+//! alone (e.g. `echo enable > FIFO` for `perf stat -D -1 --control fifo:FIFO`).
 
 #[path = "../tests/it/support/mod.rs"]
 mod support;
@@ -270,6 +274,19 @@ async fn finished_answer(fake: &FakeDiscord, first: &Callback) -> bool {
     }
 }
 
+/// Runs `BURST_MOVES_HOOK`, if set, for `event` (see the top of this file)
+/// and waits for it.
+fn moves_hook(event: &str, pid: u32) {
+    let Ok(hook) = std::env::var("BURST_MOVES_HOOK") else { return };
+    let status = std::process::Command::new("sh")
+        .args(["-c", &hook])
+        .env("BURST_EVENT", event)
+        .env("BURST_BOT_PID", pid.to_string())
+        .status()
+        .expect("run BURST_MOVES_HOOK");
+    assert!(status.success(), "BURST_MOVES_HOOK failed at {event}: {status}");
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
 }
@@ -295,6 +312,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     let mut by_third = Vec::new();
     let mut most_threads = bot.threads();
     let mut busy = Duration::ZERO;
+    moves_hook("start", bot.pid);
     let cpu_before = bot.cpu_seconds();
     let fake_cpu_before = cpu_seconds("self");
     let mut next = 0;
@@ -353,6 +371,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     }
     let cpu = bot.cpu_seconds() - cpu_before;
     let fake_cpu = cpu_seconds("self") - fake_cpu_before;
+    moves_hook("end", bot.pid);
 
     first_responses.sort();
     let n = first_responses.len();
