@@ -263,6 +263,19 @@ async fn new_table(fake: &FakeDiscord, extras: bool) -> Table {
     Table { channel, white, black, game: Game::new(Position::initial(), Variant::Classic, DrawRules::Classic) }
 }
 
+/// Which of `legal` moves `table`'s game plays next: pseudo-random per game
+/// and ply, deterministically, so games part ways after their first moves
+/// as real ones do (a choice by round and table index alone kept many games
+/// in the same positions, so their boards were the same pictures).
+fn choice(table: &Table, legal: usize) -> usize {
+    let mut x = table.channel ^ ((table.game.ply() as u64) << 48);
+    // splitmix64's finaliser.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^= x >> 31;
+    (x % legal as u64) as usize
+}
+
 /// Waits for the message of a `/move`: the callback, or the edit after a deferral.
 async fn finished_answer(fake: &FakeDiscord, first: &Callback) -> bool {
     let has_board = |files: &[support::fake_discord::FileUpload]| files.iter().any(|f| f.filename.ends_with(".png"));
@@ -316,7 +329,6 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     let cpu_before = bot.cpu_seconds();
     let fake_cpu_before = cpu_seconds("self");
     let mut next = 0;
-    let mut round = 0;
     while first_responses.len() < moves {
         // Games that ended are replaced, outside the timing.
         for table in tables.iter_mut() {
@@ -332,8 +344,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
             .map(|&i| {
                 let table = &tables[i];
                 let legal = table.game.position().legal_moves_with_notation();
-                // Vary the moves between games and rounds, deterministically.
-                let (_, notation) = legal[(round + i) % legal.len()].clone();
+                let (_, notation) = legal[choice(table, legal.len())].clone();
                 let player = if table.game.position().turn() == damas::rules::Color::White {
                     &table.white
                 } else {
@@ -367,7 +378,6 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
             by_third.push((done, bot.rss_mb()));
         }
         fake.clear_records();
-        round += 1;
     }
     let cpu = bot.cpu_seconds() - cpu_before;
     let fake_cpu = cpu_seconds("self") - fake_cpu_before;
