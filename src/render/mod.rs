@@ -24,7 +24,8 @@
 //!   fast PNG encode (8-bit RGB, deflated by our own compressor made for
 //!   such pictures); nothing is read from disk. The canvas and the encoder's
 //!   state are kept per thread and reused, so a picture allocates little
-//!   more than its PNG bytes.
+//!   more than its PNG bytes; [`recent`] keeps the last pictures for one
+//!   asked for again (a move's answer, then its direct message).
 //!
 //! ```
 //! use damas::render::{RenderOptions, render_png};
@@ -47,6 +48,7 @@ mod numbers;
 pub mod orientation;
 mod paint;
 mod pieces;
+pub mod recent;
 pub mod replay;
 mod scratch;
 pub mod standings;
