@@ -168,21 +168,29 @@ impl Deflater {
         // BFINAL, then BTYPE 2 (dynamic codes).
         bits.put(0b101, 3);
         write_code_lengths(&mut bits, &litlen_lengths, &distance_lengths);
+        // Each length's code and extra bits as one string of bits, sent at once.
+        let mut lengths = [(0u32, 0u32); MAX_MATCH - MIN_MATCH + 1];
+        for (i, entry) in lengths.iter_mut().enumerate() {
+            let (len, code) = (i + MIN_MATCH, usize::from(LENGTH_CODE[i]));
+            let symbol = END_OF_BLOCK + 1 + code;
+            let bits = u32::from(litlen_lengths[symbol]);
+            let extra = (len - usize::from(LENGTH_BASE[code])) as u32;
+            *entry = (u32::from(litlen_codes[symbol]) | extra << bits, bits + u32::from(LENGTH_EXTRA[code]));
+        }
+        bits.out.reserve(self.tokens.len() * 2 + 64);
         for &token in &self.tokens {
             if token & MATCH == 0 {
                 let symbol = token as usize;
                 bits.put(u32::from(litlen_codes[symbol]), u32::from(litlen_lengths[symbol]));
                 continue;
             }
-            let len = ((token >> 15) & 0xff) as usize + MIN_MATCH;
+            let (length_bits, count) = lengths[((token >> 15) & 0xff) as usize];
+            bits.put(length_bits, count);
             let distance = (token & 0x7fff) as usize + 1;
-            let code = usize::from(LENGTH_CODE[len - MIN_MATCH]);
-            let symbol = END_OF_BLOCK + 1 + code;
-            bits.put(u32::from(litlen_codes[symbol]), u32::from(litlen_lengths[symbol]));
-            bits.put((len - usize::from(LENGTH_BASE[code])) as u32, u32::from(LENGTH_EXTRA[code]));
             let code = distance_code(distance);
-            bits.put(u32::from(distance_codes[code]), u32::from(distance_lengths[code]));
-            bits.put((distance - usize::from(DISTANCE_BASE[code])) as u32, u32::from(DISTANCE_EXTRA[code]));
+            let code_bits = u32::from(distance_lengths[code]);
+            let extra = (distance - usize::from(DISTANCE_BASE[code])) as u32;
+            bits.put(u32::from(distance_codes[code]) | extra << code_bits, code_bits + u32::from(DISTANCE_EXTRA[code]));
         }
         bits.put(u32::from(litlen_codes[END_OF_BLOCK]), u32::from(litlen_lengths[END_OF_BLOCK]));
         bits.finish();
@@ -293,7 +301,7 @@ struct BitWriter<'a> {
 }
 
 impl BitWriter<'_> {
-    /// Appends the low `count` (at most 32) bits of `value`.
+    /// Appends the low `count` (at most 32) bits of `value` (no higher bits set).
     #[inline]
     fn put(&mut self, value: u32, count: u32) {
         self.acc |= u64::from(value) << self.count;
