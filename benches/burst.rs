@@ -39,7 +39,11 @@
 //! compare with an older one), `BURST_BOT_WRAPPER` to run the bot under a
 //! profiler (the figures are then the wrapper's process, not the bot's), and
 //! `BURST_BOT_RUST_LOG` to run the bot with another log filter than the
-//! default of `damas run` (which it runs with otherwise).
+//! default of `damas run` (which it runs with otherwise). `BURST_MOVES_HOOK`
+//! is a shell command run just before phase 1's timed moves and just after
+//! them, with `BURST_EVENT` set to `start` or `end` and `BURST_BOT_PID` to the
+//! bot's (or its wrapper's) process id: to have a profiler count the moves
+//! alone (e.g. `echo enable > FIFO` for `perf stat -D -1 --control fifo:FIFO`).
 
 #[path = "../tests/it/support/mod.rs"]
 mod support;
@@ -259,6 +263,19 @@ async fn new_table(fake: &FakeDiscord, extras: bool) -> Table {
     Table { channel, white, black, game: Game::new(Position::initial(), Variant::Classic, DrawRules::Classic) }
 }
 
+/// Which of `legal` moves `table`'s game plays next: pseudo-random per game
+/// and ply, deterministically, so games part ways after their first moves
+/// as real ones do (a choice by round and table index alone kept many games
+/// in the same positions, so their boards were the same pictures).
+fn choice(table: &Table, legal: usize) -> usize {
+    let mut x = table.channel ^ ((table.game.ply() as u64) << 48);
+    // splitmix64's finaliser.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^= x >> 31;
+    (x % legal as u64) as usize
+}
+
 /// Waits for the message of a `/move`: the callback, or the edit after a deferral.
 async fn finished_answer(fake: &FakeDiscord, first: &Callback) -> bool {
     let has_board = |files: &[support::fake_discord::FileUpload]| files.iter().any(|f| f.filename.ends_with(".png"));
@@ -268,6 +285,19 @@ async fn finished_answer(fake: &FakeDiscord, first: &Callback) -> bool {
     } else {
         !first.is_ephemeral() && has_board(&first.files)
     }
+}
+
+/// Runs `BURST_MOVES_HOOK`, if set, for `event` (see the top of this file)
+/// and waits for it.
+fn moves_hook(event: &str, pid: u32) {
+    let Ok(hook) = std::env::var("BURST_MOVES_HOOK") else { return };
+    let status = std::process::Command::new("sh")
+        .args(["-c", &hook])
+        .env("BURST_EVENT", event)
+        .env("BURST_BOT_PID", pid.to_string())
+        .status()
+        .expect("run BURST_MOVES_HOOK");
+    assert!(status.success(), "BURST_MOVES_HOOK failed at {event}: {status}");
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -295,10 +325,10 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     let mut by_third = Vec::new();
     let mut most_threads = bot.threads();
     let mut busy = Duration::ZERO;
+    moves_hook("start", bot.pid);
     let cpu_before = bot.cpu_seconds();
     let fake_cpu_before = cpu_seconds("self");
     let mut next = 0;
-    let mut round = 0;
     while first_responses.len() < moves {
         // Games that ended are replaced, outside the timing.
         for table in tables.iter_mut() {
@@ -314,8 +344,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
             .map(|&i| {
                 let table = &tables[i];
                 let legal = table.game.position().legal_moves_with_notation();
-                // Vary the moves between games and rounds, deterministically.
-                let (_, notation) = legal[(round + i) % legal.len()].clone();
+                let (_, notation) = legal[choice(table, legal.len())].clone();
                 let player = if table.game.position().turn() == damas::rules::Color::White {
                     &table.white
                 } else {
@@ -349,10 +378,10 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
             by_third.push((done, bot.rss_mb()));
         }
         fake.clear_records();
-        round += 1;
     }
     let cpu = bot.cpu_seconds() - cpu_before;
     let fake_cpu = cpu_seconds("self") - fake_cpu_before;
+    moves_hook("end", bot.pid);
 
     first_responses.sort();
     let n = first_responses.len();

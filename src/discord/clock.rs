@@ -24,6 +24,7 @@ use crate::t;
 
 use super::deliver::post;
 use super::deliver::{ChannelNotices, PostError};
+use super::direct::DmChannels;
 use super::reply::Reply;
 use super::threads;
 use super::view::{self, user};
@@ -40,8 +41,9 @@ pub async fn run(
     outbox: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
+    let dm_channels = DmChannels::default();
     loop {
-        tick(&http, &notices, &service, &clock).await;
+        tick(&http, &notices, &service, &clock, &dm_channels).await;
         metrics::counter!(crate::metrics::CLOCK_TICKS).increment(1);
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
@@ -54,7 +56,13 @@ pub async fn run(
 /// Lets the bot move wherever it is its turn, then claims what is due now
 /// and posts every pending announcement; returns when every post is done
 /// or given up (problems are logged by the delivery layer).
-pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+pub async fn tick(
+    http: &Arc<Http>,
+    notices: &ChannelNotices,
+    service: &GameService,
+    clock: &Clock,
+    dm_channels: &DmChannels,
+) {
     // What waits already goes first: a premove reply to the bot's last move
     // is posted before the bot's next move.
     deliver_announcements(http, notices, service, clock).await;
@@ -67,7 +75,7 @@ pub async fn tick(http: &Arc<Http>, notices: &ChannelNotices, service: &GameServ
     // tournament messages to bring up to date.
     super::tournaments::upkeep(http, notices, service, clock).await;
     deliver_announcements(http, notices, service, clock).await;
-    super::direct::deliver_direct_messages(http, service, clock).await;
+    super::direct::deliver_direct_messages(http, service, clock, dm_channels).await;
     match service.prune_announcements(clock.now()).await {
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled announcements pruned"),

@@ -1,11 +1,13 @@
 //! Sends the direct messages waiting in the store's outbox (`/notify`):
 //! opens the player's DM channel (`POST /users/@me/channels`, which gives
-//! the same channel every time) and posts the message there with the row's
-//! id as its nonce, so a post repeated after a crash shows once. A player
+//! the same channel every time, so the bot remembers it and asks once) and
+//! posts the message there with the row's id as its nonce, so a post
+//! repeated after a crash shows once. A player
 //! whose messages refuse the bot (403) is marked so: nothing more is
 //! queued for them, and their next private reply says it once.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{Http, UserId};
 
@@ -28,7 +30,7 @@ pub fn direct_nonce(id: i64) -> String {
 /// Posts the pending direct messages, batch after batch, each player's in
 /// order and players side by side; settles each one sent, refused or no
 /// longer needed. One that failed otherwise is tried again after its lease.
-pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, clock: &Clock) {
+pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, clock: &Clock, channels: &DmChannels) {
     loop {
         let batch = match service.lease_direct_messages(clock.now()).await {
             Ok(batch) => batch,
@@ -40,14 +42,14 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
         if batch.is_empty() {
             return;
         }
-        let (http, service, clock) = (http.clone(), service.clone(), clock.clone());
+        let (http, service, clock, channels) = (http.clone(), service.clone(), clock.clone(), channels.clone());
         side_by_side(
             batch,
             |item: &DirectMessage| item.user,
             move |item: DirectMessage| {
-                let (http, service, clock) = (http.clone(), service.clone(), clock.clone());
+                let (http, service, clock, channels) = (http.clone(), service.clone(), clock.clone(), channels.clone());
                 async move {
-                    let Some(outcome) = send(&http, &service, &clock, &item).await else { return false };
+                    let Some(outcome) = send(&http, &service, &clock, &channels, &item).await else { return false };
                     if let Err(e) = service.settle_direct_message(item.id, outcome, clock.now()).await {
                         tracing::error!(id = item.id, error = %e, "could not record a direct message as sent");
                     }
@@ -60,7 +62,13 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
 }
 
 /// Sends one direct message; `None` when it should be tried again later.
-async fn send(http: &Http, service: &GameService, clock: &Clock, item: &DirectMessage) -> Option<AnnouncementOutcome> {
+async fn send(
+    http: &Http,
+    service: &GameService,
+    clock: &Clock,
+    channels: &DmChannels,
+    item: &DirectMessage,
+) -> Option<AnnouncementOutcome> {
     let Some(due) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
     let lang = reader_lang(service, item.guild, item.user).await;
     let reply = match message(lang, item, due).await {
@@ -70,10 +78,14 @@ async fn send(http: &Http, service: &GameService, clock: &Clock, item: &DirectMe
             return Some(AnnouncementOutcome::Undeliverable);
         }
     };
-    let result = match open_dm(http, item.user).await {
+    let result = match channels.open(http, item.user).await {
         Ok(channel) => post_once(http, channel, &reply, &[], &direct_nonce(item.id)).await.map(|_| ()),
         Err(e) => Err(e),
     };
+    if result.is_err() {
+        // In case the channel is what failed.
+        channels.forget(item.user);
+    }
     match result {
         Ok(()) => Some(AnnouncementOutcome::Delivered),
         // 50007: the player's direct messages are closed to the bot.
@@ -95,12 +107,40 @@ async fn send(http: &Http, service: &GameService, clock: &Clock, item: &DirectMe
     }
 }
 
-/// The player's DM channel with the bot.
-async fn open_dm(http: &Http, player: u64) -> Result<u64, Failure> {
-    let channel =
-        repeatable("open a direct message channel", |limit| call(limit, UserId::new(player).create_dm_channel(http)))
-            .await?;
-    Ok(channel.id.get())
+/// Most players whose DM channel is remembered; past it the memory starts
+/// afresh (a channel is only asked for again).
+const DM_CHANNELS_KEPT: usize = 100_000;
+
+/// The DM channel of each player the bot has written to (Discord gives the
+/// same one every time), so it is asked for once. Cheap to clone (clones
+/// share the memory).
+#[derive(Debug, Clone, Default)]
+pub struct DmChannels(Arc<Mutex<HashMap<u64, u64>>>);
+
+impl DmChannels {
+    fn known(&self) -> std::sync::MutexGuard<'_, HashMap<u64, u64>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The player's DM channel with the bot, asked of Discord the first time.
+    async fn open(&self, http: &Http, player: u64) -> Result<u64, Failure> {
+        if let Some(&channel) = self.known().get(&player) {
+            return Ok(channel);
+        }
+        let open = |limit| call(limit, UserId::new(player).create_dm_channel(http));
+        let channel = repeatable("open a direct message channel", open).await?.id.get();
+        let mut known = self.known();
+        if known.len() >= DM_CHANNELS_KEPT {
+            known.clear();
+        }
+        known.insert(player, channel);
+        Ok(channel)
+    }
+
+    /// Forgets the player's channel: asked for again next time.
+    fn forget(&self, player: u64) {
+        self.known().remove(&player);
+    }
 }
 
 /// The language the player last used to set their choices; the server's

@@ -55,6 +55,7 @@ struct AfterReply {
     outbox_follows: bool,
     archive_thread: Option<u64>,
     game_channel: Option<u64>,
+    no_bot_turn: bool,
 }
 
 impl AfterReply {
@@ -63,6 +64,7 @@ impl AfterReply {
             outbox_follows: reply.outbox_follows,
             archive_thread: reply.archive_thread,
             game_channel: reply.game_channel,
+            no_bot_turn: reply.no_bot_turn,
         }
     }
 }
@@ -239,7 +241,7 @@ impl Handler {
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
-        if command.is_some_and(|c| c.may_hand_the_bot_its_turn) {
+        if command.is_some_and(|c| c.may_hand_the_bot_its_turn) && !after.no_bot_turn {
             let channel = after.game_channel.unwrap_or(inv.channel);
             self.bot_answers(&ctx.http, channel).await;
         }
@@ -280,7 +282,7 @@ impl Handler {
         .await;
         self.after_reply(&ctx.http, after).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
-        if press::may_hand_the_bot_its_turn(id) {
+        if press::may_hand_the_bot_its_turn(id) && !after.no_bot_turn {
             self.bot_answers(&ctx.http, inv.channel).await;
         }
     }

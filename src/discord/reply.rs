@@ -44,6 +44,9 @@ pub struct Reply {
     /// the command was used (a game just started in its own thread): where
     /// the bot looks for a move of its own to make.
     pub game_channel: Option<u64>,
+    /// The game this answers is between two people: the bot has no move of
+    /// its own to look for after it (which would read the game again).
+    pub no_bot_turn: bool,
 }
 
 /// A file the bot attaches: its name, its bytes, and its description

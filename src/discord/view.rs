@@ -1,11 +1,14 @@
 //! The words and pictures of the bot's messages about a game: mentions,
 //! deadlines, results, and the board PNG. No decisions are made here.
 
+use std::sync::LazyLock;
+
 use crate::engine::Level;
 use serenity::all::CreateActionRow;
 
 use crate::game::{Finish, FinishReason, GameError, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY, Seen};
 use crate::i18n::{self, Lang, alt};
+use crate::render::recent::RecentPictures;
 use crate::render::{RenderOptions, render_png};
 use crate::rules::{Color, EndReason, Move, Outcome, Position};
 use crate::t;
@@ -189,10 +192,19 @@ pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
     t!(lang, "game-over", headline = headline, reason = reason)
 }
 
+/// How many bytes of the boards drawn last are kept: some 100 boards (40 KB
+/// on average), so a move's direct message finds its answer's board even
+/// while a burst of moves is being answered.
+const RECENT_BOARDS_BYTES: usize = 4 << 20;
+
+/// The boards drawn last, as PNG (see [`RecentPictures`]).
+static RECENT_BOARDS: LazyLock<RecentPictures> = LazyLock::new(|| RecentPictures::new(RECENT_BOARDS_BYTES));
+
 /// Renders a board on the shared worker pool (it is CPU work; see
 /// [`crate::workers`]): at most one picture per core at a time, the others
-/// wait in its queue. `last_move` is the move marked (the one that led
-/// here from `before`, or a suggested one).
+/// wait in its queue; a board drawn a moment ago is not drawn again.
+/// `last_move` is the move marked (the one that led here from `before`, or
+/// a suggested one).
 pub async fn board_png(
     position: Position,
     perspective: Color,
@@ -201,10 +213,15 @@ pub async fn board_png(
     before: Option<Position>,
 ) -> Result<Vec<u8>, CommandError> {
     let options = RenderOptions { perspective, last_move, show_moves, before };
-    Workers::shared()
+    if let Some(png) = RECENT_BOARDS.get(&position, &options) {
+        return Ok(png.to_vec());
+    }
+    let png = Workers::shared()
         .run(move || render_png(&position, &options))
         .await
-        .map_err(|e| CommandError::Internal(format!("rendering failed: {e}")))
+        .map_err(|e| CommandError::Internal(format!("rendering failed: {e}")))?;
+    RECENT_BOARDS.put(&position, &options, &png);
+    Ok(png)
 }
 
 /// The board of a game as the player to move sees it, last move marked.

@@ -126,6 +126,18 @@ impl Canvas {
         }
     }
 
+    /// Copies `tile` with its top-left corner at (x, y). Clipped.
+    pub fn copy_tile(&mut self, tile: &Canvas, x: u32, y: u32) {
+        if x >= self.width {
+            return;
+        }
+        let width = tile.width.min(self.width - x) as usize * 3;
+        for (row, line) in (y..self.height).zip(tile.pixels.chunks_exact(tile.width as usize * 3)) {
+            let start = self.offset(x, row);
+            self.pixels[start..start + width].copy_from_slice(&line[..width]);
+        }
+    }
+
     /// Blends a sprite whose top-left corner goes at (x, y). Clipped.
     pub fn blend_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
         for (sy, &(start, end)) in sprite.spans.iter().enumerate() {

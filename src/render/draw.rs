@@ -1,14 +1,16 @@
 //! Composes one picture: copy the prepared board, recolour the squares of
-//! the last move, blend the pieces, the overlay, then print the numbers.
+//! the last move, put the pieces (copies of tiles blended beforehand), the
+//! overlay, then print the numbers.
 
 use super::RenderOptions;
 use super::arrows::add_arrow;
-use super::assets::ASSETS;
+use super::assets::{ASSETS, Assets, Figure};
 use super::canvas::{Canvas, Mask};
 use super::layout::{HEIGHT, NUMBER_MARGIN, WIDTH};
 use super::orientation::{square_center, square_rect};
 use super::theme::{
-    ARROW_OPACITY, CAPTURE_ARROW, CAPTURED_SQUARE, LAST_MOVE_SQUARE, LAST_PATH_SQUARE, NUMBER, QUIET_ARROW, Rgb,
+    ARROW_OPACITY, CAPTURE_ARROW, CAPTURED_SQUARE, DARK_SQUARE, LAST_MOVE_SQUARE, LAST_PATH_SQUARE, NUMBER,
+    QUIET_ARROW, Rgb,
 };
 use crate::rules::{Color, Move, Position, Role, Square};
 
@@ -26,15 +28,24 @@ pub fn draw(pos: &Position, opts: &RenderOptions) -> Canvas {
 /// last move's squares, the pieces and ghosts, the arrows, the numbers
 /// (last, so no arrow hides one; pieces leave them uncovered).
 pub fn draw_into(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &RenderOptions) {
+    draw_with(canvas, mask, pos, opts, true);
+}
+
+/// [`draw_into`]; with `tiles`, a piece or ghost on a cell of one of the
+/// usual colours is a copy of that cell drawn beforehand, the same pixels
+/// as blending it there (the tests compare the two).
+fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &RenderOptions, tiles: bool) {
     let assets = &*ASSETS;
     let perspective = opts.perspective;
     canvas.copy_from(assets.board(perspective));
     if let Some(mv) = &opts.last_move {
         mark_last_move(canvas, mv, perspective);
     }
+    let put = |canvas: &mut Canvas, square: Square, figure: Figure| {
+        put_figure(canvas, assets, square, figure, opts, tiles);
+    };
     for (square, piece) in pos.pieces() {
-        let (x, y, _, _) = square_rect(square, perspective);
-        canvas.blend_sprite(assets.piece(piece), x as i32, y as i32);
+        put(canvas, square, Figure::Piece(piece));
     }
     if let Some(mv) = &opts.last_move {
         // The captured pieces belong to the side that did not move.
@@ -47,8 +58,7 @@ pub fn draw_into(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Re
                 Some(before) => before.piece_at(square).is_some_and(|p| p.role == Role::King),
                 None => all_kings,
             };
-            let (x, y, _, _) = square_rect(square, perspective);
-            canvas.blend_sprite(assets.ghost(mover.opponent(), king), x as i32, y as i32);
+            put(canvas, square, Figure::Ghost(mover.opponent(), king));
         }
     }
     if opts.show_moves {
@@ -56,6 +66,30 @@ pub fn draw_into(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Re
     }
     for square in Square::ALL {
         print_number(canvas, assets.numbers(), square, perspective);
+    }
+}
+
+/// Puts `figure` on `square`'s cell, whose colour the last move decides.
+fn put_figure(canvas: &mut Canvas, assets: &Assets, square: Square, figure: Figure, opts: &RenderOptions, tiles: bool) {
+    let (x, y, _, _) = square_rect(square, opts.perspective);
+    let tile = if tiles { assets.tile(figure, cell_color(square, opts.last_move.as_ref())) } else { None };
+    match tile {
+        Some(tile) => canvas.copy_tile(tile, x, y),
+        None => canvas.blend_sprite(assets.sprite(figure), x as i32, y as i32),
+    }
+}
+
+/// The colour of a playing square's cell once [`mark_last_move`] is done.
+fn cell_color(square: Square, last_move: Option<&Move>) -> Rgb {
+    let Some(mv) = last_move else { return DARK_SQUARE };
+    if mv.captures().any(|s| s == square) {
+        CAPTURED_SQUARE
+    } else if square == mv.from() || square == mv.to() {
+        LAST_MOVE_SQUARE
+    } else if mv.landings().any(|s| s == square) {
+        LAST_PATH_SQUARE
+    } else {
+        DARK_SQUARE
     }
 }
 
@@ -100,4 +134,42 @@ fn draw_legal_moves(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, perspe
     }
     let color = if moves.iter().any(Move::is_capture) { CAPTURE_ARROW } else { QUIET_ARROW };
     canvas.blend_mask(mask, 0, 0, color, ARROW_OPACITY);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{DrawRules, Game, Variant};
+
+    /// The picture blended sprite by sprite, as before tiles.
+    fn blended(pos: &Position, opts: &RenderOptions) -> Canvas {
+        let mut canvas = ASSETS.board(opts.perspective).clone();
+        draw_with(&mut canvas, &mut Mask::new(WIDTH, HEIGHT), pos, opts, false);
+        canvas
+    }
+
+    #[test]
+    fn tiles_give_the_same_pixels_as_blending_over_whole_games() {
+        let mut pictures = 0;
+        for choice in [1, 5, 11, 23] {
+            let mut game = Game::new(Position::initial(), Variant::Classic, DrawRules::Classic);
+            while game.result().is_none() && game.ply() < 160 {
+                let legal = game.position().legal_moves();
+                let ply = game.ply();
+                game.play(&legal[(choice * 7 + ply * 3 + ply / 4) % legal.len()]).expect("a legal move");
+                let pos = *game.position();
+                for (perspective, before) in [(Color::White, game.previous_position().copied()), (Color::Black, None)] {
+                    let opts = RenderOptions {
+                        perspective,
+                        last_move: game.last_move().copied(),
+                        show_moves: ply.is_multiple_of(7),
+                        before,
+                    };
+                    assert!(draw(&pos, &opts).pixels == blended(&pos, &opts).pixels, "ply {ply} from {perspective:?}");
+                    pictures += 1;
+                }
+            }
+        }
+        assert!(pictures > 200);
+    }
 }

@@ -21,9 +21,11 @@
 //! - **Speed**: the boards, the piece sprites and the numbers (from the font
 //!   embedded in the binary, `assets/` with its licence) are prepared once,
 //!   on first use. A picture is then a copy of the board, a few blends and a
-//!   fast PNG encode (8-bit RGB); nothing is read from disk. The canvas and
-//!   the encoder's state are kept per thread and reused, so a picture
-//!   allocates little more than its PNG bytes.
+//!   fast PNG encode (8-bit RGB, deflated by our own compressor made for
+//!   such pictures); nothing is read from disk. The canvas and the encoder's
+//!   state are kept per thread and reused, so a picture allocates little
+//!   more than its PNG bytes; [`recent`] keeps the last pictures for one
+//!   asked for again (a move's answer, then its direct message).
 //!
 //! ```
 //! use damas::render::{RenderOptions, render_png};
@@ -37,13 +39,16 @@ mod arrows;
 mod assets;
 mod canvas;
 pub mod chart;
+mod deflate;
 mod draw;
 mod encode;
+mod huffman;
 pub mod layout;
 mod numbers;
 pub mod orientation;
 mod paint;
 mod pieces;
+pub mod recent;
 pub mod replay;
 mod scratch;
 pub mod standings;

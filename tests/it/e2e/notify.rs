@@ -121,6 +121,25 @@ async fn a_digest_comes_once_at_its_hour_even_across_a_restart() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_dm_channel_is_opened_once_for_all_their_direct_messages() {
+    let s = server().await;
+    let fake = &s.fake;
+    let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
+    let channel = s.game(&ana, &bruno).await;
+    ask(fake, fake.command("notify").string("mode", "dm").from(&bruno)).await;
+    for (player, notation) in [(&ana, "11-15"), (&bruno, "22-19"), (&ana, "15x22")] {
+        ask(fake, fake.command("move").in_channel(channel).string("move", notation).from(player)).await;
+        if player.id == ana.id {
+            fake.wait_for_dm(&bruno, WAIT, |m| m.content().contains(notation)).await;
+        }
+    }
+    assert_eq!(fake.dms_to(&bruno).len(), 2);
+    let opened =
+        fake.requests().iter().filter(|r| r.method == "POST" && r.path.ends_with("/users/@me/channels")).count();
+    assert_eq!(opened, 1, "the channel Discord gave is remembered");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closed_direct_messages_keep_the_ping_and_are_said_once() {
     let s = server().await;
     let fake = &s.fake;
