@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in, wait_for_a_tick};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, wait_for_a_tick};
 use crate::support::fake_discord::{ChannelFault, FakeDiscord, FakeInteraction, FakeUser, MessageKind};
 use damas::config::Clock;
 use damas::discord::deliver::ChannelNotices;
@@ -87,11 +87,7 @@ struct Table {
 
 async fn table() -> Table {
     capture_logs();
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
     Table { fake, service, clock, alice, bob, bot, _dir: dir }

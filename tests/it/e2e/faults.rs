@@ -3,18 +3,12 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
-use crate::support::fake_discord::FakeDiscord;
-use damas::config::Clock;
+use crate::support::bot::{Started, WAIT, ask};
 use damas::game::GameService;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_429_then_a_dropped_websocket_loses_nothing() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir: _dir, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let channel = fake.default_channel();
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));

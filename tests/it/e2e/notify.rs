@@ -13,7 +13,7 @@ use damas::game::{ColorChoice, DAY, GameService, NewChallenge, next_hour_at};
 use damas::i18n::Lang;
 use damas::t;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in, wait_for_a_tick};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, config, database_in, wait_for_a_tick};
 use crate::support::fake_discord::{FakeDiscord, FakeUser};
 
 struct Server {
@@ -25,11 +25,7 @@ struct Server {
 }
 
 async fn server() -> Server {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir, url, clock, bot } = Started::new().await;
     Server { fake, clock, url, _dir: dir, bot: Some(bot) }
 }
 

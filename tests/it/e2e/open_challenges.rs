@@ -5,15 +5,13 @@
 //! role is mentioned with allowed mentions limited to it; `/challenges`
 //! lists them; Cancel; expiry with the clock moved.
 
-use std::time::Duration;
-
 use damas::config::Clock;
 use damas::game::{DAY, GameError, GameService, NewChallenge};
 use damas::i18n::Lang;
 use damas::t;
 use serde_json::json;
 
-use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, assert_refusal};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, MANAGE_GUILD};
 
 struct Server {
@@ -25,11 +23,7 @@ struct Server {
 }
 
 async fn server() -> Server {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir, url, clock, bot } = Started::new().await;
     Server { fake, clock, url, _dir: dir, _bot: bot }
 }
 

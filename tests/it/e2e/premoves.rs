@@ -5,16 +5,13 @@
 //! board and the ping of the player to move - three replies deep - in
 //! English and, for a Spanish server and reader, in Spanish.
 
-use std::time::Duration;
-
-use damas::config::Clock;
 use damas::game::{ChallengePick, ColorChoice, GameError, GameService, MAX_PREMOVE_PLIES, NewChallenge};
 use damas::i18n::Lang;
 use damas::rules::Game;
 use damas::t;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
-use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionBuilder};
+use crate::support::bot::{Started, WAIT, ask};
+use crate::support::fake_discord::{FakeUser, InteractionBuilder};
 
 /// The first legal move of `game` once `then` are played.
 fn first_legal_after(game: &Game, then: &[String]) -> String {
@@ -31,11 +28,7 @@ fn pairs(line: &[String]) -> String {
 }
 
 async fn a_line_three_replies_deep(locale: &str, lang: Lang) {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let _bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir: _dir, url, clock, bot: _bot } = Started::new().await;
     let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
     let channel = fake.new_id();
     let service = GameService::open(&url).await.unwrap();

@@ -7,7 +7,7 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, config, database_in};
 use crate::support::fake_discord::{Callback, FakeDiscord, Place};
 use damas::config::Clock;
 use damas::game::GameService;
@@ -95,11 +95,7 @@ async fn replays_by_number_from_the_channel_and_from_the_end_of_game_button() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_loss_on_time_announced_by_the_clock_carries_the_replay_button() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir: _dir, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
     let channel = fake.new_id();

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, config, database_in};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, InteractionBuilder};
 use damas::config::Clock;
 use damas::game::{DAY, GameService};
@@ -49,11 +49,7 @@ fn button_labels(reply: &Callback) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spanish_server_with_players_of_three_locales() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir: _dir, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     // Ana writes from Spain, Bruno from Mexico, Carla in English.
     let (ana, bruno, carla) = (fake.user("ana"), fake.user("bruno"), fake.user("carla"));

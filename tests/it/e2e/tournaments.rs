@@ -15,7 +15,7 @@ use damas::game::{DAY, GameError, GameService, GameView, TournamentStatus};
 use damas::i18n::Lang;
 use damas::t;
 
-use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, assert_refusal};
 use crate::support::fake_discord::{
     Callback, FakeDiscord, FakeThread, FakeUser, InteractionBuilder, MANAGE_EVENTS, MessageKind, PostedMessage,
 };
@@ -35,11 +35,7 @@ struct Server {
 }
 
 async fn server(locale: &'static str) -> Server {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let channel = fake.default_channel();
     fake.allow_threads(channel);

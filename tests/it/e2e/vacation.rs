@@ -6,14 +6,12 @@
 //! days run out and a direct message in Spanish says so; `/moretime` moves
 //! the opponent's deadline and says so in the game.
 
-use std::time::Duration;
-
 use damas::config::Clock;
 use damas::game::{ChallengePick, ColorChoice, DAY, GameService, NewChallenge};
 use damas::i18n::Lang;
 use damas::t;
 
-use crate::support::bot::{RunningBot, WAIT, ask, config, database_in, wait_for_a_tick};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, wait_for_a_tick};
 use crate::support::fake_discord::{FakeDiscord, FakeUser, MANAGE_GUILD};
 
 struct Server {
@@ -25,11 +23,7 @@ struct Server {
 }
 
 async fn server() -> Server {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = database_in(&dir);
-    let clock = Clock::system();
-    let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+    let Started { fake, dir, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     Server { fake, clock, service, _dir: dir, _bot: bot }
 }

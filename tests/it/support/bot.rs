@@ -87,6 +87,34 @@ impl RunningBot {
     }
 }
 
+/// How most end-to-end tests begin: a fake Discord, and the bot running
+/// against it on a new database file, with the system clock and its clock
+/// loop every 200 ms.
+pub struct Started {
+    /// The fake Discord the bot is connected to.
+    pub fake: FakeDiscord,
+    /// The folder of the database file (removed when dropped).
+    pub dir: tempfile::TempDir,
+    /// The database's URL, for a `GameService` of the test's own.
+    pub url: String,
+    /// The bot's clock.
+    pub clock: Clock,
+    /// The bot, connected and with its commands registered.
+    pub bot: RunningBot,
+}
+
+impl Started {
+    /// Starts the fake Discord, then the bot.
+    pub async fn new() -> Started {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = database_in(&dir);
+        let clock = Clock::system();
+        let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
+        Started { fake, dir, url, clock, bot }
+    }
+}
+
 /// Sends an interaction and waits for the bot's response to it.
 pub async fn ask(fake: &FakeDiscord, builder: InteractionBuilder) -> Callback {
     let interaction: FakeInteraction = fake.send(builder);
