@@ -121,7 +121,7 @@ pub struct Tournament {
     pub announced_round: u32,
     /// Whether its end was announced.
     pub final_announced: bool,
-    /// When it was created, started and ended.
+    /// When it was created.
     pub created_at: i64,
     /// When it started.
     pub started_at: Option<i64>,
