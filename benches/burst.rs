@@ -13,6 +13,10 @@
 //!    thread of its own and both its players chose `/notify dm`, so every
 //!    move also sends a direct message (`BURST_EXTRAS=0`: games in
 //!    channels, no direct messages, as before threads and notifications).
+//!    The direct messages go out after the answers: the bot's CPU is read
+//!    once they stop coming, so it counts them, and the bench says how many
+//!    were sent and how long after the last answer the last one came (a
+//!    message is dropped, not sent, when its player has moved again first).
 //! 2. `/games`: a fresh database seeded with `BURST_LIST_GAMES` live games
 //!    (default 10,000) in one server, a new bot on it, then `/games` and its
 //!    Next button, timed to their first response.
@@ -213,12 +217,33 @@ impl BotProcess {
 async fn pass_on_log(log: BufReader<ChildStderr>, tables_ready: Arc<Notify>) {
     let mut lines = log.lines();
     while let Ok(Some(line)) = lines.next_line().await {
+        // The bot's log is coloured (as on a terminal): its level is only
+        // found once the colour codes are taken out.
+        let line = without_colours(&line);
         if line.contains("endgame tables ready") {
             tables_ready.notify_one();
         } else if line.contains(" WARN ") || line.contains(" ERROR ") {
             eprintln!("bot: {line}");
         }
     }
+}
+
+/// `line` without its ANSI colour codes (`ESC [ ... m`).
+fn without_colours(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// User + system CPU time of process `pid` (or `self`) so far, in seconds.
@@ -326,6 +351,7 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     let mut most_threads = bot.threads();
     let mut busy = Duration::ZERO;
     moves_hook("start", bot.pid);
+    let dms_before = fake.dm_count();
     let cpu_before = bot.cpu_seconds();
     let fake_cpu_before = cpu_seconds("self");
     let mut next = 0;
@@ -379,13 +405,16 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
         }
         fake.clear_records();
     }
+    // The moves' direct messages go out after their answers: the CPU is
+    // read once they stop coming, so it counts them.
+    let last_dm = dms_drained(&fake).await;
     let cpu = bot.cpu_seconds() - cpu_before;
     let fake_cpu = cpu_seconds("self") - fake_cpu_before;
     moves_hook("end", bot.pid);
 
     first_responses.sort();
     let n = first_responses.len();
-    let dms = fake.dm_count();
+    let dms = fake.dm_count() - dms_before;
     let place =
         if extras { "each in its thread, both players on /notify dm" } else { "in channels, no direct messages" };
     println!("burst: {games} live games ({place}), {n} /move sent {at_once} at a time (bot in its own process)");
@@ -406,13 +435,39 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
         fake_cpu,
         fake_cpu * 1000.0 / n as f64
     );
-    println!("  direct messages {dms} sent by then (each move's opponent chose /notify dm)");
+    if extras {
+        println!(
+            "  direct messages {dms} sent for the {n} moves, the last {:.2} s after the last answer (the others were \
+             dropped: their player had moved again first)",
+            last_dm.as_secs_f64()
+        );
+    }
     println!("  bot memory      idle {idle:.1} MB, after setup {after_setup:.1} MB, peak {:.1} MB", bot.peak_rss_mb());
     let thirds: Vec<String> = by_third.iter().map(|(done, mb)| format!("{mb:.1} MB after {done}")).collect();
     println!("  bot memory      {}", thirds.join(", "));
     println!("  bot threads     {most_threads} at most (sampled after each burst), {} now", bot.threads());
     bot.stop().await;
 }
+
+/// Waits until the bot's direct messages stop coming (none for
+/// [`DM_QUIET`], or [`WAIT`] in all); returns when the last one came, from
+/// the call.
+async fn dms_drained(fake: &FakeDiscord) -> Duration {
+    let called = Instant::now();
+    let (mut count, mut last) = (fake.dm_count(), Duration::ZERO);
+    while called.elapsed() < last + DM_QUIET && called.elapsed() < WAIT {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        let now = fake.dm_count();
+        if now != count {
+            (count, last) = (now, called.elapsed());
+        }
+    }
+    last
+}
+
+/// How long without a direct message counts as none to come: far longer
+/// than a clock tick takes under the burst.
+const DM_QUIET: Duration = Duration::from_secs(3);
 
 /// Seeds `games` live games in the fake's server straight into a database
 /// (a few plies each, days per move varied so deadlines differ).
