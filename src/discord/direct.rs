@@ -28,8 +28,12 @@ pub fn direct_nonce(id: i64) -> String {
 }
 
 /// Posts the pending direct messages, batch after batch, each player's in
-/// order and players side by side; settles each one sent, refused or no
-/// longer needed. One that failed otherwise is tried again after its lease.
+/// order and players side by side; settles those sent, refused or no
+/// longer needed, a batch in one write (a write each held the database's
+/// write lock as often as the moves did, under a burst of moves). One that
+/// failed otherwise is tried again after its lease. A message sent but not
+/// yet settled when the bot stops is sent again after its lease, with the
+/// same nonce, so it shows once.
 pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, clock: &Clock, channels: &DmChannels) {
     loop {
         let batch = match service.lease_direct_messages(clock.now()).await {
@@ -42,22 +46,25 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
         if batch.is_empty() {
             return;
         }
-        let (http, service, clock, channels) = (http.clone(), service.clone(), clock.clone(), channels.clone());
+        let done = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
+        let sending = (http.clone(), service.clone(), clock.clone(), channels.clone(), done.clone());
         side_by_side(
             batch,
             |item: &DirectMessage| item.user,
             move |item: DirectMessage| {
-                let (http, service, clock, channels) = (http.clone(), service.clone(), clock.clone(), channels.clone());
+                let (http, service, clock, channels, done) = sending.clone();
                 async move {
                     let Some(outcome) = send(&http, &service, &clock, &channels, &item).await else { return false };
-                    if let Err(e) = service.settle_direct_message(item.id, outcome, clock.now()).await {
-                        tracing::error!(id = item.id, error = %e, "could not record a direct message as sent");
-                    }
+                    done.lock().expect("settled list").push((item.id, outcome));
                     true
                 }
             },
         )
         .await;
+        let done = std::mem::take(&mut *done.lock().expect("settled list"));
+        if let Err(e) = service.settle_direct_messages(&done, clock.now()).await {
+            tracing::error!(count = done.len(), error = %e, "could not record direct messages as sent");
+        }
     }
 }
 

@@ -122,6 +122,16 @@ impl GameService {
         Ok(self.store.settle_direct_message(id, outcome, now).await?)
     }
 
+    /// Records how each of `done` (id, outcome) went, in one write; returns
+    /// how many were not settled before.
+    pub async fn settle_direct_messages(
+        &self,
+        done: &[(i64, AnnouncementOutcome)],
+        now: i64,
+    ) -> Result<u64, GameError> {
+        Ok(self.store.settle_direct_messages(done, now).await?)
+    }
+
     /// Forgets the direct messages settled more than a week ago.
     pub async fn prune_direct_messages(&self, now: i64) -> Result<u64, GameError> {
         Ok(self.store.prune_settled_direct_messages(now - ANNOUNCEMENT_KEPT).await?)

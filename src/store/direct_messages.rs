@@ -198,6 +198,16 @@ impl Store {
         self.settle_outbox(Outbox::DirectMessages, id, outcome, now).await
     }
 
+    /// Settles each of `done` (id, outcome) in one transaction; returns how
+    /// many were not settled before.
+    pub async fn settle_direct_messages(
+        &self,
+        done: &[(i64, AnnouncementOutcome)],
+        now: i64,
+    ) -> Result<u64, StoreError> {
+        self.settle_outbox_all(Outbox::DirectMessages, done, now).await
+    }
+
     /// Deletes the direct messages settled before `before`; returns how many.
     pub async fn prune_settled_direct_messages(&self, before: i64) -> Result<u64, StoreError> {
         self.prune_outbox(Outbox::DirectMessages, before).await

@@ -66,17 +66,39 @@ impl Store {
         outcome: AnnouncementOutcome,
         now: i64,
     ) -> Result<bool, StoreError> {
+        Ok(self.settle_outbox_all(outbox, &[(id, outcome)], now).await? == 1)
+    }
+
+    /// Settles each row of `done` (id, outcome) of `outbox` in one
+    /// transaction: a batch of posts costs one commit (one fsync, one turn
+    /// of the write lock) instead of one each. Returns how many were not
+    /// settled before.
+    pub(super) async fn settle_outbox_all(
+        &self,
+        outbox: Outbox,
+        done: &[(i64, AnnouncementOutcome)],
+        now: i64,
+    ) -> Result<u64, StoreError> {
+        if done.is_empty() {
+            return Ok(0);
+        }
         let sql = format!(
             "UPDATE {} SET done_at = $2, outcome = $3, lease_until = NULL WHERE id = $1 AND done_at IS NULL",
             outbox.table()
         );
-        let done = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(id)
-            .bind(now)
-            .bind(outcome.into_str())
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
+        let mut tx = self.pool.begin().await?;
+        let mut settled = 0;
+        for &(id, outcome) in done {
+            settled += sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(id)
+                .bind(now)
+                .bind(outcome.into_str())
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        }
+        tx.commit().await?;
+        Ok(settled)
     }
 
     /// Deletes the rows of `outbox` settled before `before`; returns how many.

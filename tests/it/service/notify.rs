@@ -167,7 +167,31 @@ async fn a_game_in_another_server_is_not_listed(backend: Backend) {
     assert_eq!(sent(&svc, T0 + 3600).await, [format!("digest to {WHITE} of {:?} (1)", [one])]);
 }
 
+/// The clock settles a batch of direct messages in one write: each once,
+/// and the same batch settled again changes nothing.
+async fn a_batch_is_settled_in_one_write_once(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    start_classic(&svc, T0, 1).await;
+    start_classic(&svc, T0, 2).await;
+    choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
+    for channel in [1, 2] {
+        svc.play(T0 + 10, channel, WHITE, "11-15", None).await.unwrap();
+    }
+    let leased = svc.lease_direct_messages(T0 + 20).await.unwrap();
+    assert_eq!(leased.len(), 2, "a move's message in each game");
+    let done: Vec<_> = leased.iter().map(|m| (m.id, AnnouncementOutcome::Delivered)).collect();
+    assert_eq!(svc.settle_direct_messages(&done, T0 + 20).await.unwrap(), 2);
+    assert_eq!(svc.settle_direct_messages(&done, T0 + 30).await.unwrap(), 0, "settled already");
+    assert_eq!(svc.settle_direct_messages(&[], T0 + 30).await.unwrap(), 0);
+    // Long past the lease, nothing is sent again.
+    assert!(svc.lease_direct_messages(T0 + DAY).await.unwrap().is_empty());
+    let outcomes = svc.store().direct_messages_of(BLACK).await.unwrap();
+    assert_eq!(outcomes.len(), 2);
+    assert!(outcomes.iter().all(|(_, o)| *o == Some(AnnouncementOutcome::Delivered)), "{outcomes:?}");
+}
+
 on_both_backends!(
+    a_batch_is_settled_in_one_write_once,
     dm_brings_each_move_that_hands_over_the_turn,
     ping_and_off_queue_nothing,
     reminders_and_losses_on_time_reach_dm_and_digest,
