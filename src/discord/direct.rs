@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serenity::all::{Http, UserId};
 
@@ -29,8 +30,9 @@ pub fn direct_nonce(id: i64) -> String {
 
 /// Posts the pending direct messages, batch after batch, each player's in
 /// order and players side by side; settles those sent, refused or no
-/// longer needed, a batch in one write (a write each held the database's
-/// write lock as often as the moves did, under a burst of moves). One that
+/// longer needed, a batch in one write (every few seconds while it sends):
+/// a write each took the database's write lock as often as the moves did,
+/// and waited behind them under a burst of moves. One that
 /// failed otherwise is tried again after its lease. A message sent but not
 /// yet settled when the bot stops is sent again after its lease, with the
 /// same nonce, so it shows once.
@@ -46,9 +48,9 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
         if batch.is_empty() {
             return;
         }
-        let done = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
+        let done: Settled = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
         let sending = (http.clone(), service.clone(), clock.clone(), channels.clone(), done.clone());
-        side_by_side(
+        let batch_sent = side_by_side(
             batch,
             |item: &DirectMessage| item.user,
             move |item: DirectMessage| {
@@ -59,12 +61,47 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
                     true
                 }
             },
-        )
-        .await;
-        let done = std::mem::take(&mut *done.lock().expect("settled list"));
-        if let Err(e) = service.settle_direct_messages(&done, clock.now()).await {
-            tracing::error!(count = done.len(), error = %e, "could not record direct messages as sent");
+        );
+        // A batch slow to send (Discord retried) settles what it has sent as
+        // it goes: a message stays unsettled far less than its lease.
+        flushing(batch_sent, SETTLE_EVERY, || settle(service, clock, &done)).await;
+    }
+}
+
+/// Runs `work` to its end, calling `flush` every `every` meanwhile and once
+/// after it.
+async fn flushing<F: Future<Output = ()>>(
+    work: impl Future<Output = ()>,
+    every: Duration,
+    mut flush: impl FnMut() -> F,
+) {
+    let mut work = std::pin::pin!(work);
+    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    loop {
+        tokio::select! {
+            _ = &mut work => break,
+            _ = ticks.tick() => flush().await,
         }
+    }
+    flush().await;
+}
+
+/// What a batch has sent and not yet recorded: (message, outcome).
+type Settled = Arc<Mutex<Vec<(i64, AnnouncementOutcome)>>>;
+
+/// How often a batch still sending records what it has sent, well inside
+/// the lease (`ANNOUNCEMENT_LEASE`, a minute).
+const SETTLE_EVERY: Duration = Duration::from_secs(5);
+
+/// Records the outcomes in `done` in one write, and empties it.
+async fn settle(service: &GameService, clock: &Clock, done: &Settled) {
+    let outcomes = std::mem::take(&mut *done.lock().expect("settled list"));
+    if outcomes.is_empty() {
+        return;
+    }
+    if let Err(e) = service.settle_direct_messages(&outcomes, clock.now()).await {
+        // Their lease runs out and they are sent again, with the same nonces.
+        tracing::error!(count = outcomes.len(), error = %e, "could not record direct messages as sent");
     }
 }
 
@@ -238,4 +275,39 @@ fn listed(lang: Lang, item: &DirectMessage, title: String, games: &[crate::game:
         text.push_str(&t!(lang, "dm-digest-more", count = more, mygames = mygames));
     }
     Reply::public(lang, text).pinging(Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use super::*;
+
+    /// What a batch has done is flushed while it is still at work, not only
+    /// at its end, and once more after it.
+    #[tokio::test]
+    async fn flushing_flushes_while_the_work_goes_on_and_after() {
+        let done = Arc::new(AtomicBool::new(false));
+        let pending = Arc::new(Mutex::new(Vec::new()));
+        let seen: Arc<Mutex<Vec<(u32, bool)>>> = Arc::default();
+        let work = {
+            let (done, pending) = (done.clone(), pending.clone());
+            async move {
+                pending.lock().unwrap().push(1);
+                tokio::time::sleep(Duration::from_millis(1500)).await;
+                pending.lock().unwrap().push(2);
+                done.store(true, Ordering::SeqCst);
+            }
+        };
+        flushing(work, Duration::from_millis(50), || {
+            let (done, pending, seen) = (done.clone(), pending.clone(), seen.clone());
+            async move {
+                let taken = std::mem::take(&mut *pending.lock().unwrap());
+                let finished = done.load(Ordering::SeqCst);
+                seen.lock().unwrap().extend(taken.into_iter().map(|item| (item, finished)));
+            }
+        })
+        .await;
+        assert_eq!(*seen.lock().unwrap(), [(1, false), (2, true)], "the first flushed during the work, the last after");
+    }
 }
