@@ -11,7 +11,7 @@
 //! players chose (`/notify`) follow, from their own outbox (`direct`).
 
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::Http;
@@ -26,6 +26,7 @@ use super::deliver::post;
 use super::deliver::{ChannelNotices, PostError};
 use super::direct::DmChannels;
 use super::reply::Reply;
+use super::settling::{self, SETTLE_EVERY, Settled, flushing};
 use super::threads;
 use super::view::{self, user};
 
@@ -135,8 +136,9 @@ pub fn announcement_nonce(id: i64) -> String {
 }
 
 /// Posts the outbox's pending announcements, batch after batch, and
-/// settles each one posted, refused for good or no longer needed. One
-/// that failed otherwise keeps its lease and is tried again after it.
+/// settles those posted, refused for good or no longer needed, a batch in
+/// one write (see [`settling`]). One that failed otherwise keeps its lease
+/// and is tried again after it.
 async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     loop {
         let batch = match service.lease_announcements(clock.now()).await {
@@ -151,23 +153,34 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
         }
         // Channels side by side; within a channel, in the order claimed (a
         // loss on time before the next game of its match).
-        let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
-        side_by_side(
+        let done: Settled = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
+        let posting = (http.clone(), notices.clone(), service.clone(), done.clone());
+        let batch_posted = side_by_side(
             batch,
             |item: &Announcement| item.channel,
             move |item: Announcement| {
-                let (http, notices, service, clock) = (http.clone(), notices.clone(), service.clone(), clock.clone());
+                let (http, notices, service, done) = posting.clone();
                 async move {
                     // One to be tried again holds back the rest of its channel, in order.
                     let Some(outcome) = deliver(&http, &notices, &service, &item).await else { return false };
-                    if let Err(e) = service.settle_announcement(item.id, outcome, clock.now()).await {
-                        tracing::error!(id = item.id, error = %e, "could not record an announcement as posted");
-                    }
+                    done.lock().expect("settled list").push((item.id, outcome));
                     true
                 }
             },
-        )
-        .await;
+        );
+        flushing(batch_posted, SETTLE_EVERY, || settle_announcements(service, clock, &done)).await;
+    }
+}
+
+/// Records the outcomes in `done` in one write, and empties it.
+async fn settle_announcements(service: &GameService, clock: &Clock, done: &Settled) {
+    let outcomes = settling::take(done);
+    if outcomes.is_empty() {
+        return;
+    }
+    if let Err(e) = service.settle_announcements(&outcomes, clock.now()).await {
+        // Their lease runs out and they are posted again, with the same nonces.
+        tracing::error!(count = outcomes.len(), error = %e, "could not record announcements as posted");
     }
 }
 

@@ -8,7 +8,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use serenity::all::{Http, UserId};
 
@@ -21,6 +20,7 @@ use super::clock::side_by_side;
 use super::commands::my_games;
 use super::deliver::{Failure, call, post_once, repeatable};
 use super::reply::Reply;
+use super::settling::{self, SETTLE_EVERY, Settled, flushing};
 use super::view::{self, user};
 
 /// The nonce of a direct message: the same for every attempt.
@@ -68,34 +68,9 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
     }
 }
 
-/// Runs `work` to its end, calling `flush` every `every` meanwhile and once
-/// after it.
-async fn flushing<F: Future<Output = ()>>(
-    work: impl Future<Output = ()>,
-    every: Duration,
-    mut flush: impl FnMut() -> F,
-) {
-    let mut work = std::pin::pin!(work);
-    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-    loop {
-        tokio::select! {
-            _ = &mut work => break,
-            _ = ticks.tick() => flush().await,
-        }
-    }
-    flush().await;
-}
-
-/// What a batch has sent and not yet recorded: (message, outcome).
-type Settled = Arc<Mutex<Vec<(i64, AnnouncementOutcome)>>>;
-
-/// How often a batch still sending records what it has sent, well inside
-/// the lease (`ANNOUNCEMENT_LEASE`, a minute).
-const SETTLE_EVERY: Duration = Duration::from_secs(5);
-
 /// Records the outcomes in `done` in one write, and empties it.
 async fn settle(service: &GameService, clock: &Clock, done: &Settled) {
-    let outcomes = std::mem::take(&mut *done.lock().expect("settled list"));
+    let outcomes = settling::take(done);
     if outcomes.is_empty() {
         return;
     }
@@ -275,39 +250,4 @@ fn listed(lang: Lang, item: &DirectMessage, title: String, games: &[crate::game:
         text.push_str(&t!(lang, "dm-digest-more", count = more, mygames = mygames));
     }
     Reply::public(lang, text).pinging(Vec::new())
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    use super::*;
-
-    /// What a batch has done is flushed while it is still at work, not only
-    /// at its end, and once more after it.
-    #[tokio::test]
-    async fn flushing_flushes_while_the_work_goes_on_and_after() {
-        let done = Arc::new(AtomicBool::new(false));
-        let pending = Arc::new(Mutex::new(Vec::new()));
-        let seen: Arc<Mutex<Vec<(u32, bool)>>> = Arc::default();
-        let work = {
-            let (done, pending) = (done.clone(), pending.clone());
-            async move {
-                pending.lock().unwrap().push(1);
-                tokio::time::sleep(Duration::from_millis(1500)).await;
-                pending.lock().unwrap().push(2);
-                done.store(true, Ordering::SeqCst);
-            }
-        };
-        flushing(work, Duration::from_millis(50), || {
-            let (done, pending, seen) = (done.clone(), pending.clone(), seen.clone());
-            async move {
-                let taken = std::mem::take(&mut *pending.lock().unwrap());
-                let finished = done.load(Ordering::SeqCst);
-                seen.lock().unwrap().extend(taken.into_iter().map(|item| (item, finished)));
-            }
-        })
-        .await;
-        assert_eq!(*seen.lock().unwrap(), [(1, false), (2, true)], "the first flushed during the work, the last after");
-    }
 }

@@ -20,6 +20,7 @@ pub mod register;
 pub mod reply;
 pub mod respond;
 pub mod servers;
+mod settling;
 pub mod slash;
 pub mod threads;
 pub mod tournament_view;

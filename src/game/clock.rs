@@ -202,4 +202,10 @@ impl GameService {
     ) -> Result<bool, GameError> {
         Ok(self.store.settle_announcement(id, outcome, now).await?)
     }
+
+    /// Records how each of `done` (id, outcome) went, in one write; returns
+    /// how many were not settled before.
+    pub async fn settle_announcements(&self, done: &[(i64, AnnouncementOutcome)], now: i64) -> Result<u64, GameError> {
+        Ok(self.store.settle_announcements(done, now).await?)
+    }
 }

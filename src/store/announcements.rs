@@ -201,6 +201,12 @@ impl Store {
         self.settle_outbox(Outbox::Announcements, id, outcome, now).await
     }
 
+    /// Settles each of `done` (id, outcome) in one transaction; returns how
+    /// many were not settled before.
+    pub async fn settle_announcements(&self, done: &[(i64, AnnouncementOutcome)], now: i64) -> Result<u64, StoreError> {
+        self.settle_outbox_all(Outbox::Announcements, done, now).await
+    }
+
     /// Deletes the announcements settled before `before`; returns how many.
     pub async fn prune_settled_announcements(&self, before: i64) -> Result<u64, StoreError> {
         self.prune_outbox(Outbox::Announcements, before).await
