@@ -168,19 +168,12 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
                 }
             },
         );
-        flushing(batch_posted, SETTLE_EVERY, || settle_announcements(service, clock, &done)).await;
-    }
-}
-
-/// Records the outcomes in `done` in one write, and empties it.
-async fn settle_announcements(service: &GameService, clock: &Clock, done: &Settled) {
-    let outcomes = settling::take(done);
-    if outcomes.is_empty() {
-        return;
-    }
-    if let Err(e) = service.settle_announcements(&outcomes, clock.now()).await {
-        // Their lease runs out and they are posted again, with the same nonces.
-        tracing::error!(count = outcomes.len(), error = %e, "could not record announcements as posted");
+        flushing(batch_posted, SETTLE_EVERY, || {
+            settling::record(&done, "announcements", |outcomes| async move {
+                service.settle_announcements(&outcomes, clock.now()).await
+            })
+        })
+        .await;
     }
 }
 

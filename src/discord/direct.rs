@@ -64,19 +64,12 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
         );
         // A batch slow to send (Discord retried) settles what it has sent as
         // it goes: a message stays unsettled far less than its lease.
-        flushing(batch_sent, SETTLE_EVERY, || settle(service, clock, &done)).await;
-    }
-}
-
-/// Records the outcomes in `done` in one write, and empties it.
-async fn settle(service: &GameService, clock: &Clock, done: &Settled) {
-    let outcomes = settling::take(done);
-    if outcomes.is_empty() {
-        return;
-    }
-    if let Err(e) = service.settle_direct_messages(&outcomes, clock.now()).await {
-        // Their lease runs out and they are sent again, with the same nonces.
-        tracing::error!(count = outcomes.len(), error = %e, "could not record direct messages as sent");
+        flushing(batch_sent, SETTLE_EVERY, || {
+            settling::record(&done, "direct messages", |outcomes| async move {
+                service.settle_direct_messages(&outcomes, clock.now()).await
+            })
+        })
+        .await;
     }
 }
 

@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::game::AnnouncementOutcome;
+use crate::game::{AnnouncementOutcome, GameError};
 
 /// What a batch has sent and not yet recorded: (row, outcome).
 pub(super) type Settled = Arc<Mutex<Vec<(i64, AnnouncementOutcome)>>>;
@@ -17,9 +17,21 @@ pub(super) type Settled = Arc<Mutex<Vec<(i64, AnnouncementOutcome)>>>;
 /// is sent again (with the same nonce, so it shows once).
 pub(super) const SETTLE_EVERY: Duration = Duration::from_secs(5);
 
-/// Takes what `done` holds, leaving it empty.
-pub(super) fn take(done: &Settled) -> Vec<(i64, AnnouncementOutcome)> {
-    std::mem::take(&mut *done.lock().expect("settled list"))
+/// Records what `done` holds with `write` (one write for all of it) and
+/// empties it; nothing is written when it is empty. A failure is logged:
+/// the rows' lease runs out and they are sent again, with the same nonces.
+pub(super) async fn record<Fut>(done: &Settled, what: &str, write: impl FnOnce(Vec<(i64, AnnouncementOutcome)>) -> Fut)
+where
+    Fut: Future<Output = Result<u64, GameError>>,
+{
+    let outcomes = std::mem::take(&mut *done.lock().expect("settled list"));
+    if outcomes.is_empty() {
+        return;
+    }
+    let count = outcomes.len();
+    if let Err(e) = write(outcomes).await {
+        tracing::error!(what, count, error = %e, "could not record what was sent");
+    }
 }
 
 /// Runs `work` to its end, calling `flush` every `every` meanwhile and once
