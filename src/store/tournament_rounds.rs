@@ -129,30 +129,31 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<PairingToStart>, StoreError> {
         // A read first: at almost every tick there is nothing to start, and
-        // the clock then takes no write lock.
-        let any: Option<i64> = sqlx::query_scalar(
-            "SELECT p.id FROM tournament_pairings p WHERE p.game_id IS NULL AND p.forfeit IS NULL \
-             AND (p.lease_until IS NULL OR p.lease_until <= $1) LIMIT 1",
-        )
-        .bind(now)
-        .fetch_optional(&self.pool)
-        .await?;
+        // the clock then takes no write lock. The same pairings as the lease
+        // below (a cancelled tournament's pairings never start: counted, they
+        // would have every tick take the lock for nothing).
+        let waiting = "FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id \
+            WHERE p.game_id IS NULL AND p.forfeit IS NULL AND t.status = 'running' \
+            AND (p.lease_until IS NULL OR p.lease_until <= $1)";
+        let any: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT p.id {waiting} LIMIT 1")))
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?;
         if any.is_none() {
             return Ok(Vec::new());
         }
-        let rows = sqlx::query(
+        let sql = format!(
             "UPDATE tournament_pairings SET lease_until = $2, attempts = attempts + 1 \
              WHERE game_id IS NULL AND forfeit IS NULL AND (lease_until IS NULL OR lease_until <= $1) AND id IN \
-             (SELECT p.id FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id \
-              WHERE p.game_id IS NULL AND p.forfeit IS NULL AND t.status = 'running' \
-              AND (p.lease_until IS NULL OR p.lease_until <= $1) ORDER BY p.id LIMIT $3) \
-             RETURNING id, tournament_id, round, thread_id",
-        )
-        .bind(now)
-        .bind(now + lease_secs)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+             (SELECT p.id {waiting} ORDER BY p.id LIMIT $3) \
+             RETURNING id, tournament_id, round, thread_id"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(now)
+            .bind(now + lease_secs)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         let mut out = rows
             .iter()
             .map(|row| {
