@@ -135,11 +135,7 @@ impl Store {
         let waiting = "FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id \
             WHERE p.game_id IS NULL AND p.forfeit IS NULL AND t.status = 'running' \
             AND (p.lease_until IS NULL OR p.lease_until <= $1)";
-        let any: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT p.id {waiting} LIMIT 1")))
-            .bind(now)
-            .fetch_optional(&self.pool)
-            .await?;
-        if any.is_none() {
+        if !self.any_row(&format!("SELECT p.id {waiting}"), now).await? {
             return Ok(Vec::new());
         }
         let sql = format!(
@@ -391,12 +387,7 @@ impl Store {
         let behind = "(lease_until IS NULL OR lease_until <= $1) AND (shown_version < version \
             OR announced_round < round OR (status = 'finished' AND final_announced = 0) \
             OR (status = 'signup' AND message_id IS NULL))";
-        let any: Option<i64> =
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT id FROM tournaments WHERE {behind} LIMIT 1")))
-                .bind(now)
-                .fetch_optional(&self.pool)
-                .await?;
-        if any.is_none() {
+        if !self.any_row(&format!("SELECT id FROM tournaments WHERE {behind}"), now).await? {
             return Ok(Vec::new());
         }
         let sql = format!(
@@ -457,6 +448,19 @@ impl Store {
     pub async fn set_final_announced(&self, id: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE tournaments SET final_announced = 1 WHERE id = $1").bind(id).execute(&self.pool).await?;
         Ok(())
+    }
+}
+
+impl Store {
+    /// Whether `select` (a query of one id column whose `$1` is `now`)
+    /// finds any row: the read a lease makes first, so that a clock tick
+    /// with nothing to lease takes no write lock.
+    async fn any_row(&self, select: &str, now: i64) -> Result<bool, StoreError> {
+        let found: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("{select} LIMIT 1")))
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(found.is_some())
     }
 }
 
