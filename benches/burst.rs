@@ -13,10 +13,13 @@
 //!    thread of its own and both its players chose `/notify dm`, so every
 //!    move also sends a direct message (`BURST_EXTRAS=0`: games in
 //!    channels, no direct messages, as before threads and notifications).
-//!    The direct messages go out after the answers: the bot's CPU is read
-//!    once they stop coming, so it counts them, and the bench says how many
-//!    were sent and how long after the last answer the last one came (a
-//!    message is dropped, not sent, when its player has moved again first).
+//!    The direct messages go out after the answers (the bot sends them
+//!    while no answer is being made, or half a second late at most): the
+//!    bot's CPU is read once they stop coming, so it counts them, and the
+//!    bench says how many were sent and how long after the last answer the
+//!    last one came (a message is dropped, not sent, when its player has
+//!    moved again first, as most have here: a game's next move comes a few
+//!    bursts later, some 0.4 s).
 //! 2. `/games`: a fresh database seeded with `BURST_LIST_GAMES` live games
 //!    (default 10,000) in one server, a new bot on it, then `/games` and its
 //!    Next button, timed to their first response.

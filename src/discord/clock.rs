@@ -22,6 +22,7 @@ use crate::config::Clock;
 use crate::game::{ANNOUNCEMENT_ATTEMPTS, Announcement, AnnouncementOutcome, DueEvent, GameService};
 use crate::t;
 
+use super::answering::{Answering, YIELD_AT_MOST};
 use super::deliver::post;
 use super::deliver::{ChannelNotices, PostError};
 use super::direct::DmChannels;
@@ -32,7 +33,11 @@ use super::view::{self, user};
 
 /// Runs until `stop` turns true; a tick in progress is finished first, so
 /// every claimed event is announced. `outbox` wakes it before its interval
-/// is over (a reply was answered that an announcement follows).
+/// is over (a reply was answered that an announcement follows). Each tick,
+/// and each direct message, first lets the interactions being answered
+/// finish (for at most [`YIELD_AT_MOST`]): nobody waits on the clock's
+/// work the way a player waits on the answer to their move.
+#[allow(clippy::too_many_arguments)]
 pub async fn run(
     http: Arc<Http>,
     service: GameService,
@@ -40,11 +45,13 @@ pub async fn run(
     every: Duration,
     notices: ChannelNotices,
     outbox: Arc<Notify>,
+    answering: Answering,
     mut stop: watch::Receiver<bool>,
 ) {
     let dm_channels = DmChannels::default();
     loop {
-        tick(&http, &notices, &service, &clock, &dm_channels).await;
+        answering.quiet_or(YIELD_AT_MOST).await;
+        tick(&http, &notices, &service, &clock, &dm_channels, &answering).await;
         metrics::counter!(crate::metrics::CLOCK_TICKS).increment(1);
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
@@ -63,6 +70,7 @@ pub async fn tick(
     service: &GameService,
     clock: &Clock,
     dm_channels: &DmChannels,
+    answering: &Answering,
 ) {
     // What waits already goes first: a premove reply to the bot's last move
     // is posted before the bot's next move.
@@ -76,7 +84,7 @@ pub async fn tick(
     // tournament messages to bring up to date.
     super::tournaments::upkeep(http, notices, service, clock).await;
     deliver_announcements(http, notices, service, clock).await;
-    super::direct::deliver_direct_messages(http, service, clock, dm_channels).await;
+    super::direct::deliver_direct_messages(http, service, clock, dm_channels, answering).await;
     match service.prune_announcements(clock.now()).await {
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled announcements pruned"),

@@ -16,6 +16,7 @@ use crate::game::{ANNOUNCEMENT_ATTEMPTS, AnnouncementOutcome, DirectDue, DirectM
 use crate::i18n::{Lang, alt};
 use crate::t;
 
+use super::answering::{Answering, YIELD_AT_MOST};
 use super::clock::side_by_side;
 use super::commands::my_games;
 use super::deliver::{Failure, call, post_once, repeatable};
@@ -36,7 +37,13 @@ pub fn direct_nonce(id: i64) -> String {
 /// failed otherwise is tried again after its lease. A message sent but not
 /// yet settled when the bot stops is sent again after its lease, with the
 /// same nonce, so it shows once.
-pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, clock: &Clock, channels: &DmChannels) {
+pub async fn deliver_direct_messages(
+    http: &Arc<Http>,
+    service: &GameService,
+    clock: &Clock,
+    channels: &DmChannels,
+    answering: &Answering,
+) {
     loop {
         let batch = match service.lease_direct_messages(clock.now()).await {
             Ok(batch) => batch,
@@ -49,13 +56,15 @@ pub async fn deliver_direct_messages(http: &Arc<Http>, service: &GameService, cl
             return;
         }
         let done: Settled = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
-        let sending = (http.clone(), service.clone(), clock.clone(), channels.clone(), done.clone());
+        let sending = (http.clone(), service.clone(), clock.clone(), channels.clone(), answering.clone(), done.clone());
         let batch_sent = side_by_side(
             batch,
             |item: &DirectMessage| item.user,
             move |item: DirectMessage| {
-                let (http, service, clock, channels, done) = sending.clone();
+                let (http, service, clock, channels, answering, done) = sending.clone();
                 async move {
+                    // The answers being made go first (see `answering`).
+                    answering.quiet_or(YIELD_AT_MOST).await;
                     let Some(outcome) = send(&http, &service, &clock, &channels, &item).await else { return false };
                     done.lock().expect("settled list").push((item.id, outcome));
                     true

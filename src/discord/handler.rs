@@ -20,6 +20,7 @@ use crate::game::GameService;
 use crate::i18n::Lang;
 use crate::t;
 
+use super::answering::Answering;
 use super::commands::{Invocation, abort};
 use super::deliver::ChannelNotices;
 use super::deliver::{call, persist};
@@ -108,6 +109,9 @@ pub struct Handler {
     /// Wakes the clock loop to post the outbox now, after a reply that an
     /// announcement follows (shared with the clock loop).
     pub(crate) outbox: Arc<Notify>,
+    /// The interactions whose answer is being made (shared with the clock
+    /// loop, whose work waits for them).
+    pub(crate) answering: Answering,
     /// The servers' locales as last stored by this process.
     server_locales: Mutex<HashMap<u64, String>>,
 }
@@ -125,6 +129,7 @@ impl Handler {
             in_flight: Arc::default(),
             notices: ChannelNotices::default(),
             outbox: Arc::default(),
+            answering: Answering::default(),
             server_locales: Mutex::default(),
         }
     }
@@ -226,6 +231,7 @@ impl Handler {
         // changed since this process last saw it.
         self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let mut after = AfterReply::default();
+        let answer = self.answering.begin();
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             let reply = private_notices(&inv, reply).await;
@@ -233,6 +239,7 @@ impl Handler {
             reply
         })
         .await;
+        drop(answer);
         self.after_reply(&ctx.http, after).await;
         // Only the names the bot registers become labels, so a forged
         // interaction cannot grow the metrics without bound.
@@ -273,6 +280,7 @@ impl Handler {
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let mut after = AfterReply::default();
+        let answer = self.answering.begin();
         respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             let reply = private_notices(&inv, reply).await;
@@ -280,6 +288,7 @@ impl Handler {
             reply
         })
         .await;
+        drop(answer);
         self.after_reply(&ctx.http, after).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
         if press::may_hand_the_bot_its_turn(id) && !after.no_bot_turn {
@@ -288,6 +297,7 @@ impl Handler {
     }
 
     async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
+        let _answer = self.answering.begin();
         let typed = ac.data.autocomplete().map(|o| o.value).unwrap_or_default();
         let choices = match slash::find(&ac.data.name) {
             Some(command) => command.complete(&self.service, ac.channel_id.get(), typed).await,

@@ -6,6 +6,7 @@
 //! the process's stop signal; tests call it in-process against a fake
 //! Discord.
 
+pub mod answering;
 pub mod buttons;
 pub mod clock;
 pub mod commands;
@@ -97,7 +98,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
 
     let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id, bot_user);
     let in_flight = handler.in_flight.clone();
-    let (notices, outbox) = (handler.notices.clone(), handler.outbox.clone());
+    let (notices, outbox, answering) = (handler.notices.clone(), handler.outbox.clone(), handler.answering.clone());
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .event_handler(handler)
         .await
@@ -110,6 +111,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         config.clock_interval,
         notices,
         outbox,
+        answering,
         stop_rx,
     ));
 
