@@ -4,7 +4,8 @@
 //! player's move (the clock moved, as the clock tests do), never twice
 //! across a restart; closed direct messages (403, 50007) fall back to the
 //! channel's ping, said once in the player's next private reply; a Spanish
-//! reader gets them in Spanish.
+//! reader gets them in Spanish; a direct message waits (briefly) for the
+//! answers being made.
 
 use std::time::Duration;
 
@@ -75,6 +76,41 @@ async fn dm_brings_the_opponents_move_with_the_board_and_a_link() {
     wait_for_a_tick(fake, &GameService::open(&s.url).await.unwrap(), &s.clock).await;
     assert!(fake.dms_to(&ana).is_empty());
     assert_eq!(fake.dms_to(&bruno).len(), 1);
+}
+
+/// Answers come first: a move's direct message waits while another
+/// interaction is being answered (Discord's answer to its callback held
+/// back), and when that takes long, no longer than the bot's limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_waits_for_the_answers_being_made_but_not_for_long() {
+    let s = server().await;
+    let fake = &s.fake;
+    let (ana, bruno, carla) = (fake.user("ana"), fake.user("bruno"), fake.user("carla"));
+    let channel = s.game(&ana, &bruno).await;
+    for player in [&ana, &bruno] {
+        ask(fake, fake.command("notify").string("mode", "dm").from(player)).await;
+    }
+    let rounds = [
+        (&ana, &bruno, "11-15", Duration::from_millis(400)),
+        // Held longer than the bot waits for a first response (2.8 s), which ends the answer too.
+        (&bruno, &ana, "22-19", Duration::from_secs(3)),
+    ];
+    for (mover, told, notation, held) in rounds {
+        // Carla's /help is answered, but Discord takes `held` to say so.
+        let asked = std::time::Instant::now();
+        fake.stall_next("POST /interactions/*/*/callback", held, true);
+        let help = fake.send(fake.command("help").in_channel(channel).from(&carla));
+        fake.wait_for_callback(help.id, WAIT).await;
+        let moved = ask(fake, fake.command("move").in_channel(channel).string("move", notation).from(mover)).await;
+        assert!(!moved.is_ephemeral(), "{moved:?}");
+        fake.wait_for_dm(told, WAIT, |dm| dm.content().contains(notation)).await;
+        let came = asked.elapsed();
+        if held < Duration::from_secs(1) {
+            assert!(came >= held, "the direct message came {came:?} in, before the answer held {held:?} was done");
+        } else {
+            assert!(came < held / 2, "the direct message waited {came:?} for an answer held {held:?}");
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
