@@ -188,13 +188,19 @@ async fn write_move(
     .bind(m.now)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("UPDATE games SET last_move_at = $2, deadline = $3, remind_at = $4 WHERE id = $1")
-        .bind(m.game_id)
-        .bind(m.now)
-        .bind(m.deadline)
-        .bind(m.remind_at)
-        .execute(&mut *conn)
-        .await?;
+    // A game that goes on gets the keys of its new position below.
+    let positions_ply = m.finishing.is_none().then(|| i64::from(m.ply + 1));
+    sqlx::query(
+        "UPDATE games SET last_move_at = $2, deadline = $3, remind_at = $4, \
+         positions_ply = COALESCE($5, positions_ply) WHERE id = $1",
+    )
+    .bind(m.game_id)
+    .bind(m.now)
+    .bind(m.deadline)
+    .bind(m.remind_at)
+    .bind(positions_ply)
+    .execute(&mut *conn)
+    .await?;
     // The opponent hears of it by direct message if they chose to.
     let told = DirectKind::Move { game: m.game_id, ply: m.ply + 1 };
     let direct_message = Store::queue_game_dm(conn, told, Recipients::OpponentOf(db_id(m.mover)?), m.now).await?;
@@ -205,7 +211,7 @@ async fn write_move(
     if m.finishing.is_some() {
         rate_finished_game(conn, backend, m.game_id, m.now).await?;
     } else {
-        super::live_positions::write_keys(conn, m.game_id, m.ply + 1, &m.position_keys).await?;
+        super::live_positions::write_keys(conn, m.game_id, &m.position_keys).await?;
     }
     Ok(Some(MoveWritten { direct_message }))
 }

@@ -132,7 +132,7 @@ impl Store {
         // answers only one matches.
         let done = sqlx::query(
             "UPDATE games SET ply = $3, turn = $4, last_move_at = $5, deadline = $6, remind_at = $7, \
-             reminded_ply = $8, draw_offer_by = NULL, takeback_by = NULL \
+             reminded_ply = $8, draw_offer_by = NULL, takeback_by = NULL, positions_ply = $3 \
              WHERE id = $1 AND ply = $2 AND status = 'live' AND takeback_by = $9 \
              AND EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply = $3 AND played_at = $10)",
         )
@@ -156,7 +156,7 @@ impl Store {
             .bind(i64::from(previous))
             .execute(&mut *tx)
             .await?;
-        super::live_positions::write_keys(&mut tx, t.game_id, previous, &t.position_keys).await?;
+        super::live_positions::write_keys(&mut tx, t.game_id, &t.position_keys).await?;
         // Premove lines were entered against positions the game no longer
         // reaches the same way: both players' go.
         sqlx::query("DELETE FROM premoves WHERE game_id = $1").bind(t.game_id).execute(&mut *tx).await?;

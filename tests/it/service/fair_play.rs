@@ -20,6 +20,12 @@ async fn analyse(svc: &GameService, position: &Position, guild: Option<u64>, use
     svc.analyze_fen(&to_fen(position), guild, user, Some(1)).await.map(|_| ())
 }
 
+/// Whether game `id`'s stored keys are for its current ply (else the next
+/// check computes them again).
+async fn keys_current(svc: &GameService, id: i64) -> bool {
+    svc.store().live_games_without_positions(1_000).await.unwrap().iter().all(|g| g.id != id)
+}
+
 fn refused(result: Result<(), GameError>) -> bool {
     match result {
         Err(GameError::AnalysisOfLivePosition) => true,
@@ -36,6 +42,7 @@ async fn positions_within_two_plies_of_a_live_game_are_refused(backend: Backend)
     let live = *view.game.position();
     let keys = live_position_keys(&live);
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), keys.len() as i64, "written by the move");
+    assert!(keys_current(&svc, view.id).await, "the move says which ply its keys are for");
 
     for plies in 0..=2 {
         let near = first_moves(&live, plies);
@@ -70,9 +77,11 @@ async fn a_game_just_started_is_covered_too(backend: Backend) {
     let start = parse_fen("W:W9,K30:B21,22").unwrap();
     let view = start_game(&svc, T0, 2, Some(&to_fen(&start)), Variant::Classic, DrawRules::Classic).await;
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), 0, "not written at the start");
+    assert!(!keys_current(&svc, view.id).await);
     assert!(refused(analyse(&svc, &first_moves(&start, 2), Some(GUILD), STRANGER).await));
     let count = svc.store().live_position_count(view.id).await.unwrap();
     assert_eq!(count, live_position_keys(&start).len() as i64, "computed by the check");
+    assert!(keys_current(&svc, view.id).await);
     // Stale keys are never written over a newer move's.
     assert!(!svc.store().set_live_positions(view.id, view.ply() + 1, &[1, 2, 3]).await.unwrap());
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), count);

@@ -67,6 +67,11 @@ async fn a_takeback_restores_the_exact_position_clock_and_pdn(backend: Backend) 
     let row = svc.store().game(view.id).await.unwrap().unwrap();
     assert_eq!(row.setup.remind_at, row_before.setup.remind_at);
     assert_eq!(svc.store().ply_and_move_rows(view.id).await.unwrap(), Some((1, 1)));
+    // The live-position keys are those of the position taken back to, for its ply.
+    let keys = damas::game::live_position_keys(before.game.position());
+    assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), keys.len() as i64);
+    let stale = svc.store().live_games_without_positions(1_000).await.unwrap();
+    assert!(stale.iter().all(|g| g.id != view.id), "the keys are for ply 1 again");
     assert_eq!(svc.pdn(view.id).await.unwrap(), pdn_before, "the record is one ply shorter, as it was");
     // Black was reminded of this move already: not again.
     assert!(svc.claim_due(moved_at + 5).await.unwrap().is_empty());
