@@ -15,6 +15,9 @@ use super::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, Inte
 
 /// How long tests wait for anything the bot does.
 pub const WAIT: Duration = Duration::from_secs(20);
+/// How long a bot's start is tried again while its database's lock is held
+/// (see [`RunningBot::start`]).
+const LOCK_PATIENCE: Duration = Duration::from_secs(3);
 /// How many slash commands the bot registers.
 pub const COMMANDS: usize = damas::discord::slash::COMMANDS.len();
 
@@ -59,22 +62,46 @@ pub fn init_logs() {
 
 impl RunningBot {
     /// Starts the bot and waits until it is connected and its commands are registered.
+    ///
+    /// A bot started right after another stopped on the same database may
+    /// find the database's lock still held for a moment, by no bot: the
+    /// lock is on an open file, and a test elsewhere in this process that
+    /// starts a child process (a second bot, the PDN reader) gives the child
+    /// a copy of every open file until it runs its program. So a start
+    /// refused for that alone is tried again for a little while; any other
+    /// failure to start says what it was.
     pub async fn start(fake: &FakeDiscord, config: Config) -> RunningBot {
         init_logs();
+        let locked_until = tokio::time::Instant::now() + LOCK_PATIENCE;
+        loop {
+            match RunningBot::try_start(fake, config.clone()).await {
+                Ok(bot) => return bot,
+                Err(BotError::AlreadyRunning(_)) if tokio::time::Instant::now() < locked_until => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("the bot stopped while starting: {e}"),
+            }
+        }
+    }
+
+    async fn try_start(fake: &FakeDiscord, config: Config) -> Result<RunningBot, BotError> {
         let identified = fake.gateway_stats().identifies;
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(run_bot(config, async {
+        let mut task = tokio::spawn(run_bot(config, async {
             let _ = stopped.await;
         }));
         let deadline = tokio::time::Instant::now() + WAIT;
         while fake.gateway_stats().identifies == identified {
-            assert!(!task.is_finished(), "the bot stopped while starting");
+            if task.is_finished() {
+                let result = (&mut task).await.expect("the bot task does not panic");
+                return Err(result.err().unwrap_or_else(|| BotError::Gateway("stopped with no error".into())));
+            }
             assert!(tokio::time::Instant::now() < deadline, "the bot did not connect");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         fake.wait_connected(WAIT).await;
         fake.wait_for_commands(COMMANDS, WAIT).await;
-        RunningBot { stop: Some(stop), task }
+        Ok(RunningBot { stop: Some(stop), task })
     }
 
     /// Asks the bot to stop, as SIGTERM does, and waits until it has.
