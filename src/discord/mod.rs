@@ -14,6 +14,7 @@ pub mod deliver;
 pub mod direct;
 pub mod engine_moves;
 pub mod errors;
+pub mod fair_play_keys;
 pub mod handler;
 pub mod move_menu;
 pub mod press;
@@ -104,6 +105,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         .await
         .map_err(|e| BotError::Gateway(e.to_string()))?;
     let (stop_clock, stop_rx) = watch::channel(false);
+    let keys_loop = tokio::spawn(fair_play_keys::run(service.clone(), answering.clone(), stop_rx.clone()));
     let clock_loop = tokio::spawn(clock::run(
         client.http.clone(),
         service.clone(),
@@ -124,6 +126,12 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.write()).await.is_err() {
         tracing::warn!("some interactions were still being answered at shutdown");
     }
+    // The keys of the last moves too (left out, the next check would
+    // compute them).
+    if let Err(e) = keys_loop.await {
+        tracing::error!(error = %e, "the fair-play keys loop failed");
+    }
+    fair_play_keys::write_all(&service, &answering::Answering::default()).await;
     if let Some(metrics) = metrics {
         metrics.abort();
     }

@@ -2,7 +2,6 @@
 //! game command shares.
 
 use super::clock::{deadline, reminder_time};
-use super::fair_play::live_position_keys;
 use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, GameStatus, MoveWrite};
@@ -80,7 +79,6 @@ impl GameService {
             deadline: deadline(now, view.days_per_move),
             remind_at: reminder_time(now, view.days_per_move),
             finishing: finish.map(|f| Finishing { outcome: f.outcome, reason: f.reason }),
-            position_keys: if finish.is_some() { Vec::new() } else { live_position_keys(view.game.position()) },
             premove_in: by_premove.then_some(view.channel),
         };
         let next_deadline = write.deadline;
@@ -88,6 +86,9 @@ impl GameService {
             return Err(self.conflict(view.id).await);
         };
         metrics::counter!(crate::metrics::MOVES).increment(1);
+        if finish.is_none() {
+            self.live_keys.note(view.id, view.ply(), *view.game.position());
+        }
         // A move of a player away on vacation (their clock stood still
         // here) ends their vacation; a premove played for them does not:
         // it is what they left to keep their games going while away.

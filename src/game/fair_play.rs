@@ -3,16 +3,24 @@
 //! neither the one on its board nor one its player to move could reach to
 //! check a candidate move (after their move, or after their move and any
 //! reply). Each live game keeps the keys of those positions in the store,
-//! written with each move, so the check is one indexed lookup however many
-//! games a server plays.
+//! written soon after each move (off the path of its answer, see
+//! [`super::pending_keys`]), so the check is one indexed lookup however
+//! many games a server plays; a game whose keys lag its ply is computed
+//! before the check.
 
 use std::collections::BTreeSet;
 
 use super::{GameError, GameService, convert};
 use crate::rules::Position;
+use crate::store::GameKeys;
 
 /// Games whose keys are (re)computed in one go before a check.
 const REFRESH_BATCH: i64 = 200;
+
+/// Most games whose keys one commit writes after their moves: about
+/// 60 keys each, so a commit holds the write lock (and the moves waiting
+/// on it) for a few milliseconds at most.
+pub const LIVE_KEYS_PER_COMMIT: usize = 16;
 
 /// `position` and every position reachable from it in one or two plies
 /// (repeats possible).
@@ -62,8 +70,33 @@ impl GameService {
         Ok(())
     }
 
+    /// Writes the keys of up to [`LIVE_KEYS_PER_COMMIT`] games that moved
+    /// (the lowest ids first; a game that moved again is written for its
+    /// latest ply) in one commit; returns how many games' keys were written
+    /// (a game that moved on or ended since is skipped). On an error those
+    /// games' keys are left to the next check.
+    pub async fn write_pending_live_positions(&self) -> Result<usize, GameError> {
+        let games: Vec<GameKeys> = self
+            .live_keys
+            .take(LIVE_KEYS_PER_COMMIT)
+            .into_iter()
+            .map(|(game_id, ply, position)| GameKeys { game_id, ply, keys: live_position_keys(&position) })
+            .collect();
+        if games.is_empty() {
+            return Ok(0);
+        }
+        Ok(self.store.set_live_positions_of(&games).await?)
+    }
+
+    /// The games whose keys [`GameService::write_pending_live_positions`] has
+    /// still to write.
+    pub fn pending_live_positions(&self) -> &super::PendingKeys {
+        &self.live_keys
+    }
+
     /// Computes the keys of the live games that have none for their current
-    /// ply: games just started (a move writes its game's keys itself).
+    /// ply: games just started, and games whose move's keys are not
+    /// written yet.
     async fn refresh_live_positions(&self) -> Result<(), GameError> {
         loop {
             let stale = self.store.live_games_without_positions(REFRESH_BATCH).await?;
@@ -74,7 +107,7 @@ impl GameService {
             for row in stale {
                 let game = convert::game_view(row)?;
                 let keys = live_position_keys(game.game.position());
-                // Refused when a move got there first: that move wrote its own keys.
+                // Refused when a move got there first (its keys come after it).
                 if self.store.set_live_positions(game.id, game.ply(), &keys).await? {
                     written += 1;
                 }

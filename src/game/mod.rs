@@ -34,6 +34,7 @@ mod move_choices;
 mod open_challenges;
 mod openings;
 mod pdn;
+mod pending_keys;
 mod player_settings;
 mod premove_lines;
 mod premoves;
@@ -62,7 +63,7 @@ pub use clock::{
 pub use cooldowns::{Cooldowns, HeavyWork};
 pub use direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use error::GameError;
-pub use fair_play::live_position_keys;
+pub use fair_play::{LIVE_KEYS_PER_COMMIT, live_position_keys};
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use lookup::{MovesAsked, MovesOf, read_position};
@@ -72,6 +73,7 @@ pub use move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, Seen, 
 pub use open_challenges::ChallengesPage;
 pub use openings::{balanced_openings, random_opening};
 pub use pdn::pdn_record;
+pub use pending_keys::PendingKeys;
 pub use player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
 pub use premove_lines::Line;
 pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
@@ -100,6 +102,8 @@ pub struct GameService {
     store: Store,
     engine: EngineRunner,
     cooldowns: Cooldowns,
+    /// Games whose fair-play keys are to be written (see [`pending_keys`]).
+    live_keys: PendingKeys,
 }
 
 impl GameService {
@@ -111,7 +115,12 @@ impl GameService {
 
     /// A service over an already opened store.
     pub fn with_store(store: Store) -> GameService {
-        GameService { store, engine: EngineRunner::default(), cooldowns: Cooldowns::default() }
+        GameService {
+            store,
+            engine: EngineRunner::default(),
+            cooldowns: Cooldowns::default(),
+            live_keys: PendingKeys::default(),
+        }
     }
 
     /// This service with another engine runner (e.g. a shorter think time).

@@ -1,9 +1,11 @@
 //! The `live_positions` table: for each live game, the keys of its position
 //! and of the positions within two plies of it, so `/analyze` can refuse
-//! them with one indexed lookup (see `game::fair_play`). A move writes its
-//! game's keys in its own transaction; a game that ends loses them (a
-//! trigger); a game just started has none until the next check computes
-//! them (`games.positions_ply` says which ply the keys are for).
+//! them with one indexed lookup (see `game::fair_play`). The keys of a
+//! move's new position are written after the move, in batches of games,
+//! off the path of its answer; a game that ends loses them (a trigger);
+//! `games.positions_ply` says which ply a game's keys are for, so a game
+//! whose keys lag (just started or moved since) is found and computed
+//! before the next check.
 
 use sqlx::{AnyConnection, AssertSqlSafe};
 
@@ -34,23 +36,52 @@ pub(super) async fn write_keys(conn: &mut AnyConnection, game_id: i64, keys: &[u
     Ok(())
 }
 
+/// One game's keys, for its position at `ply`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameKeys {
+    /// The game.
+    pub game_id: i64,
+    /// The ply the keys are for: they are written only while the game is
+    /// live at that ply.
+    pub ply: u32,
+    /// The keys ([`crate::game::live_position_keys`]).
+    pub keys: Vec<u64>,
+}
+
 impl Store {
     /// Stores game `game_id`'s keys for `ply`, unless the game has moved on
-    /// (or ended) meanwhile: `false` then, and nothing is written.
+    /// (or ended) meanwhile, or its keys are already for `ply`: `false`
+    /// then, and nothing is written.
     pub async fn set_live_positions(&self, game_id: i64, ply: u32, keys: &[u64]) -> Result<bool, StoreError> {
+        let one = GameKeys { game_id, ply, keys: keys.to_vec() };
+        Ok(self.set_live_positions_of(std::slice::from_ref(&one)).await? == 1)
+    }
+
+    /// Stores each game's keys as [`Store::set_live_positions`] does, all
+    /// in one transaction (one commit for the lot); returns how many games'
+    /// keys were written.
+    pub async fn set_live_positions_of(&self, games: &[GameKeys]) -> Result<usize, StoreError> {
         let mut tx = self.pool.begin().await?;
-        // Takes the write lock first: a move of this game waits, or has landed.
-        let live = sqlx::query("UPDATE games SET positions_ply = $2 WHERE id = $1 AND ply = $2 AND status = 'live'")
-            .bind(game_id)
-            .bind(i64::from(ply))
+        let mut written = 0;
+        for game in games {
+            // Takes the write lock first: a move of this game waits, or has landed.
+            let live = sqlx::query(
+                "UPDATE games SET positions_ply = $2 WHERE id = $1 AND ply = $2 AND status = 'live' \
+                 AND (positions_ply IS NULL OR positions_ply <> $2)",
+            )
+            .bind(game.game_id)
+            .bind(i64::from(game.ply))
             .execute(&mut *tx)
             .await?;
-        if live.rows_affected() == 0 {
-            return Ok(false);
+            if live.rows_affected() == 1 {
+                write_keys(&mut tx, game.game_id, &game.keys).await?;
+                written += 1;
+            }
         }
-        write_keys(&mut tx, game_id, keys).await?;
-        tx.commit().await?;
-        Ok(true)
+        if written > 0 {
+            tx.commit().await?;
+        }
+        Ok(written)
     }
 
     /// The live games holding position key `key`: in server `guild`, or,

@@ -76,6 +76,7 @@ pub use history::{HistoryLine, HistoryPage};
 pub use kinds::{
     ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode, TournamentFormat, TournamentStatus,
 };
+pub use live_positions::GameKeys;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
 pub use moves::{Finishing, MoveWrite, MoveWritten};

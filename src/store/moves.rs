@@ -40,10 +40,6 @@ pub struct MoveWrite {
     pub remind_at: i64,
     /// The result, when this move ends the game.
     pub finishing: Option<Finishing>,
-    /// The keys of the position after the move and of those within two
-    /// plies of it, for `/analyze`'s fair play (none when the move ends the
-    /// game).
-    pub position_keys: Vec<u64>,
     /// When the move is a player's conditional premove, played for them:
     /// the channel where that is announced (through the outbox, in the
     /// move's transaction, so it is said once the move stands).
@@ -188,19 +184,17 @@ async fn write_move(
     .bind(m.now)
     .execute(&mut *conn)
     .await?;
-    // A game that goes on gets the keys of its new position below.
-    let positions_ply = m.finishing.is_none().then(|| i64::from(m.ply + 1));
-    sqlx::query(
-        "UPDATE games SET last_move_at = $2, deadline = $3, remind_at = $4, \
-         positions_ply = COALESCE($5, positions_ply) WHERE id = $1",
-    )
-    .bind(m.game_id)
-    .bind(m.now)
-    .bind(m.deadline)
-    .bind(m.remind_at)
-    .bind(positions_ply)
-    .execute(&mut *conn)
-    .await?;
+    // The fair-play keys of the new position are not written here: the
+    // game's `positions_ply` now lags its ply, and the keys follow off the
+    // answer's path (`GameService::write_pending_live_positions`), or the
+    // next check computes them.
+    sqlx::query("UPDATE games SET last_move_at = $2, deadline = $3, remind_at = $4 WHERE id = $1")
+        .bind(m.game_id)
+        .bind(m.now)
+        .bind(m.deadline)
+        .bind(m.remind_at)
+        .execute(&mut *conn)
+        .await?;
     // The opponent hears of it by direct message if they chose to.
     let told = DirectKind::Move { game: m.game_id, ply: m.ply + 1 };
     let direct_message = Store::queue_game_dm(conn, told, Recipients::OpponentOf(db_id(m.mover)?), m.now).await?;
@@ -210,8 +204,6 @@ async fn write_move(
     }
     if m.finishing.is_some() {
         rate_finished_game(conn, backend, m.game_id, m.now).await?;
-    } else {
-        super::live_positions::write_keys(conn, m.game_id, &m.position_keys).await?;
     }
     Ok(Some(MoveWritten { direct_message }))
 }

@@ -7,6 +7,7 @@ mod bot;
 mod contexts;
 mod deferral;
 mod discord_failures;
+mod fair_play;
 mod fake_discord;
 mod faults;
 mod game;

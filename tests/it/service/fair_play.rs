@@ -1,8 +1,9 @@
 //! `/analyze position:` and fair play, on both backends: a live game's
 //! position is refused, and so is every position its player to move could
 //! reach in one or two plies to try a candidate move; further positions,
-//! other servers' games and finished games are not. The keys are kept with
-//! each move in one indexed table, gone when the game ends.
+//! other servers' games and finished games are not. The keys are kept in
+//! one indexed table, written after each move (or by the check, for a game
+//! whose keys lag), gone when the game ends.
 
 use crate::support::games::*;
 use damas::game::{DAY, GameError, GameService, live_position_keys};
@@ -41,8 +42,13 @@ async fn positions_within_two_plies_of_a_live_game_are_refused(backend: Backend)
     let view = play_line(&svc, T0, 1, &moves).await;
     let live = *view.game.position();
     let keys = live_position_keys(&live);
-    assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), keys.len() as i64, "written by the move");
-    assert!(keys_current(&svc, view.id).await, "the move says which ply its keys are for");
+    // The moves leave their keys to be written after them: once, for the
+    // last move's ply.
+    assert!(!keys_current(&svc, view.id).await, "not written by the move itself");
+    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 1);
+    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 0, "nothing left");
+    assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), keys.len() as i64, "written after it");
+    assert!(keys_current(&svc, view.id).await, "they say which ply they are for");
 
     for plies in 0..=2 {
         let near = first_moves(&live, plies);
@@ -87,4 +93,37 @@ async fn a_game_just_started_is_covered_too(backend: Backend) {
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), count);
 }
 
-on_both_backends!(positions_within_two_plies_of_a_live_game_are_refused, a_game_just_started_is_covered_too);
+/// A move's keys are written after it: until then the check computes them
+/// itself, and once written later they are never those of a game that has
+/// moved on, been taken back or ended meanwhile.
+async fn keys_left_by_a_move_are_never_missed_nor_written_stale(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    start_classic(&svc, T0, 1).await;
+    let view = play_line(&svc, T0, 1, &["11-15".to_string()]).await;
+    let live = *view.game.position();
+    // Before the keys are written: the check computes them.
+    assert!(refused(analyse(&svc, &first_moves(&live, 2), Some(GUILD), STRANGER).await));
+    assert!(keys_current(&svc, view.id).await);
+    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 0, "already written by the check");
+
+    // Moved again before they are written: written once, for the last move.
+    svc.play(T0 + DAY, 1, BLACK, "22-18", None).await.unwrap();
+    let view = svc.play(T0 + DAY + 1, 1, WHITE, "9-13", None).await.unwrap().game;
+    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 1);
+    let count = svc.store().live_position_count(view.id).await.unwrap();
+    assert_eq!(count, live_position_keys(view.game.position()).len() as i64);
+    assert!(keys_current(&svc, view.id).await);
+
+    // Left waiting while the game ends: nothing is written for it.
+    let reply = view.game.position().legal_moves_with_notation()[0].1.clone();
+    svc.play(T0 + DAY + 2, 1, BLACK, &reply, None).await.unwrap();
+    svc.resign(T0 + DAY + 3, 1, BLACK).await.unwrap();
+    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 0);
+    assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), 0);
+}
+
+on_both_backends!(
+    positions_within_two_plies_of_a_live_game_are_refused,
+    a_game_just_started_is_covered_too,
+    keys_left_by_a_move_are_never_missed_nor_written_stale
+);

@@ -41,7 +41,6 @@ fn whites_first_move(game_id: i64) -> MoveWrite {
         deadline: T0 + 60 + 3 * DAY,
         remind_at: T0 + 60 + 2 * DAY,
         finishing: None,
-        position_keys: Vec::new(),
         premove_in: None,
     }
 }

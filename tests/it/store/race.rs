@@ -202,7 +202,6 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
         deadline: T0 + 3 * DAY,
         remind_at: T0 + 2 * DAY,
         finishing: None,
-        position_keys: Vec::new(),
         premove_in: None,
     };
     let mut tasks = Vec::new();
