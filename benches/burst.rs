@@ -19,7 +19,10 @@
 //!    bench says how many were sent and how long after the last answer the
 //!    last one came (a message is dropped, not sent, when its player has
 //!    moved again first, as most have here: a game's next move comes a few
-//!    bursts later, some 0.4 s).
+//!    bursts later, some 0.4 s). The fair-play keys of each move's position
+//!    (for `/analyze`) are written after the answers too, and the bench
+//!    says how many games still lacked them when the CPU was read (none,
+//!    so it counts them).
 //! 2. `/games`: a fresh database seeded with `BURST_LIST_GAMES` live games
 //!    (default 10,000) in one server, a new bot on it, then `/games` and its
 //!    Next button, timed to their first response.
@@ -128,6 +131,8 @@ struct BotProcess {
     child: Child,
     pid: u32,
     tables_ready: Arc<Notify>,
+    /// The bot's database.
+    database: String,
     _dir: tempfile::TempDir,
 }
 
@@ -174,7 +179,7 @@ impl BotProcess {
         tokio::spawn(pass_on_log(log, tables_ready.clone()));
         fake.wait_for_commands(registered + COMMANDS, WAIT).await;
         fake.wait_connected(WAIT).await;
-        BotProcess { child, pid, tables_ready, _dir: dir }
+        BotProcess { child, pid, tables_ready, database, _dir: dir }
     }
 
     /// Waits until the bot has said its endgame tables are loaded.
@@ -411,8 +416,9 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     // The moves' direct messages go out after their answers: the CPU is
     // read once they stop coming, so it counts them.
     let last_dm = dms_drained(&fake).await;
-    let cpu = bot.cpu_seconds() - cpu_before;
     let fake_cpu = cpu_seconds("self") - fake_cpu_before;
+    let keys_lagging = games_whose_keys_lag(&bot.database).await;
+    let cpu = bot.cpu_seconds() - cpu_before;
     moves_hook("end", bot.pid);
 
     first_responses.sort();
@@ -445,6 +451,9 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
             last_dm.as_secs_f64()
         );
     }
+    println!(
+        "  fair-play keys  {keys_lagging} games that moved still without them when the CPU was read (written after the answers)"
+    );
     println!("  bot memory      idle {idle:.1} MB, after setup {after_setup:.1} MB, peak {:.1} MB", bot.peak_rss_mb());
     let thirds: Vec<String> = by_third.iter().map(|(done, mb)| format!("{mb:.1} MB after {done}")).collect();
     println!("  bot memory      {}", thirds.join(", "));
@@ -455,6 +464,16 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
 /// Waits until the bot's direct messages stop coming (none for
 /// [`DM_QUIET`], or [`WAIT`] in all); returns when the last one came, from
 /// the call.
+/// How many live games that have moved still lack the fair-play keys of
+/// their position (the bot writes them after the answers): none once it
+/// has caught up, so the CPU read then counts them.
+async fn games_whose_keys_lag(database: &str) -> usize {
+    let store = Store::open_with(database, Durability::Normal).await.expect("the bot's database");
+    let lagging = store.live_games_without_positions(100_000).await.expect("the games whose keys lag");
+    store.close().await;
+    lagging.iter().filter(|game| game.ply > 0).count()
+}
+
 async fn dms_drained(fake: &FakeDiscord) -> Duration {
     let called = Instant::now();
     let (mut count, mut last) = (fake.dm_count(), Duration::ZERO);
@@ -503,6 +522,10 @@ async fn seed(url: &str, guild: u64, games: usize) {
         .collect();
     for task in seeds {
         task.await.expect("seeding");
+    }
+    // The fair-play keys of the games' positions, as a bot writes them after its moves.
+    while !service.pending_live_positions().is_empty() {
+        service.write_pending_live_positions().await.expect("the games' fair-play keys");
     }
     store.close().await;
 }

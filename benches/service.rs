@@ -1,6 +1,8 @@
 //! Moves per second through the game service with durable commits: 100
 //! games played at once, one move in each per iteration, every move
-//! acknowledged only once committed. On a SQLite file (WAL, synchronous =
+//! acknowledged only once committed, then the fair-play keys of the new
+//! positions written after them (as the bot writes them, off the answers'
+//! path), timed with the moves. On a SQLite file (WAL, synchronous =
 //! FULL), then on PostgreSQL when `DAMAS_TEST_POSTGRES_URL` names a server
 //! (a fresh schema on it; the server's default synchronous_commit = on).
 
@@ -77,6 +79,11 @@ impl Table {
         let mut reports = Vec::with_capacity(tasks.len());
         for task in tasks {
             reports.push(task.await.unwrap().unwrap());
+        }
+        // The fair-play keys of the new positions, written after the moves
+        // as the bot writes them: timed too, so a round is all of its work.
+        while !self.svc.pending_live_positions().is_empty() {
+            self.svc.write_pending_live_positions().await.unwrap();
         }
         let elapsed = started.elapsed();
         for (slot, report) in self.games.iter_mut().zip(reports) {
