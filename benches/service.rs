@@ -1,8 +1,9 @@
 //! Moves per second through the game service with durable commits: 100
 //! games played at once, one move in each per iteration, every move
-//! acknowledged only once committed, then the fair-play keys of the new
-//! positions written after them (as the bot writes them, off the answers'
-//! path), timed with the moves. On a SQLite file (WAL, synchronous =
+//! acknowledged only once committed; then, timed apart, the fair-play keys
+//! of the 100 new positions, which the bot writes after its answers
+//! ([`GameService::write_pending_live_positions`], 16 games a commit).
+//! On a SQLite file (WAL, synchronous =
 //! FULL), then on PostgreSQL when `DAMAS_TEST_POSTGRES_URL` names a server
 //! (a fresh schema on it; the server's default synchronous_commit = on).
 
@@ -80,16 +81,21 @@ impl Table {
         for task in tasks {
             reports.push(task.await.unwrap().unwrap());
         }
-        // The fair-play keys of the new positions, written after the moves
-        // as the bot writes them: timed too, so a round is all of its work.
-        while !self.svc.pending_live_positions().is_empty() {
-            self.svc.write_pending_live_positions().await.unwrap();
-        }
         let elapsed = started.elapsed();
         for (slot, report) in self.games.iter_mut().zip(reports) {
             *slot = report.game;
         }
         elapsed
+    }
+
+    /// Writes the fair-play keys the moves left, as the bot does after its
+    /// answers; returns the time taken.
+    async fn write_keys(&self) -> Duration {
+        let started = Instant::now();
+        while !self.svc.pending_live_positions().is_empty() {
+            self.svc.write_pending_live_positions().await.unwrap();
+        }
+        started.elapsed()
     }
 }
 
@@ -117,6 +123,20 @@ fn bench_on(c: &mut Criterion, rt: &tokio::runtime::Runtime, backend: Backend, m
                 for _ in 0..iters {
                     table.refresh().await;
                     total += table.round().await;
+                    table.write_keys().await;
+                }
+                total
+            })
+        })
+    });
+    group.bench_function("their fair-play keys, after the moves", |b| {
+        b.iter_custom(|iters| {
+            rt.block_on(async {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    table.refresh().await;
+                    table.round().await;
+                    total += table.write_keys().await;
                 }
                 total
             })
