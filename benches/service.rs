@@ -111,36 +111,36 @@ fn moves_through_the_service(c: &mut Criterion) {
     }
 }
 
+/// What of a round [`rounds`] times.
+#[derive(Clone, Copy, PartialEq)]
+enum Timed {
+    Moves,
+    Keys,
+}
+
+/// `iters` rounds of a move in every game, each followed by their keys;
+/// the time the moves took, or the keys.
+async fn rounds(table: &mut Table, iters: u64, timed: Timed) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        table.refresh().await;
+        let moves = table.round().await;
+        let keys = table.write_keys().await;
+        total += if timed == Timed::Moves { moves } else { keys };
+    }
+    total
+}
+
 fn bench_on(c: &mut Criterion, rt: &tokio::runtime::Runtime, backend: Backend, mut table: Table) {
     let mut group = c.benchmark_group(format!("service/{backend:?}"));
     group.throughput(Throughput::Elements(GAMES as u64));
     group.sample_size(20);
     group.measurement_time(Duration::from_secs(15));
     group.bench_function("100 games at once, one durable move each", |b| {
-        b.iter_custom(|iters| {
-            rt.block_on(async {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    table.refresh().await;
-                    total += table.round().await;
-                    table.write_keys().await;
-                }
-                total
-            })
-        })
+        b.iter_custom(|iters| rt.block_on(rounds(&mut table, iters, Timed::Moves)))
     });
     group.bench_function("their fair-play keys, after the moves", |b| {
-        b.iter_custom(|iters| {
-            rt.block_on(async {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    table.refresh().await;
-                    table.round().await;
-                    total += table.write_keys().await;
-                }
-                total
-            })
-        })
+        b.iter_custom(|iters| rt.block_on(rounds(&mut table, iters, Timed::Keys)))
     });
     group.finish();
 }
