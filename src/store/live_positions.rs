@@ -50,8 +50,7 @@ pub struct GameKeys {
 
 impl Store {
     /// Stores game `game_id`'s keys for `ply`, unless the game has moved on
-    /// (or ended) meanwhile, or its keys are already for `ply`: `false`
-    /// then, and nothing is written.
+    /// (or ended) meanwhile: `false` then, and nothing is written.
     pub async fn set_live_positions(&self, game_id: i64, ply: u32, keys: &[u64]) -> Result<bool, StoreError> {
         let one = GameKeys { game_id, ply, keys: keys.to_vec() };
         Ok(self.set_live_positions_of(std::slice::from_ref(&one)).await? == 1)
@@ -65,14 +64,14 @@ impl Store {
         let mut written = 0;
         for game in games {
             // Takes the write lock first: a move of this game waits, or has landed.
-            let live = sqlx::query(
-                "UPDATE games SET positions_ply = $2 WHERE id = $1 AND ply = $2 AND status = 'live' \
-                 AND (positions_ply IS NULL OR positions_ply <> $2)",
-            )
-            .bind(game.game_id)
-            .bind(i64::from(game.ply))
-            .execute(&mut *tx)
-            .await?;
+            // Keys already current are written again: the newest noted
+            // position of a ply wins (a move taken back and played again).
+            let live =
+                sqlx::query("UPDATE games SET positions_ply = $2 WHERE id = $1 AND ply = $2 AND status = 'live'")
+                    .bind(game.game_id)
+                    .bind(i64::from(game.ply))
+                    .execute(&mut *tx)
+                    .await?;
             if live.rows_affected() == 1 {
                 write_keys(&mut tx, game.game_id, &game.keys).await?;
                 written += 1;
