@@ -17,10 +17,11 @@ use crate::store::GameKeys;
 /// Games whose keys are (re)computed in one go before a check.
 const REFRESH_BATCH: i64 = 200;
 
-/// Most games whose keys one commit writes after their moves: about
+/// Most games whose keys one commit writes (after their moves, or before
+/// a check): about
 /// 60 keys each, so a commit holds the write lock (and the moves waiting
 /// on it) for a few milliseconds at most.
-pub const LIVE_KEYS_PER_COMMIT: usize = 16;
+const LIVE_KEYS_PER_COMMIT: usize = 16;
 
 /// `position` and every position reachable from it in one or two plies
 /// (repeats possible).
@@ -103,14 +104,18 @@ impl GameService {
             if stale.is_empty() {
                 return Ok(());
             }
+            let games = stale
+                .into_iter()
+                .map(|row| {
+                    let game = convert::game_view(row)?;
+                    let keys = live_position_keys(game.game.position());
+                    Ok(GameKeys { game_id: game.id, ply: game.ply(), keys })
+                })
+                .collect::<Result<Vec<_>, GameError>>()?;
             let mut written = 0;
-            for row in stale {
-                let game = convert::game_view(row)?;
-                let keys = live_position_keys(game.game.position());
-                // Refused when a move got there first (its keys come after it).
-                if self.store.set_live_positions(game.id, game.ply(), &keys).await? {
-                    written += 1;
-                }
+            for chunk in games.chunks(LIVE_KEYS_PER_COMMIT) {
+                // A game a move got to first is skipped (its keys come after it).
+                written += self.store.set_live_positions_of(chunk).await?;
             }
             if written == 0 {
                 return Ok(());

@@ -63,7 +63,7 @@ pub use clock::{
 pub use cooldowns::{Cooldowns, HeavyWork};
 pub use direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use error::GameError;
-pub use fair_play::{LIVE_KEYS_PER_COMMIT, live_position_keys};
+pub use fair_play::live_position_keys;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use lookup::{MovesAsked, MovesOf, read_position};

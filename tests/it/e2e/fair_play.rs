@@ -8,11 +8,7 @@ use damas::game::{ColorChoice, GameError, GameService, NewChallenge};
 use damas::rules::{Position, to_fen};
 
 use crate::support::bot::{Started, WAIT, ask, assert_refusal};
-
-/// Whether game `id`'s keys are for its current ply.
-async fn keys_current(service: &GameService, id: i64) -> bool {
-    service.store().live_games_without_positions(1_000).await.unwrap().iter().all(|g| g.id != id)
-}
+use crate::support::games::keys_current;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_moves_keys_are_written_after_the_answers_being_made() {

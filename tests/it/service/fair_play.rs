@@ -21,12 +21,6 @@ async fn analyse(svc: &GameService, position: &Position, guild: Option<u64>, use
     svc.analyze_fen(&to_fen(position), guild, user, Some(1)).await.map(|_| ())
 }
 
-/// Whether game `id`'s stored keys are for its current ply (else the next
-/// check computes them again).
-async fn keys_current(svc: &GameService, id: i64) -> bool {
-    svc.store().live_games_without_positions(1_000).await.unwrap().iter().all(|g| g.id != id)
-}
-
 fn refused(result: Result<(), GameError>) -> bool {
     match result {
         Err(GameError::AnalysisOfLivePosition) => true,

@@ -139,6 +139,12 @@ pub async fn start_classic(svc: &GameService, now: i64, channel: u64) -> GameVie
     start_game(svc, now, channel, None, Variant::Classic, DrawRules::Classic).await
 }
 
+/// Whether game `id`'s stored fair-play keys are for its current ply (else
+/// the next check computes them again).
+pub async fn keys_current(svc: &GameService, id: i64) -> bool {
+    svc.store().live_games_without_positions(1_000).await.unwrap().iter().all(|g| g.id != id)
+}
+
 /// Plays `moves` in turn through the service, one hour apart, starting at
 /// `now`; returns the last report's game.
 pub async fn play_line(svc: &GameService, mut now: i64, channel: u64, moves: &[String]) -> GameView {
