@@ -1,5 +1,8 @@
 //! The board picture: draw + PNG-encode a middle game with a multiple
-//! capture as the last move, from Black's side (the usual post-move picture).
+//! capture as the last move, from Black's side (the usual post-move picture),
+//! whole (sharing no rank with an earlier picture) and from kept ranks (the
+//! same picture again); then the 80 boards of a game in order, as its
+//! answers show them, whole and the first time through the kept ranks.
 //! The replay: the GIF of a whole 80-ply game (`-- replay` runs it alone).
 //! And the `/rating` chart of a player with 500 rated games (`-- chart`),
 //! and a tournament's standings of 16 players with its cross-table
@@ -11,7 +14,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use damas::i18n::{Lang, rating_chart};
 use damas::render::replay::{REPLAY_SIZE, game_frames};
 use damas::render::{
-    RenderOptions, StandingsLine, StandingsPicture, rating_chart_png, render_gif, render_png, standings_png,
+    RenderOptions, StandingsLine, StandingsPicture, ranks_found_and_made, rating_chart_png, render_gif, render_png,
+    render_png_whole, standings_png,
 };
 use damas::rules::{Color, DrawRules, Game, Position, Variant};
 
@@ -25,9 +29,44 @@ fn bench_render(c: &mut Criterion) {
     let mv = before.parse_move("10x28").expect("a legal capture");
     let after = before.play(&mv).expect("legal");
     let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: false, before: None };
-    let size = render_png(&after, &opts).len();
+    let size = render_png_whole(&after, &opts).len();
     println!("render/middle_game_capture: PNG of {size} bytes");
-    c.bench_function("render/middle_game_capture", |b| b.iter(|| render_png(&after, &opts)));
+    c.bench_function("render/middle_game_capture", |b| b.iter(|| render_png_whole(&after, &opts)));
+    let size = render_png(&after, &opts).len();
+    println!("render/middle_game_capture_kept_ranks: PNG of {size} bytes");
+    c.bench_function("render/middle_game_capture_kept_ranks", |b| b.iter(|| render_png(&after, &opts)));
+
+    // The boards of a game as its answers show them: from the side to move.
+    let game = game_of_80_plies();
+    let boards: Vec<(Position, RenderOptions)> = game
+        .moves()
+        .iter()
+        .zip(game.positions().windows(2))
+        .map(|(&mv, pair)| {
+            let (before, position) = (pair[0], pair[1]);
+            let opts = RenderOptions {
+                perspective: position.turn(),
+                last_move: Some(mv),
+                show_moves: false,
+                before: Some(before),
+            };
+            (position, opts)
+        })
+        .collect();
+    let (found, made) = ranks_found_and_made();
+    let started = std::time::Instant::now();
+    let bytes: usize = boards.iter().map(|(position, opts)| render_png(position, opts).len()).sum();
+    let elapsed = started.elapsed();
+    let (found, made) = (ranks_found_and_made().0 - found, ranks_found_and_made().1 - made);
+    println!(
+        "render/game_80_boards, first time through the kept ranks: {:.2} ms a board, {found} ranks found and {made} \
+         made, {} bytes a board",
+        elapsed.as_secs_f64() * 1000.0 / boards.len() as f64,
+        bytes / boards.len()
+    );
+    c.bench_function("render/game_80_boards_whole", |b| {
+        b.iter(|| boards.iter().map(|(position, opts)| render_png_whole(position, opts).len()).sum::<usize>())
+    });
 
     let overlay = RenderOptions { show_moves: true, ..opts };
     let size = render_png(&after, &overlay).len();

@@ -43,7 +43,7 @@ const CELL_COLORS: [Rgb; 4] = [DARK_SQUARE, LAST_MOVE_SQUARE, LAST_PATH_SQUARE, 
 const SPRITES: usize = 8;
 
 /// What goes on a playing square: a piece, or the ghost of a captured one.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Figure {
     /// A piece standing there.
     Piece(Piece),

@@ -96,8 +96,19 @@ impl Deflater {
         // Deflate with a 32 KB window, the fastest level named.
         out.extend_from_slice(&[0x78, 0x01]);
         self.find_matches(data);
-        self.write_block(out);
+        self.write_block(out, true);
         out.extend_from_slice(&zlib_rs::adler32::adler32(1, data).to_be_bytes());
+    }
+
+    /// Appends `data` to `out` as a piece of a deflate stream that does not
+    /// end it and ends on a byte boundary (an empty stored block, as zlib's
+    /// sync flush does). It refers to nothing before it, so pieces made
+    /// apart can be laid one after another, and [`LAST_EMPTY_BLOCK`] then
+    /// ends the stream: a picture is put together from bands kept from
+    /// earlier pictures (see [`super::bands`]).
+    pub fn piece(&mut self, data: &[u8], out: &mut Vec<u8>) {
+        self.find_matches(data);
+        self.write_block(out, false);
     }
 
     fn literal(&mut self, byte: u8) {
@@ -153,8 +164,10 @@ impl Deflater {
         self.litlen_freq[END_OF_BLOCK] += 1;
     }
 
-    /// Writes the tokens as one final block with dynamic Huffman codes.
-    fn write_block(&mut self, out: &mut Vec<u8>) {
+    /// Writes the tokens as one block with dynamic Huffman codes: the
+    /// stream's last if `last`, otherwise followed by an empty stored block
+    /// that brings the stream to a byte boundary.
+    fn write_block(&mut self, out: &mut Vec<u8>, last: bool) {
         let mut litlen_lengths = [0u8; LITLEN_SYMBOLS];
         let mut distance_lengths = [0u8; DISTANCE_SYMBOLS];
         code_lengths(&self.litlen_freq, 15, &mut litlen_lengths);
@@ -166,7 +179,7 @@ impl Deflater {
 
         let mut bits = BitWriter { out, acc: 0, count: 0 };
         // BFINAL, then BTYPE 2 (dynamic codes).
-        bits.put(0b101, 3);
+        bits.put(u32::from(last) | 0b100, 3);
         write_code_lengths(&mut bits, &litlen_lengths, &distance_lengths);
         // Each length's code and extra bits as one string of bits, sent at once.
         let mut lengths = [(0u32, 0u32); MAX_MATCH - MIN_MATCH + 1];
@@ -193,8 +206,34 @@ impl Deflater {
             bits.put(u32::from(distance_codes[code]) | extra << code_bits, code_bits + u32::from(DISTANCE_EXTRA[code]));
         }
         bits.put(u32::from(litlen_codes[END_OF_BLOCK]), u32::from(litlen_lengths[END_OF_BLOCK]));
-        bits.finish();
+        if last {
+            bits.finish();
+        } else {
+            // Not final, BTYPE 0 (stored): padded to the byte, then its
+            // length 0 and that length's complement.
+            bits.put(0, 3);
+            bits.finish();
+            out.extend_from_slice(&[0x00, 0x00, 0xff, 0xff]);
+        }
     }
+}
+
+/// A deflate block that ends a stream and holds nothing: BFINAL set, BTYPE
+/// 1 (fixed codes), then the end-of-block code (seven 0 bits).
+pub const LAST_EMPTY_BLOCK: [u8; 2] = [0x03, 0x00];
+
+/// The Adler-32 of two pieces of data one after the other, from the
+/// checksum of each and the length of the second (as zlib's
+/// `adler32_combine`): a checksum's two sums, over the second piece
+/// started from the first's, gain the first's sum once per byte.
+pub fn adler32_combine(first: u32, second: u32, second_len: usize) -> u32 {
+    const MOD: u64 = 65_521;
+    let (a1, b1) = (u64::from(first & 0xffff), u64::from(first >> 16));
+    let (a2, b2) = (u64::from(second & 0xffff), u64::from(second >> 16));
+    let n = second_len as u64 % MOD;
+    let a = (a1 + a2 + MOD - 1) % MOD;
+    let b = (b1 + b2 + n * a1 % MOD + MOD - n) % MOD;
+    ((b << 16) | a) as u32
 }
 
 /// How many bytes from `a` and from `b` (`a < b`) agree, at most `max`
@@ -387,6 +426,48 @@ mod tests {
         for data in &inputs {
             let stream = zlib(data);
             assert!(inflate(&stream, data.len()) == *data, "{} bytes", data.len());
+        }
+    }
+
+    /// A zlib stream of `parts`, each deflated as a piece of its own.
+    fn zlib_of_pieces(parts: &[&[u8]]) -> Vec<u8> {
+        let mut deflater = Deflater::new();
+        let mut out = vec![0x78, 0x01];
+        let mut adler = 1;
+        for part in parts {
+            deflater.piece(part, &mut out);
+            adler = adler32_combine(adler, zlib_rs::adler32::adler32(1, part), part.len());
+        }
+        out.extend_from_slice(&LAST_EMPTY_BLOCK);
+        out.extend_from_slice(&adler.to_be_bytes());
+        out
+    }
+
+    #[test]
+    fn pieces_deflated_apart_inflate_as_one_stream() {
+        let tile = noise(240, 3);
+        let rows: Vec<u8> = (0..500).flat_map(|_| tile.iter().copied()).collect();
+        let parts: Vec<Vec<u8>> = vec![noise(10_000, 4), vec![0; 70_000], rows, vec![5], noise(3, 8), tile];
+        let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+        let whole: Vec<u8> = parts.concat();
+        // Every split of the list into pieces, the checksum included (the
+        // inflater checks it).
+        for from in 0..refs.len() {
+            let stream = zlib_of_pieces(&refs[from..]);
+            let expected: Vec<u8> = parts[from..].concat();
+            assert!(inflate(&stream, expected.len()) == expected, "pieces from {from}");
+        }
+        assert!(zlib_of_pieces(&refs).len() < zlib(&whole).len() + 1_000);
+        assert_eq!(inflate(&zlib_of_pieces(&[]), 0), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn combined_checksums_are_the_checksum_of_the_whole() {
+        let data = noise(300_000, 11);
+        for split in [0, 1, 2, 5_551, 65_521, 65_522, 200_000, 300_000] {
+            let (a, b) = data.split_at(split);
+            let combined = adler32_combine(zlib_rs::adler32::adler32(1, a), zlib_rs::adler32::adler32(1, b), b.len());
+            assert_eq!(combined, zlib_rs::adler32::adler32(1, &data), "split at {split}");
         }
     }
 

@@ -41,12 +41,37 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
     if let Some(mv) = &opts.last_move {
         mark_last_move(canvas, mv, perspective);
     }
-    let put = |canvas: &mut Canvas, square: Square, figure: Figure| {
-        put_figure(canvas, assets, square, figure, opts, tiles);
-    };
-    for (square, piece) in pos.pieces() {
-        put(canvas, square, Figure::Piece(piece));
+    for (square, look) in Square::ALL.into_iter().zip(square_looks(pos, opts)) {
+        if let Some(figure) = look.figure {
+            put_figure(canvas, assets, square, figure, opts, tiles);
+        }
     }
+    if opts.show_moves {
+        draw_legal_moves(canvas, mask, pos, perspective);
+    }
+    for square in Square::ALL {
+        print_number(canvas, assets.numbers(), square, perspective);
+    }
+}
+
+/// How a playing square looks, besides its number: what [`super::bands`]
+/// keys a rank of the picture by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SquareLook {
+    /// Its cell's colour once the last move is marked.
+    pub cell: Rgb,
+    /// The piece on it, or the ghost of the piece the last move took there.
+    pub figure: Option<Figure>,
+}
+
+/// How each playing square looks (in the order of [`Square::ALL`]), the
+/// legal-moves overlay aside: a square's pixels depend on this and on its
+/// number alone (pieces, ghosts and numbers stay inside their square).
+pub fn square_looks(pos: &Position, opts: &RenderOptions) -> [SquareLook; 32] {
+    let mut looks = Square::ALL.map(|square| SquareLook {
+        cell: cell_color(square, opts.last_move.as_ref()),
+        figure: pos.piece_at(square).map(Figure::Piece),
+    });
     if let Some(mv) = &opts.last_move {
         // The captured pieces belong to the side that did not move.
         let mover = pos.piece_at(mv.to()).map_or(pos.turn().opponent(), |p| p.color);
@@ -58,15 +83,10 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
                 Some(before) => before.piece_at(square).is_some_and(|p| p.role == Role::King),
                 None => all_kings,
             };
-            put(canvas, square, Figure::Ghost(mover.opponent(), king));
+            looks[usize::from(square.number()) - 1].figure = Some(Figure::Ghost(mover.opponent(), king));
         }
     }
-    if opts.show_moves {
-        draw_legal_moves(canvas, mask, pos, perspective);
-    }
-    for square in Square::ALL {
-        print_number(canvas, assets.numbers(), square, perspective);
-    }
+    looks
 }
 
 /// Puts `figure` on `square`'s cell, whose colour the last move decides.

@@ -8,11 +8,18 @@
 //!
 //! The writer keeps its buffers (the filtered rows, the compressor's hash
 //! table and tokens) between pictures: one per thread, see [`super::scratch`].
+//!
+//! A picture can also be written as bands of rows deflated apart
+//! ([`PngWriter::encode_rows`]), each starting afresh (its first row
+//! filtered `None`, its matches within itself), so a band kept from an
+//! earlier picture serves again in the next one that has the same rows
+//! ([`png_of_bands`]; see [`super::bands`]).
 
 use super::canvas::Canvas;
-use super::deflate::Deflater;
+use super::deflate::{Deflater, LAST_EMPTY_BLOCK, adler32_combine};
 
-/// PNG's filter type byte for `Up`.
+/// PNG's filter type bytes for `None` and `Up`.
+const FILTER_NONE: u8 = 0;
 const FILTER_UP: u8 = 2;
 const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
@@ -37,19 +44,71 @@ impl PngWriter {
         if stride > 0 {
             up_filter(&canvas.pixels, stride, &mut self.filtered);
         }
-
-        let mut png = Vec::with_capacity(64 * 1024);
-        png.extend_from_slice(&SIGNATURE);
-        let mut header = [0u8; 13];
-        header[..4].copy_from_slice(&canvas.width.to_be_bytes());
-        header[4..8].copy_from_slice(&canvas.height.to_be_bytes());
-        // 8 bits per sample, truecolour (RGB), deflate, adaptive filtering, no interlace.
-        header[8..].copy_from_slice(&[8, 2, 0, 0, 0]);
-        chunk(&mut png, b"IHDR", |png| png.extend_from_slice(&header));
-        chunk(&mut png, b"IDAT", |png| self.deflater.zlib(&self.filtered, png));
-        chunk(&mut png, b"IEND", |_| {});
-        png
+        png_with(canvas.width, canvas.height, |png| self.deflater.zlib(&self.filtered, png))
     }
+
+    /// Rows `first..first + count` of the canvas as a band of the picture's
+    /// compressed data that stands on its own: its first row filtered
+    /// `None` (the rows above may differ from one picture to the next), the
+    /// others `Up`, deflated as a piece that refers to nothing before it.
+    pub fn encode_rows(&mut self, canvas: &Canvas, first: u32, count: u32) -> EncodedRows {
+        let stride = canvas.width as usize * 3;
+        let rows = &canvas.pixels[first as usize * stride..(first + count) as usize * stride];
+        self.filtered.resize((stride + 1) * count as usize, 0);
+        if stride > 0 && count > 0 {
+            up_filter(rows, stride, &mut self.filtered);
+            self.filtered[0] = FILTER_NONE;
+        }
+        let mut deflated = Vec::with_capacity(8 * 1024);
+        self.deflater.piece(&self.filtered, &mut deflated);
+        deflated.shrink_to_fit();
+        EncodedRows { deflated, adler: zlib_rs::adler32::adler32(1, &self.filtered), len: self.filtered.len() }
+    }
+}
+
+/// A band of a picture's rows, filtered and deflated on its own
+/// ([`PngWriter::encode_rows`]).
+#[derive(Debug)]
+pub struct EncodedRows {
+    /// The deflated piece.
+    pub deflated: Vec<u8>,
+    /// The Adler-32 of the filtered rows.
+    adler: u32,
+    /// How many bytes the filtered rows are.
+    len: usize,
+}
+
+/// The PNG (8-bit RGB) of a `width` x `height` picture whose rows are
+/// `bands`, top to bottom, together all of its rows.
+pub fn png_of_bands<'a>(width: u32, height: u32, bands: impl IntoIterator<Item = &'a EncodedRows>) -> Vec<u8> {
+    png_with(width, height, |png| {
+        // zlib's header (32 KB window, the fastest level), the pieces, the
+        // last block, the checksum of it all.
+        png.extend_from_slice(&[0x78, 0x01]);
+        let mut adler = 1;
+        for band in bands {
+            png.extend_from_slice(&band.deflated);
+            adler = adler32_combine(adler, band.adler, band.len);
+        }
+        png.extend_from_slice(&LAST_EMPTY_BLOCK);
+        png.extend_from_slice(&adler.to_be_bytes());
+    })
+}
+
+/// A PNG (8-bit RGB) of `width` x `height` whose image data `idat` writes
+/// (a zlib stream of the filtered rows).
+fn png_with(width: u32, height: u32, idat: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+    let mut png = Vec::with_capacity(64 * 1024);
+    png.extend_from_slice(&SIGNATURE);
+    let mut header = [0u8; 13];
+    header[..4].copy_from_slice(&width.to_be_bytes());
+    header[4..8].copy_from_slice(&height.to_be_bytes());
+    // 8 bits per sample, truecolour (RGB), deflate, adaptive filtering, no interlace.
+    header[8..].copy_from_slice(&[8, 2, 0, 0, 0]);
+    chunk(&mut png, b"IHDR", |png| png.extend_from_slice(&header));
+    chunk(&mut png, b"IDAT", idat);
+    chunk(&mut png, b"IEND", |_| {});
+    png
 }
 
 /// Writes each row of `pixels` (rows of `stride` bytes) into `out` as the
@@ -152,6 +211,31 @@ mod tests {
         }
         let start = draw(&Position::initial(), &RenderOptions::default());
         assert!(decoded(&writer.encode(&start)) == start.pixels);
+    }
+
+    #[test]
+    fn bands_encoded_apart_decode_to_the_canvas_pixels() {
+        let mut writer = PngWriter::new();
+        let canvases = pictures_of_a_game(3);
+        for canvas in canvases.iter().step_by(10) {
+            // Bands of the board's ranks, and uneven ones.
+            for cuts in [vec![0, 80, 160, 240, 320, 400, 480, 560, 640], vec![0, 1, 2, 333, 639, 640]] {
+                let bands: Vec<EncodedRows> =
+                    cuts.windows(2).map(|w| writer.encode_rows(canvas, w[0], w[1] - w[0])).collect();
+                let png = png_of_bands(canvas.width, canvas.height, &bands);
+                assert!(decoded(&png) == canvas.pixels, "bands cut at {cuts:?}");
+                assert!(png.len() < writer.encode(canvas).len() + 2_000, "bands cost little room");
+            }
+        }
+        // A band kept from one picture serves in another with the same rows.
+        let (a, b) = (&canvases[0], &canvases[1]);
+        let mut mixed = Canvas::new(a.width, a.height, [0; 3]);
+        let half = (a.height / 2) as usize * a.width as usize * 3;
+        mixed.pixels[..half].copy_from_slice(&a.pixels[..half]);
+        mixed.pixels[half..].copy_from_slice(&b.pixels[half..]);
+        let top = writer.encode_rows(a, 0, a.height / 2);
+        let bottom = writer.encode_rows(b, b.height / 2, b.height - b.height / 2);
+        assert!(decoded(&png_of_bands(a.width, a.height, [&top, &bottom])) == mixed.pixels);
     }
 
     #[test]

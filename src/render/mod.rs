@@ -25,7 +25,10 @@
 //!   such pictures); nothing is read from disk. The canvas and the encoder's
 //!   state are kept per thread and reused, so a picture allocates little
 //!   more than its PNG bytes; [`recent`] keeps the last pictures for one
-//!   asked for again (a move's answer, then its direct message).
+//!   asked for again (a move's answer, then its direct message), and the
+//!   ranks of the boards drawn are kept, encoded, for the next boards that
+//!   show them (`bands.rs`: a move changes a few ranks, and openings share
+//!   most of theirs).
 //!
 //! ```
 //! use damas::render::{RenderOptions, render_png};
@@ -37,6 +40,7 @@
 
 mod arrows;
 mod assets;
+mod bands;
 mod canvas;
 pub mod chart;
 mod deflate;
@@ -54,6 +58,7 @@ mod scratch;
 pub mod standings;
 pub mod theme;
 
+pub use bands::ranks_found_and_made;
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartPoint, RatingChart, rating_chart_png};
 pub use orientation::square_rect;
 pub use replay::{ReplayFrame, render_gif};
@@ -88,7 +93,16 @@ impl Default for RenderOptions {
 /// `opts.last_move` is the move that was played to reach `pos` (not a move
 /// of `pos`); its captured pieces are drawn as ghosts in the colour of the
 /// side to move.
+///
+/// A board without the overlay is put together from the ranks of earlier
+/// pictures where it shares them (see [`bands`]): the same pixels.
 pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    if opts.show_moves { render_png_whole(pos, opts) } else { bands::render(pos, opts) }
+}
+
+/// [`render_png`] drawn and encoded whole, keeping nothing: the cost of a
+/// picture that shares no rank with any before it (for the benches).
+pub fn render_png_whole(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
     scratch::with_scratch(|s| {
         draw::draw_into(&mut s.canvas, &mut s.mask, pos, opts);
         s.png.encode(&s.canvas)

@@ -249,8 +249,8 @@ fn without_legal_moves_the_overlay_draws_nothing() {
     // White's only man is blocked and cannot capture (RULES 3.1-3.2).
     let pos: Position = "W:W4:B7,8,11".parse().expect("a valid FEN");
     assert!(pos.legal_moves().is_empty());
-    let plain = render_png(&pos, &RenderOptions::default());
-    let overlay = render_png(&pos, &RenderOptions { show_moves: true, ..RenderOptions::default() });
+    let plain = picture(&pos, &RenderOptions::default());
+    let overlay = picture(&pos, &RenderOptions { show_moves: true, ..RenderOptions::default() });
     assert!(plain == overlay, "the overlay changed the picture");
 }
 
