@@ -240,3 +240,58 @@ async fn a_move_stored_before_moves_kept_their_clock_is_taken_back_with_the_cloc
     let kept = svc.store().last_move(3).await.unwrap().unwrap().clock_before.expect("kept with the move");
     assert_eq!((kept.last_move_at, kept.deadline), (T0 + 100, T0 + 100 + 2 * day));
 }
+
+/// The migration that rebuilds the fair-play keys' table WITHOUT ROWID on
+/// SQLite empties it and marks every live game's keys as lagging: the keys
+/// written before it are gone, and the next check computes them again, so
+/// a live game's position is still refused (`/analyze position:`).
+#[tokio::test]
+async fn keys_written_before_the_live_positions_rebuild_are_computed_again() {
+    let (_dir, url, pool) = sqlite_before("live positions without rowid").await;
+    sqlx::query(
+        "INSERT INTO challenges (id, guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
+         draw_rules, start_fen, created_at, expires_at, state) VALUES (7, $1, 5, 1001, 1002, 'white', 3, 'classic', \
+         'classic', 'W:W1-12:B21-32', 0, 100, 'accepted')",
+    )
+    .bind(GUILD as i64)
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO games (id, challenge_id, guild_id, channel_id, white_id, black_id, days_per_move, variant, \
+         draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, remind_at, positions_ply) \
+         VALUES (3, 7, $1, 5, 1001, 1002, 3, 'classic', 'classic', 'W:W1-12:B21-32', 2, 'white', 'live', 0, 10, \
+         500, 400, 2)",
+    )
+    .bind(GUILD as i64)
+    .execute(&pool)
+    .await
+    .unwrap();
+    for (ply, notation) in ["11-15", "22-18"].iter().enumerate() {
+        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (3, $1, $2, 10)")
+            .bind(ply as i64)
+            .bind(notation)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    // Keys said to be current, but not the position's.
+    sqlx::query("INSERT INTO live_positions (game_id, position_key) VALUES (3, 42)").execute(&pool).await.unwrap();
+    pool.close().await;
+
+    let svc = GameService::open(&url).await.unwrap();
+    assert_eq!(svc.store().live_position_count(3).await.unwrap(), 0, "the old keys are gone");
+    let game = svc.game_in_channel(5).await.unwrap();
+    let refused = svc.analyze_fen(&damas::rules::to_fen(game.game.position()), Some(GUILD), STRANGER, Some(1)).await;
+    assert!(matches!(refused, Err(damas::game::GameError::AnalysisOfLivePosition)), "{:?}", refused.map(|_| ()));
+    let keys = damas::game::live_position_keys(game.game.position());
+    assert_eq!(svc.store().live_position_count(3).await.unwrap(), keys.len() as i64, "computed again by the check");
+    assert!(svc.store().integrity_check().await.unwrap());
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let sql: String = sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE name = 'live_positions'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(sql.contains("WITHOUT ROWID"), "{sql}");
+}
