@@ -93,6 +93,19 @@ async fn sqlite_before(migration: &str) -> (tempfile::TempDir, String, sqlx::Sql
     (dir, url, pool)
 }
 
+/// Stores `notations` as game `game`'s moves, straight into an old schema.
+async fn insert_moves(pool: &sqlx::SqlitePool, game: i64, notations: &[&str]) {
+    for (ply, notation) in notations.iter().enumerate() {
+        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, 10)")
+            .bind(game)
+            .bind(ply as i64)
+            .bind(notation)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+}
+
 /// The migration that rebuilds the games table on SQLite (to allow aborted
 /// games) keeps every game, its moves and the foreign keys.
 #[tokio::test]
@@ -116,14 +129,7 @@ async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
     .execute(&pool)
     .await
     .unwrap();
-    for (ply, notation) in ["11-15", "22-18"].iter().enumerate() {
-        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (3, $1, $2, 10)")
-            .bind(ply as i64)
-            .bind(notation)
-            .execute(&pool)
-            .await
-            .unwrap();
-    }
+    insert_moves(&pool, 3, &["11-15", "22-18"]).await;
     pool.close().await;
 
     let svc = GameService::open(&url).await.unwrap();
@@ -267,14 +273,7 @@ async fn keys_written_before_the_live_positions_rebuild_are_computed_again() {
     .execute(&pool)
     .await
     .unwrap();
-    for (ply, notation) in ["11-15", "22-18"].iter().enumerate() {
-        sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (3, $1, $2, 10)")
-            .bind(ply as i64)
-            .bind(notation)
-            .execute(&pool)
-            .await
-            .unwrap();
-    }
+    insert_moves(&pool, 3, &["11-15", "22-18"]).await;
     // Keys said to be current, but not the position's.
     sqlx::query("INSERT INTO live_positions (game_id, position_key) VALUES (3, 42)").execute(&pool).await.unwrap();
     pool.close().await;
