@@ -43,7 +43,7 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
     }
     for (square, look) in Square::ALL.into_iter().zip(square_looks(pos, opts)) {
         if let Some(figure) = look.figure {
-            put_figure(canvas, assets, square, figure, opts, tiles);
+            put_figure(canvas, assets, square, figure, look.cell, perspective, tiles);
         }
     }
     if opts.show_moves {
@@ -89,10 +89,18 @@ pub fn square_looks(pos: &Position, opts: &RenderOptions) -> [SquareLook; 32] {
     looks
 }
 
-/// Puts `figure` on `square`'s cell, whose colour the last move decides.
-fn put_figure(canvas: &mut Canvas, assets: &Assets, square: Square, figure: Figure, opts: &RenderOptions, tiles: bool) {
-    let (x, y, _, _) = square_rect(square, opts.perspective);
-    let tile = if tiles { assets.tile(figure, cell_color(square, opts.last_move.as_ref())) } else { None };
+/// Puts `figure` on `square`'s cell, of colour `cell` (the last move's mark).
+fn put_figure(
+    canvas: &mut Canvas,
+    assets: &Assets,
+    square: Square,
+    figure: Figure,
+    cell: Rgb,
+    perspective: Color,
+    tiles: bool,
+) {
+    let (x, y, _, _) = square_rect(square, perspective);
+    let tile = if tiles { assets.tile(figure, cell) } else { None };
     match tile {
         Some(tile) => canvas.copy_tile(tile, x, y),
         None => canvas.blend_sprite(assets.sprite(figure), x as i32, y as i32),
