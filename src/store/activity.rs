@@ -13,7 +13,7 @@ impl Store {
              (SELECT COUNT(*) FROM moves WHERE played_at > $1) AS recent",
         )
         .bind(since)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.reads)
         .await?;
         let count = |name: &'static str| -> Result<u64, StoreError> {
             u64::try_from(row.try_get::<i64, _>(name)?).map_err(|_| StoreError::Corrupt(name))

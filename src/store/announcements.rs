@@ -214,11 +214,13 @@ impl Store {
 
     /// How many announcements there are, settled or not.
     pub async fn announcement_count(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM announcements").fetch_one(&self.pool).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM announcements").fetch_one(&self.reads).await?)
     }
 
     /// How many announcements are not settled yet.
     pub async fn pending_announcement_count(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL").fetch_one(&self.pool).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL")
+            .fetch_one(&self.reads)
+            .await?)
     }
 }

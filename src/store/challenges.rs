@@ -182,7 +182,7 @@ impl Store {
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         let row = sqlx::query(concat!("SELECT ", challenge_columns!(), " FROM challenges c WHERE c.id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         row.as_ref().map(challenge_from_row).transpose()
     }
@@ -195,7 +195,7 @@ impl Store {
             " FROM challenges c WHERE c.channel_id = $1 AND c.state = 'open' ORDER BY c.id"
         ))
         .bind(db_id(channel)?)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(challenge_from_row).collect()
     }
@@ -219,7 +219,7 @@ impl Store {
                 .bind(db_id(guild)?)
                 .bind(db_id(user)?)
                 .bind(now)
-                .fetch_one(&self.pool)
+                .fetch_one(&self.reads)
                 .await?;
         let sql = format!(
             "SELECT {} FROM challenges c WHERE {FOR_USER} ORDER BY c.id DESC LIMIT $4 OFFSET $5",

@@ -12,6 +12,26 @@ use super::{BUSY_TIMEOUT, Durability, StoreError};
 /// Connections each process keeps to the database.
 const MAX_CONNECTIONS: u32 = 8;
 
+/// The connections a store opens: one pool for everything that may write,
+/// and one for the plain reads (`SELECT`s outside a transaction).
+///
+/// SQLite has one writer at a time, and a connection that finds the write
+/// lock taken waits in SQLite's busy handler, which sleeps 1, 2, 5, 10, 15
+/// ... ms between tries however soon the lock comes free: under a burst of
+/// moves a move batch slept 18 ms behind the fair-play keys, and every
+/// answer of that burst with it. So on SQLite everything that may write
+/// goes through a pool of one connection, where writers queue in this
+/// process and each starts the moment the one before it is done; the reads
+/// have the other connections and never wait for a writer (WAL). One
+/// process per SQLite file is enforced ([`super::lock`]), so no writer
+/// from elsewhere takes the lock. On PostgreSQL both are the same pool.
+pub(super) struct Pools {
+    /// Writes, transactions, and every query not known to be a plain read.
+    pub writes: AnyPool,
+    /// Plain reads.
+    pub reads: AnyPool,
+}
+
 /// The database engine behind a [`super::Store`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -72,36 +92,50 @@ impl DatabaseTarget {
 
 /// Connects to `target`, preparing a SQLite file first (created if
 /// missing, WAL journal), and applies that backend's migrations.
-pub(super) async fn open_pool(target: &DatabaseTarget, durability: Durability) -> Result<AnyPool, StoreError> {
+pub(super) async fn open_pools(target: &DatabaseTarget, durability: Durability) -> Result<Pools, StoreError> {
     sqlx::any::install_default_drivers();
     let options = AnyConnectOptions::from_str(&target.url)?;
-    let pool = match target.backend {
+    let pools = match target.backend {
         Backend::Sqlite => {
             prepare_sqlite_file(&target.url).await?;
-            let synchronous = match durability {
-                Durability::Full => "PRAGMA synchronous = FULL",
-                Durability::Normal => "PRAGMA synchronous = NORMAL",
-            };
-            AnyPoolOptions::new()
-                .max_connections(MAX_CONNECTIONS)
-                .after_connect(move |conn, _| {
-                    Box::pin(async move {
-                        // sqlx's SQLite connections already wait 5 s
-                        // (BUSY_TIMEOUT) for another one's write lock.
-                        conn.execute(synchronous).await?;
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        Ok(())
-                    })
-                })
-                .connect_with(options)
-                .await?
+            let writes = sqlite_pool(&options, durability, 1).await?;
+            let reads = sqlite_pool(&options, durability, MAX_CONNECTIONS - 1).await?;
+            Pools { writes, reads }
         }
-        Backend::Postgres => AnyPoolOptions::new().max_connections(MAX_CONNECTIONS).connect_with(options).await?,
+        Backend::Postgres => {
+            let pool = AnyPoolOptions::new().max_connections(MAX_CONNECTIONS).connect_with(options).await?;
+            Pools { writes: pool.clone(), reads: pool }
+        }
     };
     // Several processes starting at once are safe: the migrator takes a
     // lock on PostgreSQL, and SQLite has one writer.
-    super::migrations::migrator(target.backend).run(&pool).await?;
-    Ok(pool)
+    super::migrations::migrator(target.backend).run(&pools.writes).await?;
+    Ok(pools)
+}
+
+/// A pool of at most `connections` to a prepared SQLite file.
+async fn sqlite_pool(
+    options: &AnyConnectOptions,
+    durability: Durability,
+    connections: u32,
+) -> Result<AnyPool, StoreError> {
+    let synchronous = match durability {
+        Durability::Full => "PRAGMA synchronous = FULL",
+        Durability::Normal => "PRAGMA synchronous = NORMAL",
+    };
+    Ok(AnyPoolOptions::new()
+        .max_connections(connections)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                // sqlx's SQLite connections still wait 5 s (BUSY_TIMEOUT)
+                // for a write lock held elsewhere (a tool on the same file).
+                conn.execute(synchronous).await?;
+                conn.execute("PRAGMA foreign_keys = ON").await?;
+                Ok(())
+            })
+        })
+        .connect_with(options.clone())
+        .await?)
 }
 
 /// Creates the SQLite file if missing and puts it in WAL mode, which the

@@ -224,7 +224,7 @@ impl Store {
              WHERE user_id = $1 ORDER BY id",
         )
         .bind(db_id(user)?)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter()
             .map(|row| {

@@ -43,7 +43,7 @@ impl Store {
             "SELECT id FROM games WHERE status = 'live' AND engine_color IS NOT NULL AND engine_color = turn \
              ORDER BY id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         self.games_by_ids(ids).await
     }
@@ -55,7 +55,7 @@ impl Store {
              LIMIT 1",
         )
         .bind(db_id(channel)?)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         match id {
             Some(id) => self.game(id).await,

@@ -65,7 +65,7 @@ impl Store {
         .bind(db_id(guild)?)
         .bind(i64::from(limit))
         .bind(i64::from(offset))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         page_from_rows(&rows)
     }
@@ -97,7 +97,7 @@ impl Store {
         .bind(db_id(user)?)
         .bind(i64::from(limit))
         .bind(i64::from(offset))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         page_from_rows(&rows)
     }

@@ -370,7 +370,7 @@ impl Store {
             game.moves = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply")
                 .bind(game.id)
                 .bind(i64::from(game.ply))
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?;
             if game.moves.len() == game.ply as usize {
                 break;
@@ -378,7 +378,7 @@ impl Store {
             if attempt == READS_AROUND_A_TAKEBACK {
                 return Err(StoreError::Corrupt("games.ply"));
             }
-            let row = sqlx::query(select_games!("WHERE id = $1")).bind(game.id).fetch_optional(&self.pool).await?;
+            let row = sqlx::query(select_games!("WHERE id = $1")).bind(game.id).fetch_optional(&self.reads).await?;
             game = game_from_row(&row.ok_or(StoreError::Corrupt("games.ply"))?)?;
         }
         if game.setup.rated && game.status == GameStatus::Finished {
@@ -391,7 +391,7 @@ impl Store {
             game.tournament_name = Some(
                 sqlx::query_scalar("SELECT name FROM tournaments WHERE id = $1")
                     .bind(seat.tournament_id)
-                    .fetch_optional(&self.pool)
+                    .fetch_optional(&self.reads)
                     .await?
                     .ok_or(StoreError::Corrupt("games.tournament_id"))?,
             );
@@ -409,7 +409,7 @@ impl Store {
 
     /// A game by id, with its moves.
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        let rows = sqlx::query(select_games!("WHERE id = $1")).bind(id).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(select_games!("WHERE id = $1")).bind(id).fetch_all(&self.reads).await?;
         Ok(self.games_where(rows).await?.pop())
     }
 
@@ -417,7 +417,7 @@ impl Store {
     pub async fn live_game_in_channel(&self, channel: u64) -> Result<Option<GameRow>, StoreError> {
         let rows = sqlx::query(select_games!("WHERE channel_id = $1 AND status = 'live'"))
             .bind(db_id(channel)?)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         Ok(self.games_where(rows).await?.pop())
     }
@@ -433,7 +433,7 @@ impl Store {
         ))
         .bind(db_id(channel)?)
         .bind(db_id(user)?)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let confirms = bool_column(row.try_get("confirms")?, "confirm_moves")?;
@@ -447,7 +447,7 @@ impl Store {
             "WHERE status = 'live' AND (positions_ply IS NULL OR positions_ply <> ply) ORDER BY id LIMIT $1"
         ))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         self.games_where(rows).await
     }
@@ -456,7 +456,7 @@ impl Store {
     pub async fn live_games_in_guild(&self, guild: u64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(select_games!("WHERE guild_id = $1 AND status = 'live' ORDER BY id"))
             .bind(db_id(guild)?)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         self.games_where(rows).await
     }
@@ -465,7 +465,7 @@ impl Store {
     pub async fn live_games_of_user(&self, user: u64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(select_games!("WHERE (white_id = $1 OR black_id = $1) AND status = 'live' ORDER BY id"))
             .bind(db_id(user)?)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         self.games_where(rows).await
     }
@@ -659,6 +659,6 @@ impl Store {
 
     /// How many games are stored, live or finished.
     pub async fn game_count(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM games").fetch_one(&self.pool).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM games").fetch_one(&self.reads).await?)
     }
 }

@@ -78,7 +78,7 @@ impl Store {
         )
         .bind(guild)
         .bind(user)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.reads)
         .await?;
         let rows = sqlx::query(
             "SELECT id, channel_id, white_id, black_id, status, result, reason, finished_at, ply, engine_level, \
@@ -89,7 +89,7 @@ impl Store {
         .bind(user)
         .bind(i64::from(limit))
         .bind(i64::from(offset))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {

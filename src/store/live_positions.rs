@@ -102,7 +102,7 @@ impl Store {
                 )
                 .bind(key)
                 .bind(db_id(guild)?)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?
             }
             None => {
@@ -113,7 +113,7 @@ impl Store {
                 )
                 .bind(key)
                 .bind(db_id(user)?)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?
             }
         };
@@ -124,7 +124,7 @@ impl Store {
     pub async fn live_position_count(&self, game_id: i64) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM live_positions WHERE game_id = $1")
             .bind(game_id)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.reads)
             .await?)
     }
 }

@@ -92,7 +92,7 @@ impl Store {
              FROM matches WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let guild: Option<i64> = row.try_get("guild_id")?;
@@ -100,7 +100,7 @@ impl Store {
             "SELECT match_game, id, white_id, status, result FROM games WHERE match_id = $1 ORDER BY match_game",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?
         .iter()
         .map(|g| {
@@ -196,7 +196,7 @@ impl Store {
             "SELECT m.id FROM matches m WHERE m.status = 'live' \
              AND NOT EXISTS (SELECT 1 FROM games g WHERE g.match_id = m.id AND g.status = 'live') ORDER BY m.id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?)
     }
 }

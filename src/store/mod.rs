@@ -157,7 +157,10 @@ pub enum Durability {
 /// The database. Cheap to clone; clones share the pool.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Everything that may write (on SQLite one connection: see [`connect::Pools`]).
     pool: AnyPool,
+    /// Plain reads (on PostgreSQL the same pool).
+    reads: AnyPool,
     backend: Backend,
     /// The task that commits moves in groups (see [`moves`]).
     writer: tokio::sync::mpsc::Sender<moves::MoveJob>,
@@ -198,9 +201,9 @@ impl Store {
     /// keeps the server's own setting).
     pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
         let target = DatabaseTarget::parse(url)?;
-        let pool = connect::open_pool(&target, durability).await?;
-        let writer = moves::spawn_writer(pool.clone(), target.backend);
-        Ok(Store { pool, backend: target.backend, writer })
+        let pools = connect::open_pools(&target, durability).await?;
+        let writer = moves::spawn_writer(pools.writes.clone(), target.backend);
+        Ok(Store { pool: pools.writes, reads: pools.reads, backend: target.backend, writer })
     }
 
     /// Which database engine this store runs on.
@@ -211,6 +214,7 @@ impl Store {
     /// Closes every connection (waiting for those in use).
     pub async fn close(&self) {
         self.pool.close().await;
+        self.reads.close().await;
     }
 
     /// Whether the database answers a trivial query (for health checks).
@@ -235,7 +239,7 @@ impl Store {
     /// The versions of the migrations applied, in order.
     pub async fn applied_migrations(&self) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?)
     }
 
@@ -309,3 +313,6 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
 
 #[cfg(test)]
 mod schema_tests;
+
+#[cfg(test)]
+mod writer_tests;

@@ -233,7 +233,7 @@ impl Store {
     pub async fn ply_and_move_rows(&self, game_id: i64) -> Result<Option<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as("SELECT ply, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games WHERE id = $1")
             .bind(game_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?)
     }
 
@@ -241,7 +241,7 @@ impl Store {
     pub async fn moves(&self, game_id: i64) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(game_id)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?)
     }
 }

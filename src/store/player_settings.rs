@@ -30,7 +30,7 @@ impl Store {
         )
         .bind(db_id(guild)?)
         .bind(db_id(user)?)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some(row) = row else { return Ok(PlayerSettings::default()) };
         let hour: Option<i64> = row.try_get("digest_hour")?;
@@ -127,7 +127,7 @@ impl Store {
         let pending: Option<i64> =
             sqlx::query_scalar("SELECT closed_at FROM closed_dms WHERE user_id = $1 AND told_at IS NULL")
                 .bind(db_id(user)?)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.reads)
                 .await?;
         if pending.is_none() {
             return Ok(false);

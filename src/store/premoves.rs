@@ -24,7 +24,7 @@ impl Store {
     pub async fn premoves(&self, game_id: i64) -> Result<Vec<PremoveRow>, StoreError> {
         let rows = sqlx::query("SELECT owner_id, ply, line FROM premoves WHERE game_id = $1 ORDER BY owner_id, line")
             .bind(game_id)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter()
             .map(|row| {
@@ -130,7 +130,7 @@ impl Store {
         )
         .bind(moved_by)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?)
     }
 }

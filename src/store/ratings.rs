@@ -243,7 +243,7 @@ impl Store {
         )
         .bind(db_id(guild)?)
         .bind(db_id(user)?)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         Ok(rows.into_iter().map(|(at, rating, deviation)| RatingPoint { at, rating, deviation }).collect())
     }
@@ -262,7 +262,7 @@ impl Store {
         )
         .bind(db_id(guild)?)
         .bind(db_id(user)?)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.reads)
         .await?;
         let count = |column: &'static str| -> Result<u32, StoreError> {
             let n: i64 = row.try_get(column)?;
@@ -280,7 +280,7 @@ impl Store {
              ORDER BY CASE WHEN c.user_id = g.white_id THEN 0 ELSE 1 END",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter()
             .map(|row| {

@@ -21,7 +21,7 @@ impl Store {
     pub async fn replay(&self, game_id: i64) -> Result<Option<ReplayRow>, StoreError> {
         let row: Option<(Vec<u8>, i64)> = sqlx::query_as("SELECT gif, made_at FROM replays WHERE game_id = $1")
             .bind(game_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         Ok(row.map(|(gif, made_at)| ReplayRow { gif, made_at }))
     }
@@ -72,6 +72,6 @@ impl Store {
 
     /// How many replays are kept.
     pub async fn replay_count(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM replays").fetch_one(&self.pool).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM replays").fetch_one(&self.reads).await?)
     }
 }

@@ -22,7 +22,7 @@ impl Store {
     pub async fn server_locale(&self, guild: u64) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar("SELECT locale FROM server_locales WHERE guild_id = $1")
             .bind(db_id(guild)?)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?)
     }
 }

@@ -96,7 +96,7 @@ impl Store {
              FROM moves m WHERE m.game_id = $1 ORDER BY m.ply DESC LIMIT 1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some((ply, notation, played_at, last_move_at, deadline, remind_at, reminded_ply, previous)) = row else {
             return Ok(None);

@@ -32,7 +32,7 @@ impl Store {
     pub async fn server_threads(&self, guild: u64) -> Result<bool, StoreError> {
         let stored: Option<i64> = sqlx::query_scalar("SELECT threads FROM server_settings WHERE guild_id = $1")
             .bind(db_id(guild)?)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         stored.map_or(Ok(true), |v| bool_column(v, "threads"))
     }
@@ -57,7 +57,7 @@ impl Store {
         let stored: Option<Option<i64>> =
             sqlx::query_scalar("SELECT seek_role FROM server_settings WHERE guild_id = $1")
                 .bind(db_id(guild)?)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.reads)
                 .await?;
         stored.flatten().map(|role| discord_id(role, "seek_role")).transpose()
     }
@@ -78,7 +78,7 @@ impl Store {
         let row: Option<(i64, i64)> =
             sqlx::query_as("SELECT thread_id, parent_id FROM game_threads WHERE game_id = $1")
                 .bind(game)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.reads)
                 .await?;
         row.map(|(thread, parent)| {
             Ok(GameThread { thread: discord_id(thread, "thread_id")?, parent: discord_id(parent, "parent_id")? })

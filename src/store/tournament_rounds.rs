@@ -278,7 +278,7 @@ impl Store {
               WHERE p.tournament_id = t.id AND (p.forfeit IS NOT NULL OR g.status IN ('finished', 'aborted'))) \
              ORDER BY t.id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?)
     }
 

@@ -326,7 +326,7 @@ impl Store {
     ) -> Result<(Vec<TournamentLine>, u32), StoreError> {
         let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tournaments WHERE guild_id = $1")
             .bind(db_id(guild)?)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.reads)
             .await?;
         let rows = sqlx::query(
             "SELECT id, name, channel_id, format, status, round, rounds, \
@@ -336,7 +336,7 @@ impl Store {
         .bind(db_id(guild)?)
         .bind(i64::from(limit))
         .bind(i64::from(offset))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         let lines = rows
             .iter()

@@ -92,7 +92,7 @@ impl Store {
     pub async fn vacation_days(&self, guild: u64) -> Result<u32, StoreError> {
         let stored: Option<i64> = sqlx::query_scalar("SELECT vacation_days FROM server_settings WHERE guild_id = $1")
             .bind(db_id(guild)?)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         stored.map_or(Ok(14), |days| u32_column(days, "vacation_days"))
     }
@@ -119,7 +119,7 @@ impl Store {
         )
         .bind(db_id(guild)?)
         .bind(db_id(user)?)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let started: Option<i64> = row.try_get("started_at")?;
@@ -281,7 +281,7 @@ impl Store {
              WHERE started_at IS NOT NULL AND ends_by <= $1 ORDER BY ends_by",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.into_iter().map(|(g, u, s, e)| Ok((discord_id(g, "guild_id")?, discord_id(u, "user_id")?, s, e))).collect()
     }

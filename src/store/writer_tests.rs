@@ -1,0 +1,79 @@
+//! How a SQLite store shares out its connections (see
+//! [`super::connect::Pools`]): writers queue for the one connection that
+//! writes, so none meets SQLite's busy lock, and reads never wait for them.
+
+use std::time::Duration;
+
+use super::{Backend, GameKeys, MoveWrite, ScratchDatabase, Store};
+use crate::rules::Color;
+
+const GAMES: i64 = 24;
+
+/// A SQLite store with `GAMES` live games at ply 0, ids 1 to `GAMES`.
+async fn store_with_games() -> (ScratchDatabase, Store) {
+    let db = ScratchDatabase::for_tests(Backend::Sqlite).await.unwrap().expect("SQLite needs no server");
+    let store = Store::open(db.url()).await.unwrap();
+    for channel in 1..=GAMES {
+        let sql = format!(
+            "INSERT INTO games (channel_id, white_id, black_id, days_per_move, variant, draw_rules, start_fen, ply, \
+             turn, status, started_at, last_move_at, deadline, remind_at) VALUES ({channel}, 1, 2, 3, 'classic', \
+             'classic', 'W:W1-12:B21-32', 0, 'white', 'live', 0, 0, 100, 80)"
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&store.pool).await.unwrap();
+    }
+    (db, store)
+}
+
+fn first_move(game_id: i64) -> MoveWrite {
+    MoveWrite {
+        game_id,
+        ply: 0,
+        notation: "11-15".to_string(),
+        mover: 1,
+        now: 10,
+        next_turn: Color::Black,
+        deadline: 1_000,
+        remind_at: 900,
+        finishing: None,
+        premove_in: None,
+    }
+}
+
+#[tokio::test]
+async fn sqlite_writers_of_every_kind_queue_for_one_connection_and_never_meet_the_busy_lock() {
+    let (_db, store) = store_with_games().await;
+    assert_eq!(store.pool.options().get_max_connections(), 1, "one connection writes");
+    assert!(store.reads.options().get_max_connections() > 1, "the reads have their own");
+    // A writer that found the lock taken would now fail at once ("database
+    // is locked") instead of sleeping in the busy handler.
+    sqlx::query("PRAGMA busy_timeout = 0").execute(&store.pool).await.unwrap();
+    let mut writers = tokio::task::JoinSet::new();
+    for id in 1..=GAMES {
+        let s = store.clone();
+        writers.spawn(async move { s.append_move(first_move(id)).await.map(|w| w.is_some()) });
+        let s = store.clone();
+        writers.spawn(async move { s.offer_draw(id, 2).await });
+        let s = store.clone();
+        writers.spawn(async move {
+            s.set_live_positions_of(&[GameKeys { game_id: id, ply: 0, keys: vec![7, 8] }]).await.map(|n| n <= 1)
+        });
+    }
+    while let Some(done) = writers.join_next().await {
+        assert!(done.unwrap().expect("no writer meets a locked database"));
+    }
+    for id in 1..=GAMES {
+        assert_eq!(store.ply_and_move_rows(id).await.unwrap(), Some((1, 1)), "game {id}'s move landed");
+    }
+}
+
+#[tokio::test]
+async fn sqlite_reads_go_on_while_a_writer_holds_the_write_connection() {
+    let (_db, store) = store_with_games().await;
+    let mut writing = store.pool.begin().await.unwrap();
+    sqlx::query("UPDATE games SET days_per_move = 9 WHERE id = 1").execute(&mut *writing).await.unwrap();
+    let read = tokio::time::timeout(Duration::from_secs(5), store.game(1)).await;
+    let game = read.expect("a read does not wait for the writer").unwrap().expect("game 1");
+    assert_eq!(game.setup.days_per_move, 3, "the read sees what was committed, not the write in progress");
+    writing.commit().await.unwrap();
+    assert_eq!(store.game(1).await.unwrap().unwrap().setup.days_per_move, 9);
+}
