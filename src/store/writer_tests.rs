@@ -77,3 +77,27 @@ async fn sqlite_reads_go_on_while_a_writer_holds_the_write_connection() {
     writing.commit().await.unwrap();
     assert_eq!(store.game(1).await.unwrap().unwrap().setup.days_per_move, 9);
 }
+
+#[tokio::test]
+async fn a_move_that_fails_in_a_batch_leaves_nothing_of_itself_and_the_others_land() {
+    let (_db, store) = store_with_games().await;
+    // Game 5 already has a move row at ply 0 (written by hand): its move's
+    // INSERT fails after its UPDATE of the game has run.
+    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (5, 0, '9-13', 0)")
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let moves = (1..=GAMES).map(|id| {
+        let s = store.clone();
+        tokio::spawn(async move { (id, s.append_move(first_move(id)).await) })
+    });
+    for (id, written) in futures::future::join_all(moves).await.into_iter().map(Result::unwrap) {
+        if id == 5 {
+            assert!(written.is_err(), "game 5's move fails");
+            assert_eq!(store.ply_and_move_rows(5).await.unwrap(), Some((0, 1)), "its UPDATE was undone");
+        } else {
+            assert!(written.unwrap().is_some(), "game {id}'s move lands");
+            assert_eq!(store.ply_and_move_rows(id).await.unwrap(), Some((1, 1)));
+        }
+    }
+}
