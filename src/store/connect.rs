@@ -125,6 +125,11 @@ async fn sqlite_pool(
     };
     Ok(AnyPoolOptions::new()
         .max_connections(connections)
+        // The pool would ping an idle connection before every query it
+        // hands out: a round trip to the connection's thread as long as
+        // the query's own. A SQLite connection is a file opened in this
+        // process, with no server to drop it, so that check is skipped.
+        .test_before_acquire(false)
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 // sqlx's SQLite connections still wait 5 s (BUSY_TIMEOUT)

@@ -44,6 +44,9 @@ async fn sqlite_writers_of_every_kind_queue_for_one_connection_and_never_meet_th
     let (_db, store) = store_with_games().await;
     assert_eq!(store.pool.options().get_max_connections(), 1, "one connection writes");
     assert!(store.reads.options().get_max_connections() > 1, "the reads have their own");
+    for pool in [&store.pool, &store.reads] {
+        assert!(!pool.options().get_test_before_acquire(), "no ping before each query");
+    }
     // A writer that found the lock taken would now fail at once ("database
     // is locked") instead of sleeping in the busy handler.
     sqlx::query("PRAGMA busy_timeout = 0").execute(&store.pool).await.unwrap();
