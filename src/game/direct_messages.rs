@@ -60,7 +60,14 @@ impl GameService {
         let rows = self.store.lease_direct_messages(now, ANNOUNCEMENT_LEASE, DIRECT_BATCH).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            let due = match self.direct_due(now, row.guild, row.user, row.kind).await {
+            // About a move or a reminder its player has answered since:
+            // stale, known without reading the game.
+            let answered = match row.kind {
+                DirectKind::Move { ply, .. } | DirectKind::Reminder { ply, .. } => row.game_ply != Some(ply),
+                _ => false,
+            };
+            let due = if answered { Ok(None) } else { self.direct_due(now, row.guild, row.user, row.kind).await };
+            let due = match due {
                 Ok(due) => due,
                 Err(e) => {
                     tracing::error!(id = row.id, error = %e, "a direct message cannot be read back; dropping it");

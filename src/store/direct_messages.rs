@@ -61,6 +61,9 @@ pub struct DirectMessageRow {
     pub kind: DirectKind,
     /// How many times it was leased, this time included.
     pub attempts: u32,
+    /// The ply its game was at when it was leased (`None` for a message
+    /// about no game, and for one not read by a lease).
+    pub game_ply: Option<u32>,
 }
 
 fn direct_message_from_row(row: &AnyRow) -> Result<DirectMessageRow, StoreError> {
@@ -81,6 +84,7 @@ fn direct_message_from_row(row: &AnyRow) -> Result<DirectMessageRow, StoreError>
         guild: discord_id(row.try_get("guild_id")?, "guild_id")?,
         kind,
         attempts: u32_column(row.try_get("attempts")?, "attempts")?,
+        game_ply: None,
     })
 }
 
@@ -183,7 +187,12 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<DirectMessageRow>, StoreError> {
         let rows = self.lease_outbox(Outbox::DirectMessages, now, lease_secs, limit).await?;
-        let mut out = rows.iter().map(direct_message_from_row).collect::<Result<Vec<_>, _>>()?;
+        let leased = |row: &AnyRow| {
+            let ply: Option<i64> = row.try_get("game_ply")?;
+            let game_ply = ply.map(|ply| u32_column(ply, "games.ply")).transpose()?;
+            Ok(DirectMessageRow { game_ply, ..direct_message_from_row(row)? })
+        };
+        let mut out = rows.iter().map(leased).collect::<Result<Vec<_>, StoreError>>()?;
         out.sort_by_key(|m| m.id);
         Ok(out)
     }

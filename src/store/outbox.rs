@@ -25,7 +25,12 @@ impl Outbox {
     fn columns(self) -> &'static str {
         match self {
             Outbox::Announcements => "id, kind, channel_id, game_id, challenge_id, ply, attempts",
-            Outbox::DirectMessages => "id, kind, user_id, guild_id, game_id, ply, attempts",
+            // With the ply of the message's game now, so one about a move
+            // already answered is known stale without reading the game.
+            Outbox::DirectMessages => {
+                "id, kind, user_id, guild_id, game_id, ply, attempts, \
+                 (SELECT g.ply FROM games g WHERE g.id = direct_messages.game_id) AS game_ply"
+            }
         }
     }
 }

@@ -190,7 +190,27 @@ async fn a_batch_is_settled_in_one_write_once(backend: Backend) {
     assert!(outcomes.iter().all(|(_, o)| *o == Some(AnnouncementOutcome::Delivered)), "{outcomes:?}");
 }
 
+/// A leased message says the ply its game is at, so one about a move its
+/// player has answered is known stale without reading the game.
+async fn a_leased_message_knows_its_games_ply(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    start_classic(&svc, T0, 1).await;
+    choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
+    svc.play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
+    svc.play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
+    let leased = svc.store().lease_direct_messages(T0 + 30, 60, 10).await.unwrap();
+    let [row] = &leased[..] else { panic!("one message: {leased:?}") };
+    assert!(matches!(row.kind, DirectKind::Move { ply: 1, .. }), "{row:?}");
+    assert_eq!(row.game_ply, Some(2), "Black has answered");
+    // White's reply is due: the game is still at its ply.
+    svc.play(T0 + 40, 1, WHITE, "15x22", None).await.unwrap();
+    let leased = svc.store().lease_direct_messages(T0 + 50, 60, 10).await.unwrap();
+    let [row] = &leased[..] else { panic!("one message: {leased:?}") };
+    assert!(matches!(row.kind, DirectKind::Move { ply: 3, .. }) && row.game_ply == Some(3), "{row:?}");
+}
+
 on_both_backends!(
+    a_leased_message_knows_its_games_ply,
     a_batch_is_settled_in_one_write_once,
     dm_brings_each_move_that_hands_over_the_turn,
     ping_and_off_queue_nothing,
