@@ -128,10 +128,6 @@ pub struct GameRow {
     pub paused_since: Option<i64>,
 }
 
-/// Reads of a game row and its moves that may find a takeback landed
-/// between the two before the row is taken for corrupt.
-const READS_AROUND_A_TAKEBACK: u32 = 4;
-
 macro_rules! select_games {
     ($where:literal) => {
         select_games!("", $where)
@@ -143,6 +139,10 @@ macro_rules! select_games {
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
              last_move_at, deadline, remind_at, draw_offer_by, takeback_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, \
              tournament_id, tournament_round, ",
+            // The moves in order, in the row's own snapshot: one round trip
+            // to the database for the game and its moves, and a takeback
+            // cannot land between the two.
+            "(SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE moves.game_id = games.id) AS move_list, ",
             paused_since!(),
             $extra,
             " FROM games ",
@@ -193,6 +193,18 @@ pub(super) fn engine_seat(row: &AnyRow) -> Result<Option<EngineSeat>, StoreError
     }
 }
 
+/// A row's `move_list`: its game's moves in order, as many as its ply
+/// (a notation holds no space).
+fn move_list(row: &AnyRow) -> Result<Vec<String>, StoreError> {
+    let list: Option<String> = row.try_get("move_list")?;
+    let moves: Vec<String> = list.iter().flat_map(|l| l.split(' ')).map(str::to_string).collect();
+    let ply: i64 = row.try_get("ply")?;
+    if i64::try_from(moves.len()) != Ok(ply) {
+        return Err(StoreError::Corrupt("games.ply"));
+    }
+    Ok(moves)
+}
+
 fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let guild: Option<i64> = row.try_get("guild_id")?;
     let offer: Option<i64> = row.try_get("draw_offer_by")?;
@@ -232,7 +244,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         takeback_by: takeback.map(|u| discord_id(u, "takeback_by")).transpose()?,
         finished_at: row.try_get("finished_at")?,
         aborted_by: row.try_get::<Option<i64>, _>("aborted_by")?.map(|u| discord_id(u, "aborted_by")).transpose()?,
-        moves: Vec::new(),
+        moves: move_list(row)?,
         rating_changes: Vec::new(),
         match_row: None,
         tournament_name: None,
@@ -361,26 +373,9 @@ impl Store {
         .await?)
     }
 
-    /// Loads the moves of a game row: the first `ply` of them, so a move
-    /// stored since the row was read does not show. A takeback removes the
-    /// last move: when one landed between the two reads, the row is read
-    /// again (a few times at most; beyond that the row is corrupt).
-    async fn with_moves(&self, mut game: GameRow) -> Result<GameRow, StoreError> {
-        for attempt in 1.. {
-            game.moves = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply")
-                .bind(game.id)
-                .bind(i64::from(game.ply))
-                .fetch_all(&self.reads)
-                .await?;
-            if game.moves.len() == game.ply as usize {
-                break;
-            }
-            if attempt == READS_AROUND_A_TAKEBACK {
-                return Err(StoreError::Corrupt("games.ply"));
-            }
-            let row = sqlx::query(select_games!("WHERE id = $1")).bind(game.id).fetch_optional(&self.reads).await?;
-            game = game_from_row(&row.ok_or(StoreError::Corrupt("games.ply"))?)?;
-        }
+    /// Completes a game row, whose moves it lists: what it did to the
+    /// ratings, its match and its tournament, for the games that have them.
+    async fn with_extras(&self, mut game: GameRow) -> Result<GameRow, StoreError> {
         if game.setup.rated && game.status == GameStatus::Finished {
             game.rating_changes = self.rating_changes(game.id).await?;
         }
@@ -402,7 +397,7 @@ impl Store {
     async fn games_where(&self, rows: Vec<AnyRow>) -> Result<Vec<GameRow>, StoreError> {
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            out.push(self.with_moves(game_from_row(row)?).await?);
+            out.push(self.with_extras(game_from_row(row)?).await?);
         }
         Ok(out)
     }
@@ -437,7 +432,7 @@ impl Store {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let confirms = bool_column(row.try_get("confirms")?, "confirm_moves")?;
-        Ok(Some((self.with_moves(game_from_row(&row)?).await?, confirms)))
+        Ok(Some((self.with_extras(game_from_row(&row)?).await?, confirms)))
     }
 
     /// Up to `limit` live games whose position keys are missing or not for

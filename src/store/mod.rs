@@ -316,3 +316,6 @@ mod schema_tests;
 
 #[cfg(test)]
 mod writer_tests;
+
+#[cfg(test)]
+mod game_read_tests;
