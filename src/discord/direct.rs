@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use serenity::all::{Http, UserId};
+use tokio::time::Instant;
 
 use crate::config::Clock;
 use crate::game::{ANNOUNCEMENT_ATTEMPTS, AnnouncementOutcome, DirectDue, DirectMessage, GameService, GameView};
@@ -23,6 +24,13 @@ use super::deliver::{Failure, call, post_once, repeatable};
 use super::reply::Reply;
 use super::settling::{self, SETTLE_EVERY, Settled, flushing};
 use super::view::{self, user};
+
+/// The most direct messages of a batch sent at once. They wait while
+/// answers are being made, and without a limit every one of a batch set
+/// off the moment the last answer of a burst went out, just as the next
+/// commands came in, and was made beside their answers; so few are
+/// under way when the next answers start.
+const DIRECT_MESSAGES_AT_ONCE: usize = 4;
 
 /// The nonce of a direct message: the same for every attempt.
 pub fn direct_nonce(id: i64) -> String {
@@ -57,14 +65,19 @@ pub async fn deliver_direct_messages(
         }
         let done: Settled = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
         let sending = (http.clone(), service.clone(), clock.clone(), channels.clone(), answering.clone(), done.clone());
+        // The answers being made go first (see `answering`), for
+        // YIELD_AT_MOST from the lease at the most.
+        let yield_until = Instant::now() + YIELD_AT_MOST;
         let batch_sent = side_by_side(
             batch,
             |item: &DirectMessage| item.user,
+            DIRECT_MESSAGES_AT_ONCE,
             move |item: DirectMessage| {
                 let (http, service, clock, channels, answering, done) = sending.clone();
                 async move {
-                    // The answers being made go first (see `answering`).
-                    answering.quiet_or(YIELD_AT_MOST).await;
+                    if item.due.is_some() {
+                        answering.quiet_or(yield_until.saturating_duration_since(Instant::now())).await;
+                    }
                     let Some(outcome) = send(&http, &service, &clock, &channels, &item).await else { return false };
                     done.lock().expect("settled list").push((item.id, outcome));
                     true
