@@ -231,7 +231,7 @@ impl Store {
             .bind(now)
             .bind(i64::from(limit))
             .bind(i64::from(offset))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         let rows = rows.iter().map(challenge_from_row).collect::<Result<Vec<_>, _>>()?;
         Ok((rows, u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?))

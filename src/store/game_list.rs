@@ -123,7 +123,7 @@ impl Store {
             .bind(db_id(guild)?)
             .bind(db_id(user)?)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         page_from_rows(&rows)
     }

@@ -209,7 +209,7 @@ impl Store {
         let row = sqlx::query(select_ratings!("WHERE guild_id = $1 AND user_id = $2"))
             .bind(db_id(guild)?)
             .bind(db_id(user)?)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         row.as_ref().map(rating_row).transpose()
     }
@@ -230,7 +230,7 @@ impl Store {
         .bind(max_deviation)
         .bind(i64::from(limit))
         .bind(i64::from(skip))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(rating_row).collect()
     }

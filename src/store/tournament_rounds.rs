@@ -458,7 +458,7 @@ impl Store {
     async fn any_row(&self, select: &str, now: i64) -> Result<bool, StoreError> {
         let found: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("{select} LIMIT 1")))
             .bind(now)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         Ok(found.is_some())
     }

@@ -312,7 +312,7 @@ impl Store {
 
     /// Tournament `id` whole, or `None` if there is none.
     pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.reads.acquire().await?;
         read_tournament(&mut conn, id).await
     }
 
