@@ -7,7 +7,7 @@
 
 use super::clock::{ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE};
 use super::{DAY, GameError, GameService, GameSummary, GameView};
-use crate::store::{AnnouncementOutcome, DirectKind};
+use crate::store::{AnnouncementOutcome, DirectKind, DirectMessageRow};
 
 /// Direct messages leased at a time.
 const DIRECT_BATCH: i64 = 50;
@@ -60,14 +60,7 @@ impl GameService {
         let rows = self.store.lease_direct_messages(now, ANNOUNCEMENT_LEASE, DIRECT_BATCH).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            // About a move or a reminder its player has answered since:
-            // stale, known without reading the game.
-            let answered = match row.kind {
-                DirectKind::Move { ply, .. } | DirectKind::Reminder { ply, .. } => row.game_ply != Some(ply),
-                _ => false,
-            };
-            let due = if answered { Ok(None) } else { self.direct_due(now, row.guild, row.user, row.kind).await };
-            let due = match due {
+            let due = match self.direct_due(now, &row).await {
                 Ok(due) => due,
                 Err(e) => {
                     tracing::error!(id = row.id, error = %e, "a direct message cannot be read back; dropping it");
@@ -80,16 +73,13 @@ impl GameService {
         Ok(out)
     }
 
-    /// What a direct message says as things stand at `now`.
-    async fn direct_due(
-        &self,
-        now: i64,
-        guild: u64,
-        user: u64,
-        kind: DirectKind,
-    ) -> Result<Option<DirectDue>, GameError> {
-        Ok(match kind {
-            // Stale once the player has answered the move.
+    /// What a leased direct message says as things stand at `now`. One
+    /// about a move whose player has answered it since is stale, known from
+    /// the ply the lease read, without reading the game.
+    async fn direct_due(&self, now: i64, row: &DirectMessageRow) -> Result<Option<DirectDue>, GameError> {
+        let (guild, user) = (row.guild, row.user);
+        Ok(match row.kind {
+            DirectKind::Move { ply, .. } | DirectKind::Reminder { ply, .. } if row.game_ply != Some(ply) => None,
             DirectKind::Move { game, ply } => {
                 let view = self.game_by_id(game).await?;
                 (view.ply() == ply).then_some(DirectDue::Move(view))

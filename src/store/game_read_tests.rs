@@ -3,7 +3,9 @@
 
 use super::{Backend, ScratchDatabase, Store, StoreError};
 
-async fn game_at_ply(store: &Store, channel: i64, ply: i64, moves: &[(i64, &str)]) {
+/// Writes live game `channel` (its id too) in channel `channel` at `ply`,
+/// with the move rows `moves` (ply, notation), as the tests need them.
+pub(super) async fn game_at_ply(store: &Store, channel: i64, ply: i64, moves: &[(i64, &str)]) {
     let turn = if ply % 2 == 0 { "white" } else { "black" };
     let sql = format!(
         "INSERT INTO games (id, channel_id, white_id, black_id, days_per_move, variant, draw_rules, start_fen, ply, \

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::game_read_tests::game_at_ply;
 use super::{Backend, GameKeys, MoveWrite, ScratchDatabase, Store};
 use crate::rules::Color;
 
@@ -14,12 +15,7 @@ async fn store_with_games() -> (ScratchDatabase, Store) {
     let db = ScratchDatabase::for_tests(Backend::Sqlite).await.unwrap().expect("SQLite needs no server");
     let store = Store::open(db.url()).await.unwrap();
     for channel in 1..=GAMES {
-        let sql = format!(
-            "INSERT INTO games (channel_id, white_id, black_id, days_per_move, variant, draw_rules, start_fen, ply, \
-             turn, status, started_at, last_move_at, deadline, remind_at) VALUES ({channel}, 1, 2, 3, 'classic', \
-             'classic', 'W:W1-12:B21-32', 0, 'white', 'live', 0, 0, 100, 80)"
-        );
-        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&store.pool).await.unwrap();
+        game_at_ply(&store, channel, 0, &[]).await;
     }
     (db, store)
 }
