@@ -9,7 +9,8 @@ use crate::rules::{Color, DrawRules, Game, Move, Position};
 pub struct Counters {
     /// Plies since the last capture or man move.
     pub king_plies: u32,
-    /// While three kings face a lone king: the strong side and its moves.
+    /// Once three kings have faced a lone king: the strong side and its
+    /// moves since (the count runs to the end of the game, RULES 7.3d).
     pub three_kings: Option<(Color, u32)>,
 }
 
@@ -28,10 +29,9 @@ impl Counters {
     /// counts them.
     pub fn after(self, before: &Position, mv: &Move, after: &Position) -> Counters {
         let king_plies = if mv.is_capture() || before.moves_man(mv) { 0 } else { self.king_plies + 1 };
-        let three_kings = match (three_kings_side(after), self.three_kings) {
-            (Some(strong), Some((side, n))) if strong == side => Some((side, n + u32::from(before.turn() == strong))),
-            (Some(strong), _) => Some((strong, 0)),
-            (None, _) => None,
+        let three_kings = match self.three_kings {
+            Some((strong, n)) => Some((strong, n + u32::from(before.turn() == strong))),
+            None => three_kings_side(after).map(|strong| (strong, 0)),
         };
         Counters { king_plies, three_kings }
     }

@@ -11,8 +11,9 @@ use crate::rules::{Color, DrawRules, Position};
 /// as the game has them so far; `None` when the tables do not hold the
 /// position or cannot prove its value under the counts.
 ///
-/// Three kings against one are solved exactly under the count of 7.3d
-/// (see [`Tables::probe_three_kings`]). Elsewhere a table win counts only if
+/// Three kings against one, and what captures leave of them while the
+/// count runs, are solved exactly under the count of 7.3d (see
+/// [`Tables::probe_three_kings`]). Elsewhere a table win counts only if
 /// it fits the counts even when every ply before the last is a king move;
 /// a slower win might still be won by resetting the count, so it is left
 /// unproven rather than called a draw.
@@ -25,11 +26,13 @@ pub(crate) fn proven(tables: &Tables, pos: &Position, counters: Counters, rules:
     if counters.is_draw(rules) {
         return Some(TableValue::DRAW);
     }
-    if let (Some(limit), Some(strong)) = (rules.three_kings_moves(), three_kings_side(pos)) {
-        // The count starts at the first position with this material.
-        let used = counters.three_kings.filter(|&(side, _)| side == strong).map_or(0, |(_, n)| n);
-        let value = tables.probe_three_kings(pos, limit.saturating_sub(used), rules)?;
-        // Within the 3v1 phase only the king-move count can still bite.
+    // The count starts at the first position with three kings against one
+    // and runs to the end of the game, through any capture after it.
+    let count = counters.three_kings.or_else(|| three_kings_side(pos).map(|strong| (strong, 0)));
+    if let (Some(limit), Some((strong, used))) = (rules.three_kings_moves(), count) {
+        let value = tables.probe_three_kings(pos, strong, limit.saturating_sub(used), rules)?;
+        // Within the count only the king-move count can still bite (when the
+        // counters were given, not played to).
         let fits = value.wdl == Wdl::Draw || counters.king_moves_leave_room_for(rules, value.plies as u32);
         return fits.then_some(value);
     }

@@ -240,7 +240,8 @@ pub struct Game {
     notations: Vec<String>,
     /// Index in `positions` of the last position after a capture or man move.
     last_irreversible: usize,
-    /// (strong side, moves it has made) while three kings face a lone king.
+    /// (strong side, moves it has made) once three kings have faced a lone
+    /// king: the count runs to the end of the game (RULES 7.3d).
     three_kings: Option<(Color, u32)>,
     result: Option<GameResult>,
 }
@@ -345,8 +346,10 @@ impl Game {
         self.positions[self.last_irreversible..].iter().filter(|p| *p == now).count() as u32
     }
 
-    /// While three kings face a lone king: the strong side and how many
-    /// moves it has made since the material arose (RULES 7.3d).
+    /// Once three kings have faced a lone king: the strong side and how many
+    /// moves it has made since the material arose. The count runs to the end
+    /// of the game: captures after it started neither stop nor restart it
+    /// (RULES 7.3d).
     pub fn three_kings_count(&self) -> Option<(Color, u32)> {
         self.three_kings
     }
@@ -381,10 +384,11 @@ impl Game {
         if mv.is_capture() || before.moves_man(mv) {
             self.last_irreversible = self.positions.len() - 1;
         }
-        self.three_kings = match (three_kings_side(&after), self.three_kings) {
-            (Some(strong), Some((side, n))) if strong == side => Some((side, n + u32::from(before.turn() == strong))),
-            (Some(strong), _) => Some((strong, 0)),
-            (None, _) => None,
+        // RULES 7.3d: the count starts with the material and runs to the end
+        // of the game; a king given away does not stop or restart it.
+        self.three_kings = match self.three_kings {
+            Some((strong, n)) => Some((strong, n + u32::from(before.turn() == strong))),
+            None => three_kings_side(&after).map(|strong| (strong, 0)),
         };
         self.result = self.judge();
         Ok(())

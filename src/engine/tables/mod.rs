@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 pub use three_kings::MAX_MOVES as MAX_THREE_KINGS_MOVES;
 pub use value::{TableValue, Wdl};
 
-use crate::rules::{DrawRules, Move, MoveList, Position};
+use crate::rules::{Color, DrawRules, Move, MoveList, Position};
 use layout::Layout;
 use three_kings::ThreeKings;
 
@@ -137,16 +137,23 @@ impl Tables {
         value::decode(self.data[self.layout.slot(pos)])
     }
 
-    /// The value of three kings against a lone king when the strong side
-    /// has `moves_left` moves of the count of RULES 7.3d left, the count
-    /// of 7.3c restarting at each capture (as it does in a game where the
-    /// material has just arisen). `None` for other material, tables of
-    /// fewer than 4 pieces, or rules with no such count. The first call
-    /// solves every such position (a fraction of a second).
-    pub fn probe_three_kings(&self, pos: &Position, moves_left: u32, rules: DrawRules) -> Option<TableValue> {
+    /// The value of `pos` once `strong` has had three kings against a lone
+    /// king and has `moves_left` moves of the count of RULES 7.3d left: `pos`
+    /// is that ending, or one a capture led to from it (fewer kings of
+    /// `strong` against the king), since the count runs to the end of the
+    /// game. `None` for other material, tables of fewer than 4 pieces, or
+    /// rules with no such count. The first call solves every such position
+    /// (a fraction of a second).
+    pub fn probe_three_kings(
+        &self,
+        pos: &Position,
+        strong: Color,
+        moves_left: u32,
+        rules: DrawRules,
+    ) -> Option<TableValue> {
         rules.three_kings_moves()?;
-        let solved = self.three_kings.get_or_init(|| ThreeKings::build(&self.layout, &self.data));
-        solved.as_ref()?.probe(pos, moves_left, rules)
+        let solved = self.three_kings.get_or_init(|| ThreeKings::build(&self.layout));
+        solved.as_ref()?.probe(pos, strong, moves_left)
     }
 
     /// A best move of a position in the tables and the position's value:

@@ -4,18 +4,22 @@
 //! short, and every win that fits is reported with its true length.
 //!
 //! The plain tables cannot say this: their longest wins take more moves
-//! than the count allows, and the shortest win by plies is not always the
-//! one that uses the fewest counted moves (a king given up to reach a won
-//! two-against-one ending stops the count). So the values are solved again,
-//! layer by layer: with `m` moves left, the strong side's move leads to a
-//! position with `m - 1` left, the lone king's move keeps `m`. Positions
-//! with nothing left are drawn unless the side to move has no move at all
-//! (the rules judge that first, RULES 7.1).
+//! than the count allows. And the count runs to the end of the game: a
+//! king given away to reach two kings against one (or one against one)
+//! buys no time, so those endings are solved under the same count too.
+//! The values are solved layer by layer: with `m` moves left, the strong
+//! side's move leads to a position with `m - 1` left, the lone king's move
+//! keeps `m`. Positions with nothing left are drawn unless the side to move
+//! has no move at all (the rules judge that first, RULES 7.1).
+//!
+//! The king-move count of RULES 7.3c plays no part here: the material
+//! arises by a capture or a promotion, both of which restart it, and the
+//! longest count (13 moves, 26 plies) ends the game before its 40 plies.
 
 use super::layout::{Layout, Material, Table};
 use super::squares::{spread, squeeze};
 use super::value::{DRAW, NOT_A_POSITION, TableValue, Wdl, decode, encode_plies};
-use crate::rules::{DrawRules, MoveList, Position};
+use crate::rules::{Color, DrawRules, MoveList, Position};
 
 /// The most moves any preset gives three kings (RULES 7.4).
 pub const MAX_MOVES: u32 = {
@@ -32,13 +36,23 @@ pub const MAX_MOVES: u32 = {
     most
 };
 
-/// The solved layers. Only White's three kings are stored: Black's are the
-/// same positions with the board turned half way round.
+/// The endings the count can reach once it has started: one, two or three
+/// white kings (the strong side) against a black king. Black's strong side
+/// is the same positions with the board turned half way round.
+const STRONG_KINGS: [u8; 3] = [1, 2, 3];
+
+fn white_strong(kings: u8) -> Material {
+    Material { white_men: 0, white_kings: kings, black_men: 0, black_kings: 1 }
+}
+
+/// The solved layers of every ending the count can reach.
 pub(super) struct ThreeKings {
-    /// King-only plies that draw (RULES 7.3c) in the presets with a count;
-    /// it bounds the endings left after the lone king captures.
-    king_move_plies: u32,
-    /// The table of three white kings against a black king.
+    /// One per entry of [`STRONG_KINGS`].
+    endings: Vec<Ending>,
+}
+
+/// One material's layers.
+struct Ending {
     table: Table,
     /// For each number of moves left (0..=[`MAX_MOVES`]), a byte per slot
     /// of `table` in the tables' encoding.
@@ -47,36 +61,33 @@ pub(super) struct ThreeKings {
 
 impl ThreeKings {
     /// Solves every layer; `None` if the tables hold fewer than 4 pieces.
-    pub(super) fn build(layout: &Layout, data: &[u8]) -> Option<ThreeKings> {
-        let king_move_plies = counting_presets_king_move_plies();
-        let table = layout.table(WHITE_STRONG)?.clone();
-        let layers = solve(layout, data, &table, king_move_plies);
-        Some(ThreeKings { king_move_plies, table, layers })
+    pub(super) fn build(layout: &Layout) -> Option<ThreeKings> {
+        let mut endings: Vec<Ending> = Vec::with_capacity(STRONG_KINGS.len());
+        for kings in STRONG_KINGS {
+            let table = layout.table(white_strong(kings))?.clone();
+            let layers = solve(&table, &endings);
+            endings.push(Ending { table, layers });
+        }
+        Some(ThreeKings { endings })
     }
 
-    /// The value of `pos` for the side to move with `moves_left` moves of
-    /// the count left to the strong side, under `rules`' king-move count;
-    /// `None` if `pos` is not three kings against one or the rules are not
-    /// the ones solved for.
-    pub(super) fn probe(&self, pos: &Position, moves_left: u32, rules: DrawRules) -> Option<TableValue> {
-        if moves_left > MAX_MOVES || rules.king_move_plies() != self.king_move_plies {
+    /// The value of `pos` for the side to move when `strong` started the
+    /// count with three kings and has `moves_left` moves of it left; `None`
+    /// if `pos` is not an ending the count can reach (kings of `strong`
+    /// against one king) or more moves are left than any preset gives.
+    pub(super) fn probe(&self, pos: &Position, strong: Color, moves_left: u32) -> Option<TableValue> {
+        if moves_left > MAX_MOVES {
             return None;
         }
-        let m = Material::of(pos);
-        let local = if m == WHITE_STRONG {
-            self.table.local(pos)
-        } else if m == BLACK_STRONG {
-            self.table.local(&turned(pos))
-        } else {
-            return None;
+        let pos = match strong {
+            Color::White => *pos,
+            Color::Black => turned(pos),
         };
-        decode(self.layers[moves_left as usize][local])
+        let m = Material::of(&pos);
+        let ending = self.endings.iter().find(|e| e.table.material == m)?;
+        decode(ending.layers[moves_left as usize][ending.table.local(&pos)])
     }
 }
-
-/// Three white kings against a black king, and the other way round.
-const WHITE_STRONG: Material = Material { white_men: 0, white_kings: 3, black_men: 0, black_kings: 1 };
-const BLACK_STRONG: Material = Material { white_men: 0, white_kings: 1, black_men: 0, black_kings: 3 };
 
 /// The position seen from the other side: square n becomes 33 - n, the
 /// colours and the turn swap (the rules are the same for both sides).
@@ -85,21 +96,21 @@ fn turned(pos: &Position) -> Position {
     Position { white: turn(pos.black), black: turn(pos.white), kings: turn(pos.kings), turn: pos.turn.opponent() }
 }
 
-/// The king-move count of the presets that count three kings; they agree.
-fn counting_presets_king_move_plies() -> u32 {
-    let mut counting = DrawRules::ALL.into_iter().filter(|r| r.three_kings_moves().is_some());
-    let plies = counting.next().map_or(0, DrawRules::king_move_plies);
-    debug_assert!(counting.all(|r| r.king_move_plies() == plies), "the counting presets differ in 7.3c");
-    plies
+/// Where a move leads, for the layered pass: a slot of the same table, a
+/// slot of an ending solved before (a capture by the lone king), or the end
+/// of the game (a side left without pieces).
+#[derive(Clone, Copy)]
+enum Child {
+    Same(u32),
+    Fewer { ending: u8, slot: u32 },
+    Over,
 }
 
-/// A child that leaves the material: its value byte, flagged.
-const EXIT: u32 = 1 << 31;
-
-/// Every layer: `layers[m]` for `m` moves left. The moves are generated
-/// once, as lists of children (slots of the table, or values of what a
-/// capture leads to); each layer is then a pass over those lists.
-fn solve(layout: &Layout, data: &[u8], table: &Table, king_move_plies: u32) -> Vec<Vec<u8>> {
+/// Every layer of one ending: `layers[m]` for `m` moves left. The moves
+/// are generated once, as lists of children; each layer is then a pass
+/// over those lists. `fewer` holds the endings with fewer white kings,
+/// solved already.
+fn solve(table: &Table, fewer: &[Ending]) -> Vec<Vec<u8>> {
     let slots = 2 * table.size;
     let mut first = Vec::with_capacity(slots + 1);
     let mut children = Vec::new();
@@ -114,47 +125,47 @@ fn solve(layout: &Layout, data: &[u8], table: &Table, king_move_plies: u32) -> V
         *value = if moves.is_empty() { encode_plies(0) } else { DRAW };
         children.extend(moves.iter().map(|mv| {
             let child = pos.play_unchecked(mv);
-            if Material::of(&child) == table.material {
-                table.local(&child) as u32
+            let m = Material::of(&child);
+            if m == table.material {
+                Child::Same(table.local(&child) as u32)
+            } else if let Some(i) = fewer.iter().position(|e| e.table.material == m) {
+                Child::Fewer { ending: i as u8, slot: fewer[i].table.local(&child) as u32 }
             } else {
-                EXIT | u32::from(left_material(layout, data, &child, king_move_plies))
+                // The lone king was taken, or the last white king.
+                debug_assert!(child.count(Color::White) == 0 || child.count(Color::Black) == 0);
+                Child::Over
             }
         }));
     }
     first.push(children.len() as u32);
-    let value_of = |slot: usize, layer: &[u8]| {
+    // `same` is this ending's layer the children are read in; a capture by
+    // the lone king (Black's move) keeps the moves left, `m`.
+    let value_of = |slot: usize, same: &[u8], m: usize| {
         let list = &children[first[slot] as usize..first[slot + 1] as usize];
-        best(list.iter().map(|&c| if c & EXIT != 0 { c as u8 } else { layer[c as usize] }))
+        best(list.iter().map(|&c| match c {
+            Child::Same(s) => same[s as usize],
+            Child::Fewer { ending, slot } => fewer[ending as usize].layers[m][slot as usize],
+            Child::Over => encode_plies(0),
+        }))
     };
     let mut layers = vec![base];
-    for _ in 1..=MAX_MOVES {
+    for m in 1..=MAX_MOVES as usize {
         let before = layers.last().expect("layer 0 is there");
         let mut layer = before.clone();
         // White (the first half) moves into the layer below, then the lone
         // king into this one; slots that are no position have no moves.
+        // White never captures a white king, so its `Fewer` children do not
+        // occur and the layer passed for them does not matter.
         for slot in (0..table.size).filter(|&s| before[s] != NOT_A_POSITION) {
-            layer[slot] = value_of(slot, before);
+            layer[slot] = value_of(slot, before, m - 1);
         }
         for slot in (table.size..slots).filter(|&s| before[s] != NOT_A_POSITION) {
-            let value = value_of(slot, &layer);
+            let value = value_of(slot, &layer, m);
             layer[slot] = value;
         }
         layers.push(layer);
     }
     layers
-}
-
-/// The value of a position a capture leads to: the tables' value, a
-/// decisive one only if it fits in a fresh king-move count (a capture
-/// restarts it, RULES 7.3c). With three pieces or fewer, all kings, the
-/// only later captures end the game or leave one king each, so the count
-/// never restarts: a win longer than the count is a draw.
-fn left_material(layout: &Layout, data: &[u8], child: &Position, king_move_plies: u32) -> u8 {
-    let byte = data[layout.slot(child)];
-    match decode(byte) {
-        Some(v) if v.wdl != Wdl::Draw && u32::from(v.plies) > king_move_plies => DRAW,
-        _ => byte,
-    }
 }
 
 /// The value for the side to move from its children's values (each for
@@ -175,5 +186,18 @@ fn best(children: impl Iterator<Item = u8>) -> u8 {
         (Some(plies), _) => encode_plies(plies),
         (None, true) => DRAW,
         (None, false) => encode_plies(longest),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_king_move_count_never_bites_within_the_three_kings_count() {
+        // RULES 7.3c-d: the module's reasoning that 7.3c can be left out.
+        for rules in DrawRules::ALL.into_iter().filter(|r| r.three_kings_moves().is_some()) {
+            assert!(2 * MAX_MOVES < rules.king_move_plies(), "{rules:?}");
+        }
     }
 }

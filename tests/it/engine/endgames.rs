@@ -35,23 +35,20 @@ fn the_king_move_rule_cuts_a_slow_win_short() {
 #[cfg(not(debug_assertions))]
 #[test]
 fn three_kings_do_not_chase_a_win_longer_than_the_count() {
-    // RULES 7.3d: the tables win this in 25 plies. The fastest win gives a
-    // king back after 11 moves of the three kings, and the count stops with
-    // that material, so from a fresh count it is won under `classic`; with
-    // one of the 12 moves already used it is not (a draw), while Ludoteka's
-    // 13 leave room.
+    // RULES 7.3d: the tables win this in 25 plies, 13 of White's moves. The
+    // count runs to the end of the game (a king given back buys no time),
+    // so `classic`'s 12 moves draw it; Ludoteka's 13 leave room from a
+    // fresh count, but not with one of them already used.
     let pos: Position = "W:WK1,K5,K10:BK2".parse().unwrap();
     assert_eq!(tables().probe(&pos).map(|v| (v.wdl, v.plies)), Some((Wdl::Win, 25)));
-    let fresh = analysis(&Root::new(pos, Variant::Classic, DrawRules::Classic));
-    assert_eq!(fresh.score, WIN - 25);
-    let one_used = |rules| {
-        let mut root = Root::new(pos, Variant::Classic, rules);
-        root.counters = Counters { king_plies: 2, three_kings: Some((Color::White, 1)) };
-        analysis(&root)
-    };
-    let classic = one_used(DrawRules::Classic);
+    let fresh = |rules| analysis(&Root::new(pos, Variant::Classic, rules));
+    let classic = fresh(DrawRules::Classic);
     assert_eq!((classic.score, classic.proof.map(|p| p.verdict)), (0, Some(Verdict::Draw)));
-    assert_eq!(one_used(DrawRules::Ludoteka).score, WIN - 25);
+    assert_eq!(fresh(DrawRules::Ludoteka).score, WIN - 25);
+    let mut root = Root::new(pos, Variant::Classic, DrawRules::Ludoteka);
+    root.counters = Counters { king_plies: 2, three_kings: Some((Color::White, 1)) };
+    let one_used = analysis(&root);
+    assert_eq!((one_used.score, one_used.proof.map(|p| p.verdict)), (0, Some(Verdict::Draw)));
 }
 
 /// Small positions from a fixed pseudo-random sequence: 2 to `PIECES`

@@ -1,8 +1,9 @@
 //! Three kings against a lone king under the count (RULES 7.3d, 7.4): the
-//! engine's proven value of every such position, for both presets with a
-//! count and for counts partly used, against a plain exhaustive search that
-//! counts the strong side's moves; and the position once reported as "won
-//! in 25 plies" that the count draws.
+//! engine's proven value of every such position, and of every ending with
+//! fewer kings a capture leads to while the count runs, for both presets
+//! with a count and for counts partly used, against a plain exhaustive
+//! search that counts the strong side's moves to the end of the game; and
+//! the positions once misjudged because a king given away stopped the count.
 //!
 //! Release builds only: debug builds' tables hold 3 pieces, not 4.
 #![cfg(not(debug_assertions))]
@@ -11,7 +12,7 @@ use std::time::Instant;
 
 use damas::engine::tables::{Tables, Wdl};
 use damas::engine::{Counters, Limits, Proof, Root, Searcher, Verdict, WIN, analyze, proof_by_tables};
-use damas::rules::{Color, DrawRules, Game, Move, Outcome, Piece, Position, Role, Square, Variant};
+use damas::rules::{Color, DrawRules, EndReason, Game, Move, Outcome, Piece, Position, Role, Square, Variant};
 
 use crate::support::tables::tables;
 
@@ -58,16 +59,18 @@ impl Kings {
         Kings { white, black, turn: self.turn.opponent() }
     }
 
-    fn is_three_v_one(self) -> bool {
-        self.white.count_ones() == 3 && self.black.count_ones() == 1
+    /// Whether the side to move has no piece left (the game is over).
+    fn mover_is_gone(self) -> bool {
+        (if self.turn == Color::White { self.white } else { self.black }) == 0
     }
 }
 
 /// A plain memoised minimax with the count written out: the value of a
-/// position with three white kings against a black king when White has
-/// `left` moves of the count left.
-struct Reference<'t> {
-    tables: &'t Tables,
+/// position with one to three white kings against a black king, once
+/// White has had three kings against the one, when White has `left` moves
+/// of the count left. The count runs to the end of the game (RULES 7.3d):
+/// every White move uses one, whatever it captured or gave away.
+struct Reference {
     /// One entry per (white squares, black square, side to move, moves
     /// left); 0 while unknown, else the value's code + 1.
     memo: Vec<u16>,
@@ -76,26 +79,37 @@ struct Reference<'t> {
 /// Most moves of the count looked at (Ludoteka's 13, RULES 7.4).
 const MOST_LEFT: u32 = 13;
 
-impl Reference<'_> {
-    fn new(tables: &Tables) -> Reference<'_> {
-        Reference { tables, memo: vec![0; 4960 * 32 * 2 * (MOST_LEFT as usize + 1)] }
+/// Sets of one, two or three squares: 32 + 496 + 4960.
+const WHITE_SETS: usize = 5488;
+
+impl Reference {
+    fn new() -> Reference {
+        Reference { memo: vec![0; WHITE_SETS * 32 * 2 * (MOST_LEFT as usize + 1)] }
     }
 
     fn index(k: Kings, left: u32) -> usize {
         let mut w = k.white;
-        let mut next = || {
-            let n = w.trailing_zeros() as usize;
+        let mut squares = Vec::with_capacity(3);
+        while w != 0 {
+            squares.push(w.trailing_zeros() as usize);
             w &= w - 1;
-            n
+        }
+        // The rank of the set among the sets of its size, after the smaller sizes.
+        let set = match squares[..] {
+            [a] => a,
+            [a, b] => 32 + b * (b - 1) / 2 + a,
+            [a, b, c] => 32 + 496 + c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a,
+            _ => panic!("one to three white kings, not {}", squares.len()),
         };
-        let (a, b, c) = (next(), next(), next());
-        // The rank of {a < b < c} among the 4960 sets of three squares.
-        let set = c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
         let black = k.black.trailing_zeros() as usize;
         ((set * 32 + black) * 2 + (k.turn == Color::Black) as usize) * (MOST_LEFT as usize + 1) + left as usize
     }
 
     fn value(&mut self, k: Kings, left: u32) -> Value {
+        if k.mover_is_gone() {
+            // RULES 7.1: no piece, no move: lost.
+            return (Verdict::Loss, 0);
+        }
         let i = Self::index(k, left);
         if self.memo[i] != 0 {
             return decode(self.memo[i] - 1);
@@ -110,13 +124,8 @@ impl Reference<'_> {
         } else {
             let mut best: Option<Value> = None;
             for mv in moves.iter() {
-                let child = k.after(mv);
-                let theirs = if child.is_three_v_one() {
-                    // Only White's moves are counted.
-                    self.value(child, if k.turn == Color::White { left - 1 } else { left })
-                } else {
-                    self.after_capture(&child.position())
-                };
+                // Only White's moves are counted, captures or not.
+                let theirs = self.value(k.after(mv), if k.turn == Color::White { left - 1 } else { left });
                 let ours = match theirs {
                     (Verdict::Win, n) => (Verdict::Loss, n + 1),
                     (Verdict::Draw, _) => (Verdict::Draw, 0),
@@ -128,21 +137,6 @@ impl Reference<'_> {
         };
         self.memo[i] = encode(best) + 1;
         best
-    }
-
-    /// A capture leaves three pieces or fewer, all kings, and restarts the
-    /// king-move count (RULES 7.3c). The tables (checked against their own
-    /// exhaustive search in `tables.rs`) give the value with no count; every
-    /// such win takes at most 40 plies, so the count never cuts it.
-    fn after_capture(&self, child: &Position) -> Value {
-        let v = self.tables.probe(child).unwrap();
-        let plies = v.plies as u32;
-        assert!(v.wdl == Wdl::Draw || plies <= 40, "{child}: a win of {plies} plies would need the 40-ply count");
-        match v.wdl {
-            Wdl::Win => (Verdict::Win, plies),
-            Wdl::Draw => (Verdict::Draw, 0),
-            Wdl::Loss => (Verdict::Loss, plies),
-        }
     }
 }
 
@@ -166,26 +160,40 @@ fn decode(code: u16) -> Value {
     (v, (code / 3) as u32)
 }
 
-/// Every position of three white kings against a black king, both sides to move.
-fn white_three_kings_positions() -> Vec<Position> {
+/// Every position of `kings` white kings against a black king, both sides to move.
+fn white_kings_positions(kings: usize) -> Vec<Position> {
     let king = |color| Piece { color, role: Role::King };
     let sq = |n: u8| Square::new(n).unwrap();
     let mut out = Vec::new();
-    for a in 1..=32u8 {
-        for b in a + 1..=32 {
-            for c in b + 1..=32 {
-                for k in (1..=32).filter(|k| ![a, b, c].contains(k)) {
-                    for turn in [Color::White, Color::Black] {
-                        let pieces =
-                            [(sq(a), king(Color::White)), (sq(b), king(Color::White)), (sq(c), king(Color::White))];
-                        let pieces = pieces.into_iter().chain([(sq(k), king(Color::Black))]);
-                        out.push(Position::from_pieces(turn, pieces).unwrap());
-                    }
-                }
+    for set in king_sets(kings) {
+        let whites: Vec<u8> = (1..=32u8).filter(|n| set & 1 << (n - 1) != 0).collect();
+        for k in (1..=32).filter(|k| !whites.contains(k)) {
+            for turn in [Color::White, Color::Black] {
+                let pieces = whites.iter().map(|&n| (sq(n), king(Color::White)));
+                out.push(Position::from_pieces(turn, pieces.chain([(sq(k), king(Color::Black))])).unwrap());
             }
         }
     }
     out
+}
+
+/// Every set of `n` squares, as masks (bit n - 1 for square n), ascending.
+fn king_sets(n: usize) -> Vec<u32> {
+    let mut sets = vec![0u32];
+    for _ in 0..n {
+        sets = sets
+            .iter()
+            .flat_map(|&s| {
+                let from = 32 - s.leading_zeros();
+                (from..32).map(move |b| s | 1 << b)
+            })
+            .collect();
+    }
+    sets
+}
+
+fn white_three_kings_positions() -> Vec<Position> {
+    white_kings_positions(3)
 }
 
 /// The board turned half way round (square n becomes 33 - n), colours swapped.
@@ -206,10 +214,11 @@ fn proof(tables: &Tables, pos: Position, rules: DrawRules, counters: Counters) -
 fn every_three_kings_ending_is_proven_under_the_count() {
     // RULES 7.3d with the presets of 7.4: `classic` gives 12 moves,
     // `ludoteka` 13, counted from this position (the first with the
-    // material). Black's three kings are checked on the mirror image.
+    // material) to the end of the game. Black's three kings are checked on
+    // the mirror image.
     let tables = tables();
     let started = Instant::now();
-    let mut reference = Reference::new(&tables);
+    let mut reference = Reference::new();
     let positions = white_three_kings_positions();
     assert_eq!(positions.len(), 4960 * 29 * 2);
     let (mut wins, mut draws, mut longer, mut cut) = (0, 0, 0, 0);
@@ -246,6 +255,34 @@ fn every_three_kings_ending_is_proven_under_the_count() {
 }
 
 #[test]
+fn the_count_runs_on_after_a_king_is_given_away() {
+    // RULES 7.3d: once three kings have faced a lone king, the count runs
+    // to the end of the game. Every position of two kings, or one, against
+    // the lone king, with any part of the count used, under both presets;
+    // Black's kings on the mirror image.
+    let tables = tables();
+    let mut reference = Reference::new();
+    let mut cut = 0;
+    for kings in [2, 1] {
+        for pos in white_kings_positions(kings) {
+            for (rules, moves) in [(DrawRules::Classic, 12), (DrawRules::Ludoteka, 13)] {
+                for used in 0..moves {
+                    let expected = reference.value(Kings::of(&pos), moves - used);
+                    let white = Counters { king_plies: 0, three_kings: Some((Color::White, used)) };
+                    assert_eq!(proof(&tables, pos, rules, white), Some(expected), "{pos}, {used} used");
+                    let black = Counters { king_plies: 0, three_kings: Some((Color::Black, used)) };
+                    assert_eq!(proof(&tables, mirror(&pos), rules, black), Some(expected), "{pos}, {used} used");
+                    let plain = tables.probe(&pos).unwrap().wdl;
+                    cut += (plain != Wdl::Draw && expected.0 == Verdict::Draw) as u32;
+                }
+            }
+        }
+    }
+    // Wins of two kings against one that the running count draws.
+    assert!(cut > 0, "the count cut no win of fewer kings");
+}
+
+#[test]
 fn with_no_count_three_kings_keep_the_tables_value() {
     // RULES 7.4: `long` and `hundred` have no three-kings count; the 80 and
     // 100 king-only plies leave room for every table win from a fresh start.
@@ -264,41 +301,55 @@ fn with_no_count_three_kings_keep_the_tables_value() {
 }
 
 #[test]
-fn a_win_that_gives_a_king_back_fits_the_count() {
-    // The reported position. The tables win it in 25 plies, 13 of White's
-    // moves; but RULES 7.3d counts only while the material is three kings
-    // against one, and the fastest win gives a king up after 11 of them:
-    // the lone king must take it (5.1) and the two kings win what is left,
-    // under the king-move count of 7.3c that the capture restarted. So it
-    // is won under `classic` too, and the rules' own game agrees when the
-    // engine's line is played out in it.
+fn a_king_given_back_buys_no_time() {
+    // The position once reported as won in 25 plies under `classic`. The
+    // tables win it in 25 plies, 13 of White's moves, by giving a king up
+    // after 11 of them; but the count of RULES 7.3d runs on after that
+    // capture, so 12 moves are not enough: a draw. Under `ludoteka` (13
+    // moves) the same win fits.
     let pos: Position = "W:WK2,K20,K24:BK26".parse().unwrap();
     let tables = tables();
     assert_eq!(tables.probe(&pos).map(|v| (v.wdl, v.plies)), Some((Wdl::Win, 25)));
     let root = Root::new(pos, Variant::Classic, DrawRules::Classic);
     let a = analyze(&mut Searcher::new(2, Some(tables.clone())), &root, &Limits::depth(6));
+    assert_eq!(a.proof, Some(Proof { verdict: Verdict::Draw, plies: 0 }));
+    assert_eq!(a.score, 0);
+
+    let ludoteka = Root::new(pos, Variant::Classic, DrawRules::Ludoteka);
+    let a = analyze(&mut Searcher::new(2, Some(tables.clone())), &ludoteka, &Limits::depth(6));
     assert_eq!(a.proof, Some(Proof { verdict: Verdict::Win, plies: 25 }));
     assert_eq!(a.score, WIN - 25, "the score agrees with the proof");
-    let mut game = Game::new(pos, Variant::Classic, DrawRules::Classic);
+    let mut game = Game::new(pos, Variant::Classic, DrawRules::Ludoteka);
     for mv in &a.pv {
         game.play(mv).expect("the line is legal and the game still on");
     }
     assert_eq!(game.result().map(|r| r.outcome), Some(Outcome::Win(Color::White)), "{:?}", a.pv_notation(&pos));
     assert_eq!(game.ply(), 25);
 
-    // With one move of the count already used, 11 are not enough: a proven
-    // draw, and the engine keeps its kings in its move and its line.
-    let mut later = root.clone();
-    later.counters = Counters { king_plies: 2, three_kings: Some((Color::White, 1)) };
-    let a = analyze(&mut Searcher::new(2, Some(tables)), &later, &Limits::depth(6));
-    assert_eq!(a.proof, Some(Proof { verdict: Verdict::Draw, plies: 0 }));
-    assert_eq!(a.score, 0);
-    assert!(!a.pv.is_empty());
-    let mut at = pos;
-    for mv in &a.pv {
-        at = at.play(mv).expect("the line is legal");
-        assert_eq!(at.count(Color::White), 3, "a king given away: {:?}", a.pv_notation(&pos));
+    // The rules' own game agrees: the tables' fastest line, played under
+    // `classic`, is drawn at White's twelfth move.
+    let mut game = Game::new(pos, Variant::Classic, DrawRules::Classic);
+    while game.result().is_none() {
+        let (mv, _) = tables.best_move(game.position()).expect("a table position with a move");
+        game.play(&mv).unwrap();
     }
+    let result = game.result().unwrap();
+    assert_eq!((result.outcome, result.reason), (Outcome::Draw, EndReason::ThreeKingsRule));
+    assert_eq!(game.ply(), 23);
+}
+
+#[test]
+fn a_lone_king_that_holds_out_past_the_count_draws() {
+    // Three black kings against White's king, White to move: the tables
+    // say White loses in 26 plies (13 of Black's moves), once through a
+    // king that Black gives away; the count of 12 draws it first.
+    let pos: Position = "W:WK20:BK3,K16,K17".parse().unwrap();
+    let tables = tables();
+    assert_eq!(tables.probe(&pos).map(|v| (v.wdl, v.plies)), Some((Wdl::Loss, 26)));
+    let root = Root::new(pos, Variant::Classic, DrawRules::Classic);
+    assert_eq!(proof_by_tables(&tables, &root), Some(Proof { verdict: Verdict::Draw, plies: 0 }));
+    let a = analyze(&mut Searcher::new(2, Some(tables)), &root, &Limits::depth(6));
+    assert_eq!(a.proof, Some(Proof { verdict: Verdict::Draw, plies: 0 }));
 }
 
 #[test]

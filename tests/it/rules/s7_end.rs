@@ -152,6 +152,29 @@ fn the_three_kings_count_starts_when_the_material_appears() {
 }
 
 #[test]
+fn a_king_given_away_buys_no_time() {
+    // RULES 7.3d: the count runs to the end of the game. White gives a king
+    // away on its first move (5-28 leaves the lone king on 32 a capture it
+    // must take, 5.1; the kings on the edge, 4 and 8, cannot be taken);
+    // with two kings against one its moves still count, and its twelfth
+    // draws the game.
+    let mut g = game("W:WK4,K5,K8:BK32", DrawRules::Classic);
+    g.play_notation("5-28").unwrap();
+    assert_eq!(g.three_kings_count(), Some((Color::White, 1)));
+    let capture = g.position().legal_moves()[0];
+    assert!(capture.is_capture());
+    g.play(&capture).unwrap();
+    assert_eq!(g.position().count(Color::White), 2);
+    assert_eq!(g.three_kings_count(), Some((Color::White, 1)), "the capture neither stops nor restarts it");
+    assert_eq!(wander(&mut g, 20), 20);
+    assert_eq!(g.three_kings_count(), Some((Color::White, 11)));
+    assert_eq!(g.result(), None);
+    wander(&mut g, 1);
+    assert_eq!(g.three_kings_count(), Some((Color::White, 12)));
+    assert_eq!(g.result(), draw(EndReason::ThreeKingsRule));
+}
+
+#[test]
 fn capturing_the_lone_king_wins() {
     // RULES 7.1 comes before 7.3d.
     let mut g = game("W:WK1,K2,K3:BK19", DrawRules::Classic);
