@@ -3,12 +3,25 @@
 //! text, in name order), which `src/store/migrations.rs` includes. This is
 //! what sqlx's `migrate!` macro did, without building sqlx's macros (and a
 //! second SQLite) for the compiler.
+//!
+//! Also sets the cfg `postgres_tests` when `DAMAS_TEST_POSTGRES_URL` names a
+//! server, so that the PostgreSQL runs of the tests are compiled as ignored
+//! (with the reason) when it does not, instead of passing having run nothing.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::{env, fs};
 
+/// The variable that names the PostgreSQL server of the tests (the same
+/// name as `store::TEST_POSTGRES_URL_VAR`).
+const TEST_POSTGRES_URL_VAR: &str = "DAMAS_TEST_POSTGRES_URL";
+
 fn main() {
+    println!("cargo::rerun-if-env-changed={TEST_POSTGRES_URL_VAR}");
+    println!("cargo::rustc-check-cfg=cfg(postgres_tests)");
+    if env::var(TEST_POSTGRES_URL_VAR).is_ok_and(|url| !url.trim().is_empty()) {
+        println!("cargo::rustc-cfg=postgres_tests");
+    }
     let root = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let mut code = String::new();
     for (constant, folder) in [("SQLITE", "migrations/sqlite"), ("POSTGRES", "migrations/postgres")] {

@@ -5,9 +5,9 @@
 //! Every store and service test body takes a [`Backend`] and runs twice,
 //! through [`on_both_backends!`]: on a SQLite file, and on a fresh schema of
 //! the PostgreSQL server named by `DAMAS_TEST_POSTGRES_URL`. Without that
-//! variable the PostgreSQL runs pass without doing anything (a plain
-//! `cargo test` needs no server); CI sets it, so there they fail when the
-//! server is unreachable.
+//! variable when the tests were built, the PostgreSQL runs are ignored and
+//! say why (a plain `cargo test` needs no server); CI sets it, so there they
+//! run and fail when the server is unreachable.
 
 use std::collections::HashMap;
 
@@ -28,7 +28,9 @@ pub const GUILD: u64 = 77;
 pub const T0: i64 = 1_767_225_600;
 
 /// Writes each test named, an `async fn(Backend)` of the file, as two
-/// tests in a module of its name: `sqlite` and `postgres`. `multi_thread:`
+/// tests in a module of its name: `sqlite` and `postgres`, the latter
+/// ignored unless the tests were built with `DAMAS_TEST_POSTGRES_URL` set
+/// (`build.rs` turns it into the cfg `postgres_tests`). `multi_thread:`
 /// first runs them on a runtime with 4 worker threads.
 #[macro_export]
 macro_rules! on_both_backends {
@@ -37,9 +39,8 @@ macro_rules! on_both_backends {
             #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
             async fn sqlite() { super::$name($crate::support::games::Backend::Sqlite).await }
             #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-            async fn postgres() {
-                if $crate::support::games::postgres_configured() { super::$name($crate::support::games::Backend::Postgres).await }
-            }
+            #[cfg_attr(not(postgres_tests), ignore = "PostgreSQL: build the tests with DAMAS_TEST_POSTGRES_URL set")]
+            async fn postgres() { super::$name($crate::support::games::Backend::Postgres).await }
         })*
     };
     ($($name:ident),* $(,)?) => {
@@ -47,9 +48,8 @@ macro_rules! on_both_backends {
             #[tokio::test]
             async fn sqlite() { super::$name($crate::support::games::Backend::Sqlite).await }
             #[tokio::test]
-            async fn postgres() {
-                if $crate::support::games::postgres_configured() { super::$name($crate::support::games::Backend::Postgres).await }
-            }
+            #[cfg_attr(not(postgres_tests), ignore = "PostgreSQL: build the tests with DAMAS_TEST_POSTGRES_URL set")]
+            async fn postgres() { super::$name($crate::support::games::Backend::Postgres).await }
         })*
     };
 }
@@ -64,16 +64,6 @@ pub fn harness_name(module: &str, test: &str, backend: Backend) -> String {
         Backend::Postgres => "postgres",
     };
     format!("{within_crate}::{test}::{run}")
-}
-
-/// Whether the PostgreSQL runs are asked for (`DAMAS_TEST_POSTGRES_URL`
-/// set); says so on the test output when they are not.
-pub fn postgres_configured() -> bool {
-    let set = std::env::var(TEST_POSTGRES_URL_VAR).is_ok_and(|v| !v.trim().is_empty());
-    if !set {
-        eprintln!("{TEST_POSTGRES_URL_VAR} is not set: the PostgreSQL run of this test does nothing");
-    }
-    set
 }
 
 /// A new, empty database on `backend`, removed when dropped. Panics when
