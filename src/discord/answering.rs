@@ -86,9 +86,16 @@ mod tests {
             let answering = answering.clone();
             tokio::spawn(async move { answering.quiet_or(Duration::from_secs(30)).await })
         };
-        tokio::time::sleep(A_MOMENT).await;
+        // The test runs on one thread: each yield lets the waiter run until
+        // it waits, so it has seen the first answer end before the check.
+        let let_others_run = || async {
+            for _ in 0..4 {
+                tokio::task::yield_now().await;
+            }
+        };
+        let_others_run().await;
         drop(first);
-        tokio::time::sleep(A_MOMENT).await;
+        let_others_run().await;
         assert!(!waiter.is_finished(), "one answer is still being made");
         drop(second);
         tokio::time::timeout(Duration::from_secs(5), waiter).await.expect("the last answer ends the wait").unwrap();

@@ -128,7 +128,7 @@ async fn a_seek_role_is_called_and_a_rating_range_holds() {
     let refused = answer(fake, s.press(channel, &posted, "acc:", &carla)).await;
     assert!(refused.is_ephemeral() && refused.content().unwrap().contains("within 100 points"), "{refused:?}");
     let refused = answer(fake, s.press(channel, &posted, "acc:", beaten)).await;
-    assert!(refused.is_ephemeral(), "{refused:?}");
+    assert!(refused.is_ephemeral() && refused.content().unwrap().contains("within 100 points"), "{refused:?}");
     // A wider range takes Carla.
     let wide_channel = fake.new_id();
     let wider = s.open(wide_channel, winner, &[("rating_range", 200)]).await;
