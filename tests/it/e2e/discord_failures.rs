@@ -82,15 +82,16 @@ struct Table {
     alice: FakeUser,
     bob: FakeUser,
     bot: RunningBot,
-    _dir: tempfile::TempDir,
+    /// Last: dropped after the bot.
+    _database: damas::store::ScratchDatabase,
 }
 
 async fn table() -> Table {
     capture_logs();
-    let Started { fake, dir, url, clock, bot } = Started::new().await;
+    let Started { fake, database, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
-    Table { fake, service, clock, alice, bob, bot, _dir: dir }
+    Table { fake, service, clock, alice, bob, bot, _database: database }
 }
 
 impl Table {

@@ -8,7 +8,7 @@ use damas::game::GameService;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_429_then_a_dropped_websocket_loses_nothing() {
-    let Started { fake, dir: _dir, url, clock, bot } = Started::new().await;
+    let Started { fake, database: _database, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let channel = fake.default_channel();
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));

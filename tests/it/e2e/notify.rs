@@ -21,13 +21,14 @@ struct Server {
     fake: FakeDiscord,
     clock: Clock,
     url: String,
-    _dir: tempfile::TempDir,
     bot: Option<RunningBot>,
+    /// Last: dropped after the bot.
+    _database: damas::store::ScratchDatabase,
 }
 
 async fn server() -> Server {
-    let Started { fake, dir, url, clock, bot } = Started::new().await;
-    Server { fake, clock, url, _dir: dir, bot: Some(bot) }
+    let Started { fake, database, url, clock, bot } = Started::new().await;
+    Server { fake, clock, url, _database: database, bot: Some(bot) }
 }
 
 impl Server {

@@ -13,18 +13,24 @@ use serde_json::json;
 
 use crate::support::bot::{RunningBot, Started, WAIT, ask, assert_refusal};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, MANAGE_GUILD};
+use crate::support::games::Backend;
 
 struct Server {
     fake: FakeDiscord,
     clock: Clock,
     url: String,
-    _dir: tempfile::TempDir,
     _bot: RunningBot,
+    /// Last: dropped after the bot.
+    _database: damas::store::ScratchDatabase,
 }
 
 async fn server() -> Server {
-    let Started { fake, dir, url, clock, bot } = Started::new().await;
-    Server { fake, clock, url, _dir: dir, _bot: bot }
+    server_on(Backend::Sqlite).await
+}
+
+async fn server_on(backend: Backend) -> Server {
+    let Started { fake, database, url, clock, bot } = Started::on(backend).await;
+    Server { fake, clock, url, _database: database, _bot: bot }
 }
 
 impl Server {
@@ -52,9 +58,10 @@ async fn answer(fake: &FakeDiscord, pressed: FakeInteraction) -> Callback {
     fake.wait_for_callback(pressed.id, WAIT).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn anyone_may_take_an_open_challenge_and_one_of_two_racing_plays() {
-    let s = server().await;
+crate::on_both_backends!(multi_thread: anyone_may_take_an_open_challenge_and_one_of_two_racing_plays);
+
+async fn anyone_may_take_an_open_challenge_and_one_of_two_racing_plays(backend: Backend) {
+    let s = server_on(backend).await;
     let fake = &s.fake;
     let (ana, carla, dora) = (fake.user("ana"), fake.user("carla"), fake.user("dora"));
     let robot = FakeUser { bot: true, ..fake.user("robot") };

@@ -12,6 +12,7 @@ use damas::t;
 
 use crate::support::bot::{Started, WAIT, ask};
 use crate::support::fake_discord::{FakeUser, InteractionBuilder};
+use crate::support::games::Backend;
 
 /// The first legal move of `game` once `then` are played.
 fn first_legal_after(game: &Game, then: &[String]) -> String {
@@ -27,8 +28,8 @@ fn pairs(line: &[String]) -> String {
     line.chunks(2).map(|p| format!("{} → **{}**", p[0], p[1])).collect::<Vec<_>>().join(" · ")
 }
 
-async fn a_line_three_replies_deep(locale: &str, lang: Lang) {
-    let Started { fake, dir: _dir, url, clock, bot: _bot } = Started::new().await;
+async fn a_line_three_replies_deep(locale: &str, lang: Lang, backend: Backend) {
+    let Started { fake, database: _database, url, clock, bot: _bot } = Started::on(backend).await;
     let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
     let channel = fake.new_id();
     let service = GameService::open(&url).await.unwrap();
@@ -78,12 +79,13 @@ async fn a_line_three_replies_deep(locale: &str, lang: Lang) {
     assert!(service.premoves_of(channel, bruno.id).await.unwrap().is_empty());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_premove_line_is_played_three_replies_deep_with_its_announcements() {
-    a_line_three_replies_deep("en-US", Lang::En).await;
+crate::on_both_backends!(multi_thread: a_premove_line_is_played_three_replies_deep_with_its_announcements);
+
+async fn a_premove_line_is_played_three_replies_deep_with_its_announcements(backend: Backend) {
+    a_line_three_replies_deep("en-US", Lang::En, backend).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_premove_line_in_a_spanish_server_is_announced_in_spanish() {
-    a_line_three_replies_deep("es-ES", Lang::Es).await;
+    a_line_three_replies_deep("es-ES", Lang::Es, Backend::Sqlite).await;
 }

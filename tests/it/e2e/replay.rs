@@ -95,7 +95,7 @@ async fn replays_by_number_from_the_channel_and_from_the_end_of_game_button() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_loss_on_time_announced_by_the_clock_carries_the_replay_button() {
-    let Started { fake, dir: _dir, url, clock, bot } = Started::new().await;
+    let Started { fake, database: _database, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
     let channel = fake.new_id();

@@ -49,7 +49,7 @@ fn button_labels(reply: &Callback) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spanish_server_with_players_of_three_locales() {
-    let Started { fake, dir: _dir, url, clock, bot } = Started::new().await;
+    let Started { fake, database: _database, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
     // Ana writes from Spain, Bruno from Mexico, Carla in English.
     let (ana, bruno, carla) = (fake.user("ana"), fake.user("bruno"), fake.user("carla"));

@@ -19,7 +19,7 @@ use crate::support::bot::{RunningBot, Started, WAIT, ask, assert_refusal};
 use crate::support::fake_discord::{
     Callback, FakeDiscord, FakeThread, FakeUser, InteractionBuilder, MANAGE_EVENTS, MessageKind, PostedMessage,
 };
-use crate::support::games::{first_moves, line_to_a_win};
+use crate::support::games::{Backend, first_moves, line_to_a_win};
 use crate::support::pdn_reader;
 
 struct Server {
@@ -30,18 +30,23 @@ struct Server {
     organiser: FakeUser,
     /// The interaction's locale and the server's (`es-ES` for Spanish).
     locale: &'static str,
-    _dir: tempfile::TempDir,
     _bot: RunningBot,
+    /// Last: dropped after the bot.
+    _database: damas::store::ScratchDatabase,
 }
 
 async fn server(locale: &'static str) -> Server {
-    let Started { fake, dir, url, clock, bot } = Started::new().await;
+    server_on(locale, Backend::Sqlite).await
+}
+
+async fn server_on(locale: &'static str, backend: Backend) -> Server {
+    let Started { fake, database, url, clock, bot } = Started::on(backend).await;
     let service = GameService::open(&url).await.unwrap();
     let channel = fake.default_channel();
     fake.allow_threads(channel);
     let organiser = fake.user("olga").with_permissions(MANAGE_EVENTS);
     fake.add_user(&organiser);
-    Server { fake, clock, service, channel, organiser, locale, _dir: dir, _bot: bot }
+    Server { fake, clock, service, channel, organiser, locale, _database: database, _bot: bot }
 }
 
 impl Server {
@@ -143,9 +148,10 @@ fn text(callback: &Callback) -> &str {
     callback.content().unwrap_or_default()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_round_robin_of_four_from_sign_up_to_its_final_standings() {
-    let s = server("en-US").await;
+crate::on_both_backends!(multi_thread: a_round_robin_of_four_from_sign_up_to_its_final_standings);
+
+async fn a_round_robin_of_four_from_sign_up_to_its_final_standings(backend: Backend) {
+    let s = server_on("en-US", backend).await;
     let fake = &s.fake;
     let lang = s.lang();
     let (ana, bruno, carla, dani) = (fake.user("ana"), fake.user("bruno"), fake.user("carla"), fake.user("dani"));

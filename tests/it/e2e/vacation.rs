@@ -18,14 +18,15 @@ struct Server {
     fake: FakeDiscord,
     clock: Clock,
     service: GameService,
-    _dir: tempfile::TempDir,
     _bot: RunningBot,
+    /// Last: dropped after the bot.
+    _database: damas::store::ScratchDatabase,
 }
 
 async fn server() -> Server {
-    let Started { fake, dir, url, clock, bot } = Started::new().await;
+    let Started { fake, database, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
-    Server { fake, clock, service, _dir: dir, _bot: bot }
+    Server { fake, clock, service, _database: database, _bot: bot }
 }
 
 impl Server {

@@ -8,6 +8,7 @@ use damas::discord::{BotError, run_bot};
 use damas::game::{DAY, GameError, GameService, NewChallenge};
 use damas::i18n::{Lang, game_error};
 use damas::rules::Position;
+use damas::store::{Backend, ScratchDatabase};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -115,13 +116,13 @@ impl RunningBot {
 }
 
 /// How most end-to-end tests begin: a fake Discord, and the bot running
-/// against it on a new database file, with the system clock and its clock
-/// loop every 200 ms.
+/// against it on a new database, with the system clock and its clock loop
+/// every 200 ms.
 pub struct Started {
     /// The fake Discord the bot is connected to.
     pub fake: FakeDiscord,
-    /// The folder of the database file (removed when dropped).
-    pub dir: tempfile::TempDir,
+    /// The database (removed when dropped: keep it past the bot).
+    pub database: ScratchDatabase,
     /// The database's URL, for a `GameService` of the test's own.
     pub url: String,
     /// The bot's clock.
@@ -131,14 +132,19 @@ pub struct Started {
 }
 
 impl Started {
-    /// Starts the fake Discord, then the bot.
+    /// Starts the fake Discord, then the bot on a new SQLite file.
     pub async fn new() -> Started {
+        Started::on(Backend::Sqlite).await
+    }
+
+    /// Starts the fake Discord, then the bot on a new database on `backend`.
+    pub async fn on(backend: Backend) -> Started {
         let fake = FakeDiscord::start().await;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = database_in(&dir);
+        let database = crate::support::games::database(backend).await;
+        let url = database.url().to_string();
         let clock = Clock::system();
         let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
-        Started { fake, dir, url, clock, bot }
+        Started { fake, database, url, clock, bot }
     }
 }
 
