@@ -1,8 +1,9 @@
 //! damas: Spanish draughts (damas españolas) for Discord.
 //!
-//! Layers (see the design notes in the README): [`rules`] is the pure,
-//! std-only rules engine (beside `strum`'s derives for its enums' names);
-//! everything else builds on it.
+//! Layers (see docs/architecture.md): [`rules`] is the pure rules engine
+//! (std and four small crates: `strum`'s derives for its enums' names,
+//! `thiserror` for its errors, `arrayvec` and `smallvec` for move lists
+//! off the heap; nothing async, no I/O); everything else builds on it.
 
 pub mod calendar;
 pub mod cli;

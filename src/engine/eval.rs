@@ -11,7 +11,7 @@ use super::score::Score;
 use crate::rules::{Color, Position, Square, Variant};
 
 /// The evaluation's weights, in centi-men; [`Weights::TUNED`] is what the
-/// engine plays with (see the README for how they were chosen).
+/// engine plays with (docs/engine.md says how they were chosen).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     /// A king, against a man's 100.

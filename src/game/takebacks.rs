@@ -3,7 +3,7 @@
 //! the game goes one ply back - the position, the record, and the clock the
 //! player had before the move - and it is their move again. The bot does not
 //! take moves back. A takeback removes a ply; it breaks no rule, so the
-//! rules (RULES.md) know nothing of it, and a rated game stays rated.
+//! rules (docs/RULES.md) know nothing of it, and a rated game stays rated.
 
 use super::clock::{deadline, reminder_time};
 use super::fair_play::live_position_keys;

@@ -1,5 +1,6 @@
-//! The rules of Spanish draughts (RULES.md), std-only (beside `strum`'s
-//! derives, which give the enums their names).
+//! The rules of Spanish draughts (docs/RULES.md): std and four small
+//! crates (`strum`'s derives name the enums, `thiserror` the errors,
+//! `arrayvec` and `smallvec` keep move lists off the heap); no async, no I/O.
 //!
 //! [`Position`] is a board that is always legal; [`Position::legal_moves`]
 //! gives its moves under compulsory capture and the laws of quantity and

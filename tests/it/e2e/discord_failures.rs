@@ -113,7 +113,7 @@ impl Table {
         let message = challenge.message.clone().unwrap();
         let accepted = ask(fake, fake.button(&accept).in_channel(channel).on_message(&message).from(&self.bob)).await;
         assert_eq!(accepted.kind, 7, "the challenge message becomes the game");
-        // RULES 1.4: White moves first, so Alice is to move and is notified once.
+        // RULES 2.3: White moves first, so Alice is to move and is notified once.
         self.wait_pings(&self.alice, pinged + 1).await;
         channel
     }

@@ -1,4 +1,4 @@
-//! Tests of the rules engine, one file per section of RULES.md.
+//! Tests of the rules engine, one file per section of docs/RULES.md.
 
 mod util;
 

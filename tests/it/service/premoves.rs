@@ -4,7 +4,7 @@
 //! expected move and announced through the outbox, dropped when the game
 //! leaves them or ends, held while the opponent's draw offer stands, played
 //! once after a crash between the opponent's move and the reply, and
-//! against the bot too. RULES.md is not involved: a premove is an ordinary
+//! against the bot too. docs/RULES.md is not involved: a premove is an ordinary
 //! move (RULES 5), only played for its owner.
 
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Takebacks by consent, through the service on both backends (issue
 //! item 4). A takeback removes a ply: the
 //! position, the clock the mover had before the move, and the record are
-//! exactly as they were; no rule of RULES.md is involved.
+//! exactly as they were; no rule of docs/RULES.md is involved.
 
 use crate::support::games::*;
 use damas::engine::Level;
