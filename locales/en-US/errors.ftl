@@ -98,6 +98,7 @@ err-bot-cannot-accept = Bot accounts cannot accept challenges.
 err-challenge-taken = Someone else accepted this challenge first.
 err-outside-rating-range = This challenge is for players rated within { $range } points of its challenger ({ $challenger }); your rating here is { $rating }.
 err-rating-range-terms = A rating range is only for rated open challenges (without an opponent).
+err-rating-range-out-of-range = A rating range must be between { $min } and { $max } points; { $range } is out of range.
 
 # Premoves
 err-premove-on-your-move = It is your move: play it with `/move`. Premoves are your replies to your opponent's next move.

@@ -98,6 +98,7 @@ err-bot-cannot-accept = Las cuentas de bot no pueden aceptar desafíos.
 err-challenge-taken = Otra persona aceptó este desafío antes.
 err-outside-rating-range = Este desafío es para jugadores con una puntuación a menos de { $range } puntos de la de quien desafía ({ $challenger }); tu puntuación aquí es { $rating }.
 err-rating-range-terms = El margen de puntuación solo vale para desafíos abiertos puntuables (sin rival).
+err-rating-range-out-of-range = El margen de puntuación va de { $min } a { $max } puntos; { $range } está fuera de rango.
 
 # Premoves
 err-premove-on-your-move = Te toca mover: juega con `/mover`. Los premovimientos son tus respuestas a la próxima jugada de tu rival.

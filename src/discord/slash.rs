@@ -18,7 +18,8 @@ use super::reply::Reply;
 use strum::VariantArray;
 
 use crate::game::{
-    ColorChoice, GameService, MAX_NAME, MAX_VACATION_DAYS, NotifyMode, SWISS_MAX, TournamentFormat, min_players,
+    ColorChoice, GameService, MAX_NAME, MAX_VACATION_DAYS, NotifyMode, RATING_RANGE, SWISS_MAX, TournamentFormat,
+    min_players,
 };
 use crate::rules::{Color, DrawRules, Variant};
 use crate::t;
@@ -240,7 +241,9 @@ pub static COMMANDS: [SlashCommand; 29] = [
                 o.string("position", 200),
                 o.boolean("rated"),
                 o.boolean("match"),
-                o.integer("rating_range").min_int_value(1).max_int_value(1000),
+                o.integer("rating_range")
+                    .min_int_value(u64::from(*RATING_RANGE.start()))
+                    .max_int_value(u64::from(*RATING_RANGE.end())),
             ]
         },
         run: |inv, o| Box::pin(challenge::challenge(inv, o)),

@@ -19,6 +19,8 @@ pub const CHALLENGE_TTL: i64 = 48 * 3600;
 pub const DEFAULT_DAYS_PER_MOVE: u32 = 3;
 /// The allowed days per move.
 pub const DAYS_PER_MOVE: std::ops::RangeInclusive<u32> = 1..=14;
+/// The rating ranges an open challenge may ask for, in points.
+pub const RATING_RANGE: std::ops::RangeInclusive<u32> = 1..=1000;
 
 /// A request to start a challenge. Build it with [`NewChallenge::new`] and
 /// change the fields you need.
@@ -263,6 +265,11 @@ impl GameService {
         }
         if req.rating_range.is_some() && (req.opponent.is_some() || !req.rated) {
             return Err(GameError::RatingRangeTerms);
+        }
+        if let Some(range) = req.rating_range
+            && !RATING_RANGE.contains(&range)
+        {
+            return Err(GameError::RatingRangeOutOfRange(range.into()));
         }
         if req.opponent_is_bot {
             return Err(GameError::OpponentIsBot);

@@ -55,7 +55,8 @@ pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
-    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, Taker,
+    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge,
+    RATING_RANGE, Taker,
 };
 pub use clock::{
     ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,

@@ -53,6 +53,13 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
             challenger = challenger.to_string()
         ),
         E::RatingRangeTerms => t!(lang, "err-rating-range-terms"),
+        E::RatingRangeOutOfRange(range) => t!(
+            lang,
+            "err-rating-range-out-of-range",
+            range = range.to_string(),
+            min = *crate::game::RATING_RANGE.start(),
+            max = *crate::game::RATING_RANGE.end()
+        ),
         E::NoGame => t!(lang, "err-no-game"),
         E::NotModerator => t!(lang, "err-not-moderator"),
         E::NotServerManager => t!(lang, "err-not-server-manager"),

@@ -1,6 +1,6 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
-use crate::game::{Challenge, ChallengePick, ColorChoice, GameView, NewChallenge, Proposed, read_position};
+use crate::game::{Challenge, ChallengePick, ColorChoice, GameError, GameView, NewChallenge, Proposed, read_position};
 use crate::i18n::{Lang, color};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
@@ -134,7 +134,7 @@ fn challenge_request(inv: &Invocation, opts: &Options<'_>) -> Result<NewChalleng
     request.is_match = opts.boolean("match").unwrap_or(false);
     request.rating_range = opts
         .integer("rating_range")
-        .map(|r| u32::try_from(r).map_err(|_| CommandError::refused(t!(lang, "err-rating-range-terms"))))
+        .map(|r| u32::try_from(r).map_err(|_| CommandError::from(GameError::RatingRangeOutOfRange(r))))
         .transpose()?;
     Ok(request)
 }

@@ -93,6 +93,14 @@ async fn a_rating_range_takes_only_players_near_the_challengers_rating(backend: 
     assert!(matches!(said_of(svc.challenge(T0, named).await), GameError::RatingRangeTerms));
     let casual = NewChallenge { rating_range: Some(100), rated: false, ..open(4, WHITE) };
     assert!(matches!(said_of(svc.challenge(T0, casual).await), GameError::RatingRangeTerms));
+    // Of 1 to 1000 points: a range of 0 was once a database failure.
+    for range in [0, 1001] {
+        let outside = NewChallenge { rating_range: Some(range), ..open(4, WHITE) };
+        assert!(
+            matches!(said_of(svc.challenge(T0, outside).await), GameError::RatingRangeOutOfRange(r) if r == i64::from(range))
+        );
+    }
+    svc.challenge(T0, NewChallenge { rating_range: Some(1000), ..open(4, WHITE) }).await.unwrap();
 }
 
 async fn open_challenges_count_toward_the_limit_and_are_listed(backend: Backend) {
