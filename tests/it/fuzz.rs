@@ -1,8 +1,7 @@
 //! Fuzzing without a nightly toolchain (cargo-fuzz needs one, and none can
-//! be installed here): a seeded mutation fuzzer over three targets - the
-//! FEN reader, the move notation reader, and the reading of slash command
-//! options (serenity's decoding of the interaction's `data`, then the
-//! bot's option readers and the parsers its commands apply to them).
+//! be installed here): a seeded mutation fuzzer over two targets - the FEN
+//! reader and the move notation reader. The slash commands themselves are
+//! fuzzed end to end, through the running bot (`e2e/command_fuzz.rs`).
 //!
 //! Each input is a valid seed changed by one to four random edits (insert,
 //! delete, replace, duplicate, cut, splice with another seed), or plain
@@ -11,18 +10,14 @@
 //! position; a move read is legal and its canonical notation reads back to
 //! it). A panic reports the input, to be kept below as a regression case.
 //!
-//! Each target runs 1,000,000 inputs (about 5 s for the three in a release
+//! Each target runs 1,000,000 inputs (a few seconds for both in a release
 //! build, so CI runs them all); `DAMAS_FUZZ_INPUTS` sets another count, and
 //! `cargo test --release --test fuzz -- --nocapture` prints the counts.
 #![cfg(not(debug_assertions))]
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use damas::discord::commands::Options;
-use damas::game::{ColorChoice, DEFAULT_BOT_LEVEL, level};
-use damas::rules::{DrawRules, Position, Variant, parse_fen, to_fen};
-use serde_json::{Value, json};
-use serenity::all::CommandData;
+use damas::rules::{Position, parse_fen, to_fen};
 
 /// A small, fast, seeded generator (xorshift64*): the same inputs each run.
 struct Rng(u64);
@@ -149,69 +144,4 @@ fn notation_reader() {
         });
     }
     println!("fuzz notation: {} inputs, {read} read as a legal move, 0 panics", inputs());
-}
-
-/// Option names the commands read, and the names of the commands.
-const OPTION_NAMES: [&str; 9] =
-    ["opponent", "level", "color", "days", "variant", "draw_rules", "position", "move", "perspective"];
-
-/// A random option as Discord would send it (sometimes of the wrong type
-/// for its name, sometimes malformed).
-fn option(rng: &mut Rng, texts: &[String]) -> Value {
-    let name = if rng.below(10) == 0 { mutate(rng, texts) } else { rng.pick(&OPTION_NAMES).to_string() };
-    let integers = [0, 1, 3, 5, 10, 11, 14, 15, -1, i64::MAX, i64::MIN, 1 << 53];
-    let (kind, value) = match rng.below(6) {
-        0 | 1 => (3, json!(mutate(rng, texts))),
-        2 => (4, json!(*rng.pick(&integers))),
-        3 => (6, json!(rng.pick(&["1001", "1002", "0", "18446744073709551615", "x"]).to_string())),
-        4 => (5, json!(rng.below(2) == 0)),
-        _ => (rng.below(12) as u64, json!(mutate(rng, texts))),
-    };
-    json!({"name": name, "type": kind, "value": value})
-}
-
-#[test]
-fn slash_command_options() {
-    let mut texts = fen_seeds();
-    texts.extend(
-        ["white", "black", "random", "classic", "giveaway", "ludoteka", "long", "hundred", "11-15", "22x13"]
-            .map(String::from),
-    );
-    let names = damas::discord::slash::COMMANDS.each_ref().map(|c| c.name);
-    let (mut rng, mut decoded) = (Rng(0x94D0_49BB_1331_11EB), 0);
-    for _ in 0..inputs() {
-        let options: Vec<Value> = (0..rng.below(5)).map(|_| option(&mut rng, &texts)).collect();
-        let mut data = json!({"id": "41", "name": rng.pick(&names), "type": 1, "options": options});
-        if rng.below(3) == 0 {
-            let bot = rng.below(2) == 0;
-            data["resolved"] =
-                json!({"users": {"1001": {"id": "1001", "username": "ana", "bot": bot, "global_name": null}}});
-        }
-        let shown = data.to_string();
-        // serenity's decoding refuses what Discord never sends; the bot
-        // reads whatever it accepts.
-        let Ok(data) = serde_json::from_value::<CommandData>(data) else { continue };
-        decoded += 1;
-        guarded("options", &shown, || read_like_the_commands(&Options::new(&data)));
-    }
-    println!("fuzz options: {} inputs, {decoded} decoded by serenity and read, 0 panics", inputs());
-}
-
-/// Every reader of [`Options`] on every name, and the parsers the commands
-/// apply to what they read.
-fn read_like_the_commands(opts: &Options<'_>) {
-    for name in OPTION_NAMES {
-        let _ = (opts.user(name), opts.user_is_bot(name), opts.user_name(name), opts.integer(name));
-        if let Some(text) = opts.string(name) {
-            let _ = (ColorChoice::from_name(text), text.parse::<Variant>(), text.parse::<DrawRules>());
-            if let Ok(pos) = parse_fen(text) {
-                let _ = pos.legal_moves_with_notation();
-            }
-            let _ = Position::initial().parse_move(text);
-        }
-    }
-    let _ = level(opts.integer("level"), DEFAULT_BOT_LEVEL);
-    if let Some(days) = opts.integer("days") {
-        let _ = u32::try_from(days);
-    }
 }

@@ -4,6 +4,7 @@
 mod abort;
 mod alt_text;
 mod bot;
+mod command_fuzz;
 mod contexts;
 mod deferral;
 mod discord_failures;
