@@ -4,6 +4,9 @@
 //! same picture again); then the 80 boards of a game in order, as its
 //! answers show them, whole and the first time through the kept ranks.
 //! The replay: the GIF of a whole 80-ply game (`-- replay` runs it alone).
+//! The PNG encoder against the `png` crate's fast setting (fdeflate, as
+//! the `image` crate offers it) on the pixels of those 80 boards
+//! (`-- png_encoder`): bytes and time per picture.
 //! And the `/rating` chart of a player with 500 rated games (`-- chart`),
 //! and a tournament's standings of 16 players with its cross-table
 //! (`-- standings`).
@@ -14,8 +17,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use damas::i18n::{Lang, rating_chart};
 use damas::render::replay::{REPLAY_SIZE, game_frames};
 use damas::render::{
-    RenderOptions, StandingsLine, StandingsPicture, ranks_found_and_made, rating_chart_png, render_gif, render_png,
-    render_png_whole, standings_png,
+    RenderOptions, StandingsLine, StandingsPicture, encode_rgb, ranks_found_and_made, rating_chart_png, render_gif,
+    render_png, render_png_whole, standings_png,
 };
 use damas::rules::{Color, DrawRules, Game, Position, Variant};
 
@@ -129,5 +132,54 @@ fn bench_standings(c: &mut Criterion) {
     c.bench_function("render/standings_16_players", |b| b.iter(|| standings_png(&picture)));
 }
 
-criterion_group!(benches, bench_render, bench_replay, bench_rating_chart, bench_standings);
+/// Our encoder and the `png` crate's fast one (fdeflate), with the `Up`
+/// filter ours uses and with the crate's adaptive filter, on the decoded
+/// pixels of the 80 boards of a game: the bytes and the time of each.
+fn bench_png_encoders(c: &mut Criterion) {
+    use image::ImageEncoder;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+
+    let game = game_of_80_plies();
+    let pictures: Vec<image::RgbImage> = game
+        .positions()
+        .iter()
+        .skip(1)
+        .zip(game.moves())
+        .map(|(position, &mv)| {
+            let opts =
+                RenderOptions { perspective: position.turn(), last_move: Some(mv), show_moves: false, before: None };
+            image::load_from_memory(&render_png_whole(position, &opts)).expect("our PNG decodes").to_rgb8()
+        })
+        .collect();
+    let ours = |p: &image::RgbImage| encode_rgb(p.width(), p.height(), p.as_raw());
+    let crate_fast = |filter: FilterType| {
+        move |p: &image::RgbImage| {
+            let mut out = Vec::new();
+            PngEncoder::new_with_quality(&mut out, CompressionType::Fast, filter)
+                .write_image(p.as_raw(), p.width(), p.height(), image::ExtendedColorType::Rgb8)
+                .expect("the png crate encodes");
+            out
+        }
+    };
+    let encoders: [(&str, Box<dyn Fn(&image::RgbImage) -> Vec<u8>>); 3] = [
+        ("ours_up", Box::new(ours)),
+        ("png_crate_fast_up", Box::new(crate_fast(FilterType::Up))),
+        ("png_crate_fast_adaptive", Box::new(crate_fast(FilterType::Adaptive))),
+    ];
+    let mut group = c.benchmark_group("png_encoder");
+    for (name, encode) in &encoders {
+        let bytes: usize = pictures.iter().map(|p| encode(p).len()).sum();
+        println!(
+            "png_encoder/{name}: {} bytes a board on average over {} boards",
+            bytes / pictures.len(),
+            pictures.len()
+        );
+        group.bench_function(format!("{name}_80_boards"), |b| {
+            b.iter(|| pictures.iter().map(|p| encode(p).len()).sum::<usize>())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_render, bench_png_encoders, bench_replay, bench_rating_chart, bench_standings);
 criterion_main!(benches);

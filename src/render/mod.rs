@@ -100,6 +100,23 @@ pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
     if opts.show_moves { render_png_whole(pos, opts) } else { bands::render(pos, opts) }
 }
 
+/// 8-bit RGB pixels (`width * height * 3` bytes, rows top to bottom) as PNG
+/// bytes, by the encoder the pictures use: for comparing it with others
+/// (`benches/render.rs`).
+///
+/// # Panics
+/// If `rgb` does not hold `width * height * 3` bytes.
+pub fn encode_rgb(width: u32, height: u32, rgb: &[u8]) -> Vec<u8> {
+    assert_eq!(rgb.len(), width as usize * height as usize * 3, "RGB pixels of a {width} x {height} picture");
+    scratch::with_scratch(|s| {
+        s.canvas.width = width;
+        s.canvas.height = height;
+        s.canvas.pixels.clear();
+        s.canvas.pixels.extend_from_slice(rgb);
+        s.png.encode(&s.canvas)
+    })
+}
+
 /// [`render_png`] drawn and encoded whole, keeping nothing: the cost of a
 /// picture that shares no rank with any before it (for the benches).
 pub fn render_png_whole(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
