@@ -7,116 +7,92 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use crate::i18n::Lang;
 use crate::t;
 
-/// What a button does, and to which challenge or game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ButtonId {
+/// Writes [`ButtonId`] and both directions of its codec from one table:
+/// each variant with its fields and the tag its `custom_id` starts with
+/// (`tag:field:field`), so a tag is written once and a new variant cannot
+/// be left out of either direction.
+macro_rules! button_ids {
+    ($($(#[doc = $doc:literal])* $variant:ident($($field:ident: $ty:ty),+) = $tag:literal,)*) => {
+        /// What a button does, and to which challenge or game.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum ButtonId {
+            $($(#[doc = $doc])* $variant($($ty),+),)*
+        }
+
+        impl ButtonId {
+            /// The `custom_id` Discord stores on the button.
+            pub fn custom_id(self) -> String {
+                match self {
+                    $(ButtonId::$variant($($field),+) => {
+                        let mut id = String::from($tag);
+                        $(id.push(':'); id.push_str(&$field.to_string());)+
+                        id
+                    })*
+                }
+            }
+
+            /// Reads a `custom_id`; `None` for one this bot did not make.
+            pub fn parse(custom_id: &str) -> Option<ButtonId> {
+                let mut parts = custom_id.split(':');
+                let id = match parts.next()? {
+                    $($tag => ButtonId::$variant($(parts.next()?.parse::<$ty>().ok()?),+),)*
+                    _ => return None,
+                };
+                parts.next().is_none().then_some(id)
+            }
+
+            /// One button of every kind, with the largest values its fields
+            /// hold and with small ones (for the round-trip test).
+            #[cfg(test)]
+            fn every_kind() -> Vec<ButtonId> {
+                vec![$(ButtonId::$variant($(<$ty>::MAX),+), ButtonId::$variant($(<$ty>::from(7u8)),+),)*]
+            }
+        }
+    };
+}
+
+button_ids! {
     /// Accept this challenge.
-    Accept(i64),
+    Accept(challenge: i64) = "acc",
     /// Decline this challenge.
-    Decline(i64),
+    Decline(challenge: i64) = "dec",
     /// Cancel this challenge (its author).
-    Cancel(i64),
+    Cancel(challenge: i64) = "can",
     /// Confirm resigning this game.
-    Resign(i64),
+    Resign(game: i64) = "res",
     /// Accept the draw offered in this game.
-    DrawAccept(i64),
+    DrawAccept(game: i64) = "dra",
     /// Decline the draw offered in this game.
-    DrawDecline(i64),
+    DrawDecline(game: i64) = "drd",
     /// Withdraw one's own draw offer in this game.
-    DrawWithdraw(i64),
+    DrawWithdraw(game: i64) = "drw",
     /// Ask to take back the move of this game that led to this ply.
-    Takeback(i64, u32),
+    Takeback(game: i64, ply: u32) = "tbk",
     /// Allow the takeback asked in this game at this ply.
-    TakebackAllow(i64, u32),
+    TakebackAllow(game: i64, ply: u32) = "tba",
     /// Refuse the takeback asked in this game at this ply.
-    TakebackRefuse(i64, u32),
+    TakebackRefuse(game: i64, ply: u32) = "tbr",
     /// Show this page (from 0) of the server's live games.
-    GamesPage(u32),
+    GamesPage(page: u32) = "gms",
     /// Abort this game (its players before each has moved, or a moderator).
-    Abort(i64),
+    Abort(game: i64) = "abo",
     /// Show this page (from 0) of this user's history.
-    HistoryPage(u64, u32),
+    HistoryPage(user: u64, page: u32) = "hst",
     /// Show the replay of this game.
-    Replay(i64),
+    Replay(game: i64) = "rpl",
     /// Show this page (from 0) of the presser's own live games.
-    MyGamesPage(u32),
+    MyGamesPage(page: u32) = "myg",
     /// Show this page (from 0) of the server's open challenges.
-    ChallengesPage(u32),
+    ChallengesPage(page: u32) = "chl",
     /// Sign up for this tournament.
-    TournamentJoin(i64),
+    TournamentJoin(tournament: i64) = "tjn",
     /// Leave this tournament (before it starts).
-    TournamentLeave(i64),
+    TournamentLeave(tournament: i64) = "tlv",
     /// Show this page (from 0) of the server's tournaments.
-    TournamentsPage(u32),
+    TournamentsPage(page: u32) = "tms",
 }
 
 impl ButtonId {
-    /// The `custom_id` Discord stores on the button.
-    pub fn custom_id(self) -> String {
-        let (tag, id) = match self {
-            ButtonId::HistoryPage(user, page) => return format!("hst:{user}:{page}"),
-            ButtonId::Takeback(game, ply) => return format!("tbk:{game}:{ply}"),
-            ButtonId::TakebackAllow(game, ply) => return format!("tba:{game}:{ply}"),
-            ButtonId::TakebackRefuse(game, ply) => return format!("tbr:{game}:{ply}"),
-            ButtonId::Accept(id) => ("acc", id),
-            ButtonId::Decline(id) => ("dec", id),
-            ButtonId::Cancel(id) => ("can", id),
-            ButtonId::Resign(id) => ("res", id),
-            ButtonId::DrawAccept(id) => ("dra", id),
-            ButtonId::DrawDecline(id) => ("drd", id),
-            ButtonId::DrawWithdraw(id) => ("drw", id),
-            ButtonId::GamesPage(page) => ("gms", i64::from(page)),
-            ButtonId::MyGamesPage(page) => ("myg", i64::from(page)),
-            ButtonId::ChallengesPage(page) => ("chl", i64::from(page)),
-            ButtonId::Abort(id) => ("abo", id),
-            ButtonId::Replay(id) => ("rpl", id),
-            ButtonId::TournamentJoin(id) => ("tjn", id),
-            ButtonId::TournamentLeave(id) => ("tlv", id),
-            ButtonId::TournamentsPage(page) => ("tms", i64::from(page)),
-        };
-        format!("{tag}:{id}")
-    }
-
-    /// Reads a `custom_id`; `None` for one this bot did not make.
-    pub fn parse(custom_id: &str) -> Option<ButtonId> {
-        let (tag, id) = custom_id.split_once(':')?;
-        // Two numbers: a user and a page, or a game and a ply.
-        let pair = || -> Option<(&str, &str)> { id.split_once(':') };
-        let game_ply = || -> Option<(i64, u32)> {
-            let (game, ply) = pair()?;
-            Some((game.parse().ok()?, ply.parse().ok()?))
-        };
-        match tag {
-            "hst" => {
-                let (user, page) = pair()?;
-                return Some(ButtonId::HistoryPage(user.parse().ok()?, page.parse().ok()?));
-            }
-            "tbk" => return game_ply().map(|(game, ply)| ButtonId::Takeback(game, ply)),
-            "tba" => return game_ply().map(|(game, ply)| ButtonId::TakebackAllow(game, ply)),
-            "tbr" => return game_ply().map(|(game, ply)| ButtonId::TakebackRefuse(game, ply)),
-            _ => {}
-        }
-        let id: i64 = id.parse().ok()?;
-        Some(match tag {
-            "acc" => ButtonId::Accept(id),
-            "dec" => ButtonId::Decline(id),
-            "can" => ButtonId::Cancel(id),
-            "res" => ButtonId::Resign(id),
-            "dra" => ButtonId::DrawAccept(id),
-            "drd" => ButtonId::DrawDecline(id),
-            "drw" => ButtonId::DrawWithdraw(id),
-            "gms" => ButtonId::GamesPage(u32::try_from(id).ok()?),
-            "myg" => ButtonId::MyGamesPage(u32::try_from(id).ok()?),
-            "chl" => ButtonId::ChallengesPage(u32::try_from(id).ok()?),
-            "abo" => ButtonId::Abort(id),
-            "rpl" => ButtonId::Replay(id),
-            "tjn" => ButtonId::TournamentJoin(id),
-            "tlv" => ButtonId::TournamentLeave(id),
-            "tms" => ButtonId::TournamentsPage(u32::try_from(id).ok()?),
-            _ => return None,
-        })
-    }
-
     fn button(self, label: &str, style: ButtonStyle) -> CreateButton {
         CreateButton::new(self.custom_id()).label(label).style(style)
     }
@@ -254,33 +230,18 @@ mod tests {
 
     #[test]
     fn ids_round_trip_and_fit_discord() {
-        for b in [
-            ButtonId::Accept(1),
-            ButtonId::Decline(i64::MAX),
-            ButtonId::Cancel(7),
-            ButtonId::Resign(42),
-            ButtonId::DrawAccept(3),
-            ButtonId::DrawDecline(9),
-            ButtonId::DrawWithdraw(4),
-            ButtonId::Takeback(i64::MAX, u32::MAX),
-            ButtonId::TakebackAllow(5, 0),
-            ButtonId::TakebackRefuse(6, 17),
-            ButtonId::GamesPage(0),
-            ButtonId::GamesPage(u32::MAX),
-            ButtonId::MyGamesPage(3),
-            ButtonId::ChallengesPage(2),
-            ButtonId::HistoryPage(u64::MAX, u32::MAX),
-            ButtonId::HistoryPage(1, 0),
-            ButtonId::Replay(42),
-            ButtonId::Replay(i64::MAX),
-            ButtonId::TournamentJoin(3),
-            ButtonId::TournamentLeave(i64::MAX),
-            ButtonId::TournamentsPage(1),
-        ] {
+        let every = ButtonId::every_kind();
+        let tags: std::collections::HashSet<String> =
+            every.iter().map(|b| b.custom_id().split(':').next().unwrap().to_string()).collect();
+        assert_eq!(tags.len() * 2, every.len(), "each kind has a tag of its own");
+        for b in every {
             let id = b.custom_id();
-            assert!((1..=100).contains(&id.len()));
+            assert!((1..=100).contains(&id.len()), "{id}");
             assert_eq!(ButtonId::parse(&id), Some(b));
+            assert_eq!(ButtonId::parse(&format!("{id}:1")), None, "{id} with one number too many");
         }
+        assert_eq!(ButtonId::Takeback(7, 3).custom_id(), "tbk:7:3", "ids on messages already sent still read");
+        assert_eq!(ButtonId::parse("abo:12"), Some(ButtonId::Abort(12)));
         assert_eq!(ButtonId::parse("acc:x"), None);
         assert_eq!(ButtonId::parse("zzz:1"), None);
         assert_eq!(ButtonId::parse("nothing"), None);
