@@ -18,52 +18,65 @@ pub const MENU_OPTIONS: usize = 25;
 /// Most action rows in one message (Discord's limit); a select menu fills a row.
 pub const MAX_ROWS: usize = 5;
 
-/// A component of the move menus, and the position it was made for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A component of the move menus, and the position it was made for. Its
+/// `custom_id` is `tag:game:ply` and the variant's fields, the tag named
+/// once, on [`MoveMenuKind`].
+#[derive(Debug, Clone, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(name(MoveMenuKind), derive(Hash, strum::IntoStaticStr, strum::EnumString, strum::VariantArray))]
 pub enum MoveMenuId {
     /// The Move button of a game message: opens the menu of pieces.
+    #[strum_discriminants(strum(serialize = "mv"))]
     Open(Seen),
     /// Menu `part` (from 0) of the pieces that can move.
+    #[strum_discriminants(strum(serialize = "mvp"))]
     Pieces { seen: Seen, part: u32 },
     /// Menu `part` (from 0) of the moves of the piece on square `from`.
+    #[strum_discriminants(strum(serialize = "mvm"))]
     Moves { seen: Seen, from: u8, part: u32 },
     /// Shows page `page` (from 0) of the moves of the piece on `from`,
     /// when they do not fit on one message.
+    #[strum_discriminants(strum(serialize = "mvg"))]
     Page { seen: Seen, from: u8, page: u32 },
     /// Plays the move shown before it is played.
+    #[strum_discriminants(strum(serialize = "mvc"))]
     Confirm { seen: Seen, notation: String },
     /// Drops the move shown.
+    #[strum_discriminants(strum(serialize = "mvx"))]
     Cancel(Seen),
 }
 
 impl MoveMenuId {
     /// The `custom_id` Discord stores on the component (at most 100 characters).
     pub fn custom_id(&self) -> String {
-        match self {
-            MoveMenuId::Open(s) => format!("mv:{}:{}", s.game, s.ply),
-            MoveMenuId::Pieces { seen: s, part } => format!("mvp:{}:{}:{part}", s.game, s.ply),
-            MoveMenuId::Moves { seen: s, from, part } => format!("mvm:{}:{}:{from}:{part}", s.game, s.ply),
-            MoveMenuId::Page { seen: s, from, page } => format!("mvg:{}:{}:{from}:{page}", s.game, s.ply),
-            MoveMenuId::Confirm { seen: s, notation } => format!("mvc:{}:{}:{notation}", s.game, s.ply),
-            MoveMenuId::Cancel(s) => format!("mvx:{}:{}", s.game, s.ply),
-        }
+        let tag: &'static str = MoveMenuKind::from(self).into();
+        let (seen, rest) = match self {
+            MoveMenuId::Open(seen) | MoveMenuId::Cancel(seen) => (seen, String::new()),
+            MoveMenuId::Pieces { seen, part } => (seen, format!(":{part}")),
+            MoveMenuId::Moves { seen, from, part } => (seen, format!(":{from}:{part}")),
+            MoveMenuId::Page { seen, from, page } => (seen, format!(":{from}:{page}")),
+            MoveMenuId::Confirm { seen, notation } => (seen, format!(":{notation}")),
+        };
+        format!("{tag}:{}:{}{rest}", seen.game, seen.ply)
     }
 
     /// Reads a `custom_id`; `None` for one that is not of the move menus.
     pub fn parse(custom_id: &str) -> Option<MoveMenuId> {
         let parts: Vec<&str> = custom_id.split(':').collect();
         let (&tag, rest) = parts.split_first()?;
+        let kind: MoveMenuKind = tag.parse().ok()?;
         let (game, ply) = (rest.first()?.parse().ok()?, rest.get(1)?.parse().ok()?);
         let seen = Seen { game, ply };
         let number = |i: usize| rest.get(i).and_then(|n| n.parse::<u32>().ok());
         let square = || number(2).and_then(|n| u8::try_from(n).ok()).filter(|n| (1..=32).contains(n));
-        Some(match (tag, rest.len()) {
-            ("mv", 2) => MoveMenuId::Open(seen),
-            ("mvp", 3) => MoveMenuId::Pieces { seen, part: number(2)? },
-            ("mvm", 4) => MoveMenuId::Moves { seen, from: square()?, part: number(3)? },
-            ("mvg", 4) => MoveMenuId::Page { seen, from: square()?, page: number(3)? },
-            ("mvc", 3) if is_notation(rest[2]) => MoveMenuId::Confirm { seen, notation: rest[2].to_string() },
-            ("mvx", 2) => MoveMenuId::Cancel(seen),
+        Some(match (kind, rest.len()) {
+            (MoveMenuKind::Open, 2) => MoveMenuId::Open(seen),
+            (MoveMenuKind::Pieces, 3) => MoveMenuId::Pieces { seen, part: number(2)? },
+            (MoveMenuKind::Moves, 4) => MoveMenuId::Moves { seen, from: square()?, part: number(3)? },
+            (MoveMenuKind::Page, 4) => MoveMenuId::Page { seen, from: square()?, page: number(3)? },
+            (MoveMenuKind::Confirm, 3) if is_notation(rest[2]) => {
+                MoveMenuId::Confirm { seen, notation: rest[2].to_string() }
+            }
+            (MoveMenuKind::Cancel, 2) => MoveMenuId::Cancel(seen),
             _ => return None,
         })
     }
@@ -187,6 +200,7 @@ mod tests {
     fn ids_round_trip_and_fit_discord() {
         // The longest notation a capture can have: 12 pieces taken, 13 squares.
         let longest = (0..13).map(|_| "32").collect::<Vec<_>>().join("x");
+        let mut kinds = std::collections::HashSet::new();
         for id in [
             MoveMenuId::Open(SEEN),
             MoveMenuId::Pieces { seen: SEEN, part: 1 },
@@ -198,8 +212,11 @@ mod tests {
         ] {
             let custom_id = id.custom_id();
             assert!((1..=100).contains(&custom_id.len()), "{custom_id}");
-            assert_eq!(MoveMenuId::parse(&custom_id), Some(id));
+            assert_eq!(MoveMenuId::parse(&custom_id), Some(id.clone()));
+            kinds.insert(MoveMenuKind::from(&id));
         }
+        assert_eq!(kinds.len(), <MoveMenuKind as strum::VariantArray>::VARIANTS.len(), "every kind round-trips");
+        assert_eq!(MoveMenuId::Moves { seen: Seen { game: 5, ply: 2 }, from: 9, part: 1 }.custom_id(), "mvm:5:2:9:1");
         for bad in ["mv:1", "mv:x:1", "mvm:1:2:33:0", "mvm:1:2:0:0", "mvc:1:2:", "mvc:1:2:11:15", "acc:1", "mvx:1:2:3"]
         {
             assert_eq!(MoveMenuId::parse(bad), None, "{bad}");
