@@ -4,7 +4,7 @@
 //! games' threads. No decisions are made here.
 
 use crate::game::{StandingLine, Tournament, TournamentFormat, TournamentStatus};
-use crate::i18n::{Lang, alt, text};
+use crate::i18n::{Lang, alt, draw_rules_name, text, variant_name};
 use crate::render::{StandingsLine, StandingsPicture, standings_png};
 use crate::t;
 use crate::tournament::standings::{half_points_text, quarter_points_text};
@@ -53,8 +53,8 @@ pub fn terms(lang: Lang, t: &Tournament) -> String {
         parts.push(t!(lang, "tournament-rounds", rounds = rounds));
     }
     parts.push(t!(lang, "challenge-days", days = t.days_per_move));
-    parts.push(t!(lang, "challenge-variant", variant = text(lang, &format!("choice-variant-{}", t.variant.name()))));
-    parts.push(t!(lang, "challenge-draw-rules", rules = text(lang, &format!("choice-draws-{}", t.draw_rules.name()))));
+    parts.push(t!(lang, "challenge-variant", variant = variant_name(lang, t.variant)));
+    parts.push(t!(lang, "challenge-draw-rules", rules = draw_rules_name(lang, t.draw_rules)));
     parts.push(if t.rated { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") });
     parts.push(if t.vacation { t!(lang, "tournament-vacation-allowed") } else { t!(lang, "tournament-no-vacation") });
     parts.join(" · ")

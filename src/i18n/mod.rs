@@ -14,10 +14,12 @@ pub mod alt;
 pub mod dates;
 mod errors;
 mod help;
+mod names;
 pub mod rating_chart;
 
 pub use errors::{color, fen_error, game_error, move_error};
 pub use help::{help, help_rules};
+pub use names::{draw_rules_key, draw_rules_name, variant_key, variant_name};
 
 static_loader! {
     static LOCALES = {

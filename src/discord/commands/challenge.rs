@@ -1,7 +1,7 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
 use crate::game::{Challenge, ChallengePick, ColorChoice, GameError, GameView, NewChallenge, Proposed, read_position};
-use crate::i18n::{Lang, color};
+use crate::i18n::{Lang, color, draw_rules_name, variant_name};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
 
@@ -200,24 +200,6 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
             )
         }
         None => t!(lang, "challenge-open-text", challenger = challenger, terms = terms, expires = expires),
-    }
-}
-
-/// A variant's name as the `/challenge` choices show it in `lang`.
-fn variant_name(lang: Lang, variant: Variant) -> String {
-    match variant {
-        Variant::Classic => t!(lang, "choice-variant-classic"),
-        Variant::Giveaway => t!(lang, "choice-variant-giveaway"),
-    }
-}
-
-/// A draw-rules preset's name as the `/challenge` choices show it in `lang`.
-fn draw_rules_name(lang: Lang, rules: DrawRules) -> String {
-    match rules {
-        DrawRules::Classic => t!(lang, "choice-draws-classic"),
-        DrawRules::Ludoteka => t!(lang, "choice-draws-ludoteka"),
-        DrawRules::Long => t!(lang, "choice-draws-long"),
-        DrawRules::Hundred => t!(lang, "choice-draws-hundred"),
     }
 }
 
