@@ -21,6 +21,7 @@ use crate::game::{
     ColorChoice, GameService, MAX_NAME, MAX_VACATION_DAYS, NotifyMode, RATING_RANGE, SWISS_MAX, TournamentFormat,
     min_players,
 };
+use crate::i18n::{draw_rules_key, variant_key};
 use crate::rules::{Color, DrawRules, Variant};
 use crate::t;
 
@@ -119,6 +120,11 @@ impl OptionMaker {
         self.make(CommandOptionType::String, name).max_length(max)
     }
 
+    /// The tournament's number, required.
+    fn tournament_number(&self) -> CreateCommandOption {
+        self.integer("number").min_int_value(1).required(true)
+    }
+
     fn role(&self, name: &str) -> CreateCommandOption {
         self.make(CommandOptionType::Role, name)
     }
@@ -166,52 +172,128 @@ impl OptionMaker {
 
     fn variant(&self) -> CreateCommandOption {
         Variant::ALL.into_iter().fold(self.make(CommandOptionType::String, "variant"), |option, v| {
-            choice(option, &format!("choice-variant-{}", v.name()), v.name())
+            choice(option, &variant_key(v), v.name())
         })
     }
 
     fn draw_rules(&self) -> CreateCommandOption {
         DrawRules::ALL.into_iter().fold(self.make(CommandOptionType::String, "draw_rules"), |option, d| {
-            choice(option, &format!("choice-draws-{}", d.name()), d.name())
+            choice(option, &draw_rules_key(d), d.name())
         })
     }
 }
 
 /// The subcommands of `/tournament`, each with its options (named from the
 /// catalog under `opt-tournament-<subcommand>-...`).
-fn tournament_subcommands() -> Vec<CreateCommandOption> {
-    let number = |sub: &'static str| OptionMaker(sub).integer("number").min_int_value(1).required(true);
-    let least = TournamentFormat::VARIANTS.iter().map(|&f| min_players(f)).min().unwrap_or(3);
-    let create = OptionMaker("tournament-create");
-    let format = TournamentFormat::VARIANTS.iter().fold(create.make(CommandOptionType::String, "format"), |o, f| {
-        choice(o, &format!("choice-format-{}", f.name().replace('_', "-")), f.name())
-    });
-    let create_options = vec![
-        create.string("name", MAX_NAME as u16).required(true),
-        format.required(true),
-        create.integer("rounds").min_int_value(1).max_int_value(u64::from(SWISS_MAX) - 1),
-        create.integer("days").min_int_value(1).max_int_value(14),
-        create.variant(),
-        create.draw_rules(),
-        create.boolean("rated"),
-        create.integer("max_players").min_int_value(u64::from(least)).max_int_value(u64::from(SWISS_MAX)),
-        create.boolean("vacation"),
-    ];
-    let mut subs = vec![subcommand("tournament", "create", create_options)];
-    for (sub, options) in [
-        ("join", "tournament-join"),
-        ("leave", "tournament-leave"),
-        ("start", "tournament-start"),
-        ("standings", "tournament-standings"),
-        ("pdn", "tournament-pdn"),
-        ("withdraw", "tournament-withdraw"),
-    ] {
-        subs.push(subcommand("tournament", sub, vec![number(options)]));
+/// One subcommand of a command: its name, the prefix of its options'
+/// catalog keys, its options and what it runs.
+pub struct Subcommand {
+    /// Its name, as registered.
+    pub name: &'static str,
+    /// The prefix of its options' catalog keys (`tournament-join`).
+    keys: &'static str,
+    options: fn(&OptionMaker) -> Vec<CreateCommandOption>,
+    run: Run,
+}
+
+/// `/tournament`'s subcommands, listed once: registration and dispatch
+/// both read this table.
+pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
+    Subcommand {
+        name: "create",
+        keys: "tournament-create",
+        options: |o| {
+            let least = TournamentFormat::VARIANTS.iter().map(|&f| min_players(f)).min().unwrap_or(3);
+            let format = TournamentFormat::VARIANTS.iter().fold(o.make(CommandOptionType::String, "format"), |x, f| {
+                choice(x, &format!("choice-format-{}", f.name().replace('_', "-")), f.name())
+            });
+            vec![
+                o.string("name", MAX_NAME as u16).required(true),
+                format.required(true),
+                o.integer("rounds").min_int_value(1).max_int_value(u64::from(SWISS_MAX) - 1),
+                o.integer("days").min_int_value(1).max_int_value(14),
+                o.variant(),
+                o.draw_rules(),
+                o.boolean("rated"),
+                o.integer("max_players").min_int_value(u64::from(least)).max_int_value(u64::from(SWISS_MAX)),
+                o.boolean("vacation"),
+            ]
+        },
+        run: |inv, o| Box::pin(tournament::create(inv, o)),
+    },
+    Subcommand {
+        name: "join",
+        keys: "tournament-join",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::join(inv, tournament::number(inv, o)?).await }),
+    },
+    Subcommand {
+        name: "leave",
+        keys: "tournament-leave",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::leave(inv, tournament::number(inv, o)?).await }),
+    },
+    Subcommand {
+        name: "start",
+        keys: "tournament-start",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::start(inv, tournament::number(inv, o)?).await }),
+    },
+    Subcommand {
+        name: "standings",
+        keys: "tournament-standings",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::standings(inv, tournament::number(inv, o)?).await }),
+    },
+    Subcommand {
+        name: "pdn",
+        keys: "tournament-pdn",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::pdn(inv, tournament::number(inv, o)?).await }),
+    },
+    Subcommand {
+        name: "withdraw",
+        keys: "tournament-withdraw",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::withdraw(inv, tournament::number(inv, o)?).await }),
+    },
+    Subcommand {
+        name: "remove",
+        keys: "tournament-remove",
+        options: |o| vec![o.tournament_number(), o.user("player").required(true)],
+        run: |inv, o| {
+            Box::pin(
+                async move { tournament::remove(inv, tournament::number(inv, o)?, tournament::player(inv, o)?).await },
+            )
+        },
+    },
+    Subcommand {
+        name: "cancel",
+        keys: "tournament-cancel",
+        options: |o| vec![o.tournament_number()],
+        run: |inv, o| Box::pin(async move { tournament::cancel(inv, tournament::number(inv, o)?).await }),
+    },
+];
+
+/// The subcommands of `command` as Discord registers them.
+fn subcommand_definitions(command: &'static str, subs: &'static [Subcommand]) -> Vec<CreateCommandOption> {
+    subs.iter().map(|s| subcommand(command, s.name, (s.options)(&OptionMaker(s.keys)))).collect()
+}
+
+/// Runs the subcommand of `command` that `opts` holds; one the table does
+/// not have (a forged or stale interaction) is refused.
+async fn run_subcommand(
+    command: &'static str,
+    subs: &'static [Subcommand],
+    inv: &Invocation,
+    opts: &Options<'_>,
+) -> Result<Reply, CommandError> {
+    let unknown = |name: String| CommandError::refused(t!(inv.lang, "err-unknown-command", command = name));
+    let Some((name, opts)) = opts.subcommand() else { return Err(unknown(command.to_string())) };
+    match subs.iter().find(|s| s.name == name) {
+        Some(sub) => (sub.run)(inv, &opts).await,
+        None => Err(unknown(format!("{command} {name}"))),
     }
-    let remove = vec![number("tournament-remove"), OptionMaker("tournament-remove").user("player").required(true)];
-    subs.push(subcommand("tournament", "remove", remove));
-    subs.push(subcommand("tournament", "cancel", vec![number("tournament-cancel")]));
-    subs
 }
 
 /// A command offered in servers only, to everyone, without autocomplete.
@@ -364,8 +446,8 @@ pub static COMMANDS: [SlashCommand; 29] = [
     },
     SlashCommand {
         name: "tournament",
-        options: |_| tournament_subcommands(),
-        run: |inv, o| Box::pin(tournament::tournament(inv, o)),
+        options: |_| subcommand_definitions("tournament", &TOURNAMENT_SUBCOMMANDS),
+        run: |inv, o| Box::pin(run_subcommand("tournament", &TOURNAMENT_SUBCOMMANDS, inv, o)),
         ..BASE
     },
     SlashCommand { name: "tournaments", run: |inv, _| Box::pin(tournament::tournaments(inv)), ..BASE },

@@ -1,4 +1,5 @@
-//! `/tournament create|join|leave|start|standings|pdn|withdraw|remove|cancel`,
+//! `/tournament create|join|leave|start|standings|pdn|withdraw|remove|cancel`
+//! (dispatched from the subcommand table in `slash.rs`),
 //! `/tournaments`, and the Join / Leave buttons of a tournament's message.
 //! Every change a command makes to a tournament wakes the clock loop,
 //! which brings the tournament's messages up to date and opens the threads
@@ -16,31 +17,14 @@ use super::super::tournament_view::{self, standings_file, subcommand, title};
 use super::super::view::{self, user};
 use super::{Invocation, Options};
 
-/// `/tournament ...`: runs the subcommand used.
-pub async fn tournament(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
-    let Some((name, opts)) = opts.subcommand() else {
-        return Err(CommandError::refused(t!(inv.lang, "err-unknown-command", command = "tournament")));
-    };
-    let number = opts.integer("number");
-    let number = || number.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-tournament-number")));
-    match name {
-        "create" => create(inv, &opts).await,
-        "join" => join(inv, number()?).await,
-        "leave" => leave(inv, number()?).await,
-        "start" => start(inv, number()?).await,
-        "standings" => standings(inv, number()?).await,
-        "pdn" => pdn(inv, number()?).await,
-        "withdraw" => withdraw(inv, number()?).await,
-        "remove" => {
-            let player =
-                opts.user("player").ok_or_else(|| CommandError::refused(t!(inv.lang, "err-tournament-player")))?;
-            remove(inv, number()?, player).await
-        }
-        "cancel" => cancel(inv, number()?).await,
-        other => {
-            Err(CommandError::refused(t!(inv.lang, "err-unknown-command", command = format!("tournament {other}"))))
-        }
-    }
+/// The tournament's number, which every subcommand but `create` requires.
+pub fn number(inv: &Invocation, opts: &Options<'_>) -> Result<i64, CommandError> {
+    opts.integer("number").ok_or_else(|| CommandError::refused(t!(inv.lang, "err-tournament-number")))
+}
+
+/// The player `/tournament remove` names.
+pub fn player(inv: &Invocation, opts: &Options<'_>) -> Result<u64, CommandError> {
+    opts.user("player").ok_or_else(|| CommandError::refused(t!(inv.lang, "err-tournament-player")))
 }
 
 /// A reply after which the tournament's messages are brought up to date.
@@ -52,7 +36,7 @@ fn changing(mut reply: Reply) -> Reply {
 /// `/tournament create name: format: [rounds] [days] [variant] [draw_rules]
 /// [rated] [max_players] [vacation]`, for those who manage the server or its
 /// events, in a channel where the bot opens threads (each game gets one).
-async fn create(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
+pub async fn create(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     let lang = inv.lang;
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(lang, "err-games-server-only")))?;
     if !inv.threads_here {
@@ -94,7 +78,7 @@ fn choice<T: std::str::FromStr>(lang: Lang, opts: &Options<'_>, name: &str) -> R
 }
 
 /// `/tournament join number:`.
-async fn join(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn join(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let t = inv
         .service
         .join_tournament(inv.now, inv.guild, number, inv.user, inv.user_name.as_deref(), inv.user_is_bot)
@@ -104,7 +88,7 @@ async fn join(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
 }
 
 /// `/tournament leave number:` (before the start).
-async fn leave(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn leave(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let t = inv.service.leave_tournament(inv.guild, number, inv.user).await?;
     Ok(changing(Reply::ephemeral(inv.lang, t!(inv.lang, "tournament-left", title = title(inv.lang, &t)))))
 }
@@ -124,7 +108,7 @@ pub async fn join_or_leave_pressed(inv: &Invocation, number: i64, joining: bool)
 
 /// `/tournament start number:` (its organiser): every game of a
 /// round-robin, or a Swiss's first round, opens in its thread next.
-async fn start(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn start(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     if !inv.threads_here {
         return Err(crate::game::GameError::TournamentNeedsThreads.into());
     }
@@ -161,7 +145,7 @@ async fn start(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
 
 /// `/tournament standings number:`: the standings as a picture (a
 /// round-robin's with its cross-table), with where it stands in words.
-async fn standings(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn standings(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let t = inv.service.tournament_in_server(inv.guild, number).await?;
     if !t.started() {
         return Err(crate::game::GameError::TournamentNotStarted.into());
@@ -174,7 +158,7 @@ async fn standings(inv: &Invocation, number: i64) -> Result<Reply, CommandError>
 }
 
 /// `/tournament pdn number:`: every game of the tournament in one PDN file.
-async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let (t, pdn) = inv.service.tournament_pdn(inv.guild, number).await?;
     let lang = inv.server_lang;
     let games = t.pairings.iter().filter(|p| p.game.is_some()).count();
@@ -189,13 +173,13 @@ async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
 
 /// `/tournament withdraw number:`: the asker leaves a tournament (before
 /// the start they are taken off its list).
-async fn withdraw(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn withdraw(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let done = inv.service.withdraw_from_tournament(inv.now, inv.guild, number, inv.user).await?;
     Ok(changing(withdrawal_reply(inv.server_lang, &done)))
 }
 
 /// `/tournament remove number: player:` (its organiser).
-async fn remove(inv: &Invocation, number: i64, player: u64) -> Result<Reply, CommandError> {
+pub async fn remove(inv: &Invocation, number: i64, player: u64) -> Result<Reply, CommandError> {
     let done =
         inv.service.remove_from_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events, player).await?;
     Ok(changing(withdrawal_reply(inv.server_lang, &done)))
@@ -219,7 +203,7 @@ fn withdrawal_reply(lang: Lang, done: &crate::game::Withdrawal) -> Reply {
 }
 
 /// `/tournament cancel number:` (its organiser): its unfinished games are aborted.
-async fn cancel(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+pub async fn cancel(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let t = inv.service.cancel_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events).await?;
     let lang = inv.server_lang;
     let text = t!(lang, "tournament-cancelled-by", player = user(inv.user), title = title(lang, &t));
