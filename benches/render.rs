@@ -161,7 +161,8 @@ fn bench_png_encoders(c: &mut Criterion) {
             out
         }
     };
-    let encoders: [(&str, Box<dyn Fn(&image::RgbImage) -> Vec<u8>>); 3] = [
+    type Encoder = Box<dyn Fn(&image::RgbImage) -> Vec<u8>>;
+    let encoders: [(&str, Encoder); 3] = [
         ("ours_up", Box::new(ours)),
         ("png_crate_fast_up", Box::new(crate_fast(FilterType::Up))),
         ("png_crate_fast_adaptive", Box::new(crate_fast(FilterType::Adaptive))),
