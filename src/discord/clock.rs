@@ -232,7 +232,7 @@ async fn deliver(
     let reply = announcement(service, event).await;
     match post(http, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
         Ok(()) => {
-            if let Some(thread) = reply.archive_thread {
+            if let Some(thread) = reply.after.archive_thread {
                 threads::archive(http, thread).await;
             }
             Some(AnnouncementOutcome::Delivered)

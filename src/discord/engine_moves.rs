@@ -88,7 +88,7 @@ async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, 
     // The delivery layer has logged why, once per channel.
     match post(http, notices, channel, &reply, &fresh_nonce()).await {
         Ok(()) => {
-            if let Some(thread) = reply.archive_thread {
+            if let Some(thread) = reply.after.archive_thread {
                 threads::archive(http, thread).await;
             }
         }

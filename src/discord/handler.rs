@@ -28,7 +28,7 @@ use super::engine_moves;
 use super::errors::error_reply;
 use super::press;
 use super::register;
-use super::reply::Reply;
+use super::reply::{AfterEffects, Reply};
 use super::respond::{Target, respond};
 use super::slash;
 use super::threads;
@@ -47,27 +47,6 @@ struct Origin<'a> {
     guild_locale: Option<&'a str>,
     /// The message a pressed button sits on.
     message: Option<u64>,
-}
-
-/// What is left to do once a reply is delivered (the reply itself is
-/// consumed by the delivery).
-#[derive(Clone, Copy, Default)]
-struct AfterReply {
-    outbox_follows: bool,
-    archive_thread: Option<u64>,
-    game_channel: Option<u64>,
-    no_bot_turn: bool,
-}
-
-impl AfterReply {
-    fn of(reply: &Reply) -> AfterReply {
-        AfterReply {
-            outbox_follows: reply.outbox_follows,
-            archive_thread: reply.archive_thread,
-            game_channel: reply.game_channel,
-            no_bot_turn: reply.no_bot_turn,
-        }
-    }
 }
 
 /// Adds to a private reply what its reader must be told once: that a
@@ -188,7 +167,7 @@ impl Handler {
     /// answered, so the two come in order), has the clock loop post the
     /// outbox now rather than at its next tick (the tick stays the
     /// fallback); when it ended the game of a thread, archives the thread.
-    async fn after_reply(&self, http: &Http, after: AfterReply) {
+    async fn after_reply(&self, http: &Http, after: AfterEffects) {
         if after.outbox_follows {
             self.outbox.notify_one();
         }
@@ -230,12 +209,12 @@ impl Handler {
         // language from its first command on. A write only when the locale
         // changed since this process last saw it.
         self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
-        let mut after = AfterReply::default();
+        let mut after = AfterEffects::default();
         let answer = self.answering.begin();
         respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             let reply = private_notices(&inv, reply).await;
-            after = AfterReply::of(&reply);
+            after = reply.after;
             reply
         })
         .await;
@@ -279,12 +258,12 @@ impl Handler {
         };
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
-        let mut after = AfterReply::default();
+        let mut after = AfterEffects::default();
         let answer = self.answering.begin();
         respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             let reply = private_notices(&inv, reply).await;
-            after = AfterReply::of(&reply);
+            after = reply.after;
             reply
         })
         .await;

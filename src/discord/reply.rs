@@ -34,6 +34,14 @@ pub struct Reply {
     /// The language it is written in, for the words the delivery adds
     /// (a missing picture, a ping after an edit).
     pub lang: Lang,
+    /// What the bot does once this reply is delivered.
+    pub after: AfterEffects,
+}
+
+/// What the bot does once a reply is delivered, apart from what it says
+/// (the delivery consumes the reply; these are read before it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AfterEffects {
     /// An announcement waits in the outbox to follow this message (the next
     /// game of a match): the clock loop is woken to post it right after.
     pub outbox_follows: bool,

@@ -305,8 +305,9 @@ pub async fn finished_game(
     // A match that goes on has started its next game: announced next. A
     // tournament's standings change with the result (and a Swiss may have
     // paired its next round): its messages are brought up to date next.
-    reply.outbox_follows = view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted) || view.tournament.is_some();
-    reply.archive_thread = service.thread_to_archive(view).await?;
+    reply.after.outbox_follows =
+        view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted) || view.tournament.is_some();
+    reply.after.archive_thread = service.thread_to_archive(view).await?;
     Ok(reply)
 }
 
@@ -351,7 +352,7 @@ pub async fn game_message(
             }
             let mut reply =
                 Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
-            reply.archive_thread = service.thread_to_archive(view).await?;
+            reply.after.archive_thread = service.thread_to_archive(view).await?;
             Ok(reply)
         }
         (None, None) => live_game(lang, view, headline).await,
@@ -370,7 +371,7 @@ pub fn premove_reply_follows(lang: Lang, reply: &mut Reply, report: &crate::game
     reply.content.push('\n');
     reply.content.push_str(&t!(lang, "premove-follows", player = user(owner)));
     reply.pings = Some(Vec::new());
-    reply.outbox_follows = true;
+    reply.after.outbox_follows = true;
 }
 
 /// The language of what the bot posts in server `guild` on its own: the

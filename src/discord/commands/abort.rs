@@ -42,7 +42,7 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
             );
             let description = alt::game_board(lang, &game);
             let mut reply = Reply::public(lang, text).file("board.png", view::game_board(&game).await?, description);
-            reply.archive_thread = inv.service.thread_to_archive(&game).await?;
+            reply.after.archive_thread = inv.service.thread_to_archive(&game).await?;
             Ok(reply)
         }
         Aborted::Challenges(closed) => {

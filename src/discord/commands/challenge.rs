@@ -66,7 +66,7 @@ async fn bot_game_in_thread(
     );
     let mut reply = show_in_thread(inv, thread, &game, headline, pointer).await?;
     // The bot may have the first move: it is played in the thread.
-    reply.game_channel = Some(thread);
+    reply.after.game_channel = Some(thread);
     Ok(reply)
 }
 

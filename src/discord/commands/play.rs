@@ -40,9 +40,9 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
         let rows = reply.components.take().unwrap_or_default();
         reply.components = Some(with_button(rows, takeback_button(lang, game.id, game.ply())));
     }
-    reply.no_bot_turn = game.engine.is_none();
+    reply.after.no_bot_turn = game.engine.is_none();
     // The opponent's direct message goes out right after the answer.
-    reply.outbox_follows |= report.direct_message;
+    reply.after.outbox_follows |= report.direct_message;
     view::premove_reply_follows(lang, &mut reply, report);
     Ok(reply)
 }

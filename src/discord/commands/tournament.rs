@@ -29,7 +29,7 @@ pub fn player(inv: &Invocation, opts: &Options<'_>) -> Result<u64, CommandError>
 
 /// A reply after which the tournament's messages are brought up to date.
 fn changing(mut reply: Reply) -> Reply {
-    reply.outbox_follows = true;
+    reply.after.outbox_follows = true;
     reply
 }
 

@@ -33,7 +33,7 @@ pub async fn vacation(inv: &Invocation, action: Option<&str>) -> Result<Reply, C
             let text = t!(lang, "vacation-started", until = view::date_time(until), days = vacation.days_left);
             // The opponents' notices wait in the outbox: post them now.
             let mut reply = Reply::ephemeral(lang, text);
-            reply.outbox_follows = true;
+            reply.after.outbox_follows = true;
             Ok(reply)
         }
         Some("end") => {
