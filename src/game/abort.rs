@@ -81,10 +81,7 @@ impl GameService {
         };
         if !self.store.abort_game(view.id, req.user, before_ply, now).await? {
             // A move or another ending came first.
-            return Err(match self.game_by_id(view.id).await? {
-                v if !v.is_live() => GameError::GameOver,
-                _ => GameError::AbortTooLate,
-            });
+            return Err(self.conflict_by(view.id, |_| GameError::AbortTooLate).await);
         }
         view.aborted_by = Some(req.user);
         view.finished_at = Some(now);

@@ -4,7 +4,7 @@
 use super::clock::{deadline, reminder_time};
 use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
-use crate::store::{Finishing, GameStatus, MoveWrite};
+use crate::store::{Finishing, MoveWrite};
 
 impl GameService {
     /// Plays `notation` (lenient: `11-15`, `22x13`, `22x15x6` ...) for
@@ -150,10 +150,19 @@ impl GameService {
     /// The refusal for a command whose conditional write found the game
     /// changed: over if it ended meanwhile, else the position changed.
     pub(super) async fn conflict(&self, game_id: i64) -> GameError {
-        match self.store.game(game_id).await {
-            Ok(Some(row)) if row.status != GameStatus::Live => GameError::GameOver,
-            Ok(_) => GameError::PositionChanged,
-            Err(e) => e.into(),
+        self.conflict_by(game_id, |_| GameError::PositionChanged).await
+    }
+
+    /// The refusal for a command whose conditional write found the game
+    /// changed, read from the game as it now stands: over if it ended
+    /// meanwhile, else what `live` makes of the live game (the precise
+    /// refusal a command has for it, `PositionChanged` where none applies).
+    /// Every command that writes conditionally names its conflict here.
+    pub(super) async fn conflict_by(&self, game_id: i64, live: impl FnOnce(&GameView) -> GameError) -> GameError {
+        match self.game_by_id(game_id).await {
+            Ok(now) if !now.is_live() => GameError::GameOver,
+            Ok(now) => live(&now),
+            Err(e) => e,
         }
     }
 }

@@ -42,13 +42,13 @@ impl GameService {
         }
         if !self.store.offer_draw(view.id, user).await? {
             // Someone got there first: say what now stands.
-            let now_view = self.game_by_id(view.id).await?;
-            return Err(match now_view.draw_offer_by {
-                _ if !now_view.is_live() => GameError::GameOver,
-                Some(by) if by == user => GameError::DrawAlreadyOffered,
-                Some(_) => GameError::DrawOfferPending,
-                None => GameError::PositionChanged,
-            });
+            return Err(self
+                .conflict_by(view.id, |now| match now.draw_offer_by {
+                    Some(by) if by == user => GameError::DrawAlreadyOffered,
+                    Some(_) => GameError::DrawOfferPending,
+                    None => GameError::PositionChanged,
+                })
+                .await);
         }
         view.draw_offer_by = Some(user);
         if view.engine.is_some() {
@@ -85,8 +85,7 @@ impl GameService {
         }
         if !self.store.decline_draw(view.id, user).await? {
             // Answered, or the game ended, meanwhile.
-            let now_view = self.game_by_id(view.id).await?;
-            return Err(if now_view.is_live() { GameError::NoDrawOffer } else { GameError::GameOver });
+            return Err(self.conflict_by(view.id, |_| GameError::NoDrawOffer).await);
         }
         view.draw_offer_by = None;
         Ok(view)
@@ -107,14 +106,12 @@ impl GameService {
             self.store.decline_draw(view.id, offerer).await?
         };
         if !done {
-            let now_view = self.game_by_id(view.id).await?;
-            return Err(if !now_view.is_live() {
-                GameError::GameOver
-            } else if now_view.draw_offer_by.is_none() {
-                GameError::NoDrawOffer
-            } else {
-                GameError::PositionChanged
-            });
+            return Err(self
+                .conflict_by(view.id, |now| match now.draw_offer_by {
+                    None => GameError::NoDrawOffer,
+                    Some(_) => GameError::PositionChanged,
+                })
+                .await);
         }
         view.draw_offer_by = None;
         if accept {

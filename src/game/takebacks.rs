@@ -89,14 +89,12 @@ impl GameService {
             return Err(GameError::TakebackTooLate);
         }
         if !self.store.request_takeback(view.id, view.ply(), user).await? {
-            let now_view = self.game_by_id(view.id).await?;
-            return Err(if !now_view.is_live() {
-                GameError::GameOver
-            } else if now_view.takeback_by == Some(user) {
-                GameError::TakebackAlreadyAsked
-            } else {
-                GameError::PositionChanged
-            });
+            return Err(self
+                .conflict_by(view.id, |now| match now.takeback_by {
+                    Some(by) if by == user => GameError::TakebackAlreadyAsked,
+                    _ => GameError::PositionChanged,
+                })
+                .await);
         }
         view.takeback_by = Some(user);
         Ok(TakebackDone::Asked { game: view, notation: last.notation })
@@ -169,12 +167,11 @@ impl GameService {
     /// The refusal for a takeback answer whose conditional write found the
     /// game changed.
     async fn takeback_conflict(&self, game_id: i64) -> GameError {
-        match self.game_by_id(game_id).await {
-            Ok(game) if !game.is_live() => GameError::GameOver,
-            Ok(game) if game.takeback_by.is_none() => GameError::NoTakebackRequest,
-            Ok(_) => GameError::PositionChanged,
-            Err(e) => e,
-        }
+        self.conflict_by(game_id, |now| match now.takeback_by {
+            None => GameError::NoTakebackRequest,
+            Some(_) => GameError::PositionChanged,
+        })
+        .await
     }
 }
 
