@@ -18,11 +18,11 @@ use crate::i18n::{Lang, alt};
 use crate::t;
 
 use super::answering::{Answering, YIELD_AT_MOST};
-use super::clock::side_by_side;
 use super::commands::my_games;
 use super::deliver::{Failure, call, post_once, repeatable};
 use super::reply::Reply;
 use super::settling::{self, SETTLE_EVERY, Settled, flushing};
+use super::side_by_side::side_by_side;
 use super::view::{self, user};
 
 /// The most direct messages of a batch sent at once. They wait while

@@ -23,6 +23,7 @@ pub mod reply;
 pub mod respond;
 pub mod servers;
 mod settling;
+mod side_by_side;
 pub mod slash;
 pub mod threads;
 pub mod tournament_view;

@@ -334,12 +334,6 @@ const THREAD_NAME_PART: usize = 30;
 /// The most characters of a player's name in a game's thread name.
 const THREAD_PLAYER_PART: usize = 23;
 
-/// "Tournament #3 · Spring cup · round 2": the line a tournament game's
-/// messages carry.
-pub fn game_line(lang: Lang, play: &crate::game::TournamentPlay) -> String {
-    t!(lang, "tournament-game-line", number = play.id.to_string(), name = play.name.clone(), round = play.round)
-}
-
 /// One line of `/tournaments`: number, name, format, stage, players, channel.
 pub fn list_line(lang: Lang, line: &crate::game::TournamentLine) -> String {
     let stage = match line.status {

@@ -65,6 +65,12 @@ pub fn seat(lang: Lang, id: u64, color: Color, engine: Option<(Color, Level)>) -
     }
 }
 
+/// "Tournament #3 · Spring cup · round 2": the line a tournament game's
+/// messages carry.
+pub fn tournament_line(lang: Lang, play: &crate::game::TournamentPlay) -> String {
+    t!(lang, "tournament-game-line", number = play.id.to_string(), name = play.name.clone(), round = play.round)
+}
+
 /// A Discord timestamp shown as a date in the reader's language.
 pub fn date(unix: i64) -> String {
     format!("<t:{unix}:D>")
@@ -103,7 +109,7 @@ pub fn numbered_players(lang: Lang, view: &GameView) -> String {
     let line = t!(lang, "numbered-players", game = view.id.to_string(), players = players(lang, view));
     match (&view.match_play, &view.tournament) {
         (Some(play), _) => format!("{line}\n{}", match_standing(lang, play)),
-        (None, Some(play)) => format!("{line}\n{}", super::tournament_view::game_line(lang, play)),
+        (None, Some(play)) => format!("{line}\n{}", tournament_line(lang, play)),
         (None, None) => line,
     }
 }

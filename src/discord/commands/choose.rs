@@ -3,14 +3,12 @@
 //! move picked is played as `/move` plays it. A player who confirms their
 //! moves first sees the board after it, with Confirm / Cancel.
 
-use crate::game::{GameError, MoveOutcome, MovePreview, Seen};
-use crate::i18n::alt;
+use crate::game::{GameError, MoveOutcome, Seen};
 use crate::t;
 
 use super::super::errors::CommandError;
-use super::super::move_menu::{MoveMenuId, confirm_rows, move_rows, piece_rows};
+use super::super::move_menu::{MoveMenuId, move_rows, piece_rows};
 use super::super::reply::Reply;
-use super::super::view;
 use super::{Invocation, play};
 
 /// Does what the pressed button or the chosen option of a move menu says.
@@ -76,18 +74,6 @@ async fn pick(inv: &Invocation, seen: Seen, notation: &str) -> Result<Reply, Com
     match inv.service.play_or_show(inv.now, inv.channel, inv.user, notation, Some(seen)).await? {
         MoveOutcome::Played(report) => play::announce(inv, &report).await,
         // The board shown replaces the menu.
-        MoveOutcome::Shown(shown) => Ok(preview(inv, &shown).await?.updating()),
+        MoveOutcome::Shown(shown) => Ok(play::preview(inv, &shown).await?.updating()),
     }
-}
-
-/// The board after a move checked but not played, privately, with
-/// Confirm / Cancel.
-pub async fn preview(inv: &Invocation, preview: &MovePreview) -> Result<Reply, CommandError> {
-    let lang = inv.lang;
-    let mover = preview.before.turn();
-    let png = view::board_png(preview.after, mover, Some(preview.played), false, Some(preview.before)).await?;
-    let described = alt::preview(lang, preview.seen.game, &preview.after, &preview.notation, preview.ends_game);
-    Ok(Reply::ephemeral(lang, t!(lang, "move-preview", notation = preview.notation.clone()))
-        .file("board.png", png, described)
-        .components(confirm_rows(lang, preview.seen, &preview.notation)))
 }

@@ -1,13 +1,15 @@
 //! `/move` and its autocomplete.
 
-use crate::game::{GameService, MoveOutcome, MoveReport, Seen};
+use crate::game::{GameService, MoveOutcome, MovePreview, MoveReport, Seen};
+use crate::i18n::alt;
 use crate::t;
 
 use super::super::buttons::{takeback_button, with_button};
 use super::super::errors::CommandError;
+use super::super::move_menu::confirm_rows;
 use super::super::reply::Reply;
 use super::super::view::{self, user};
-use super::{Invocation, choose};
+use super::Invocation;
 
 /// Discord shows at most this many autocomplete choices.
 pub const MAX_CHOICES: usize = 25;
@@ -17,7 +19,7 @@ pub const MAX_CHOICES: usize = 25;
 pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
     match inv.service.play_or_show(inv.now, inv.channel, inv.user, text, None).await? {
         MoveOutcome::Played(report) => announce(inv, &report).await,
-        MoveOutcome::Shown(shown) => choose::preview(inv, &shown).await,
+        MoveOutcome::Shown(shown) => preview(inv, &shown).await,
     }
 }
 
@@ -45,6 +47,18 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
     reply.outbox_follows |= report.direct_message;
     view::premove_reply_follows(lang, &mut reply, report);
     Ok(reply)
+}
+
+/// The board after a move checked but not played, privately, with
+/// Confirm / Cancel.
+pub async fn preview(inv: &Invocation, preview: &MovePreview) -> Result<Reply, CommandError> {
+    let lang = inv.lang;
+    let mover = preview.before.turn();
+    let png = view::board_png(preview.after, mover, Some(preview.played), false, Some(preview.before)).await?;
+    let described = alt::preview(lang, preview.seen.game, &preview.after, &preview.notation, preview.ends_game);
+    Ok(Reply::ephemeral(lang, t!(lang, "move-preview", notation = preview.notation.clone()))
+        .file("board.png", png, described)
+        .components(confirm_rows(lang, preview.seen, &preview.notation)))
 }
 
 /// The legal moves of the channel's game that match what was typed; none
