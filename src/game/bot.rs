@@ -7,7 +7,7 @@
 use std::hash::{BuildHasher, RandomState};
 
 use super::challenge::terms;
-use super::clock::{deadline, reminder_time};
+use super::deadlines::{deadline, reminder_time};
 use super::{Challenge, ColorChoice, GameError, GameService, GameView, MoveReport, NewChallenge, convert};
 use crate::engine::{Level, Root, choose_move};
 use crate::rules::{Color, DrawRules, Position, Variant};

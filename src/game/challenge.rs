@@ -4,10 +4,10 @@
 
 use std::hash::{BuildHasher, RandomState};
 
-use super::clock::{deadline, reminder_time};
 use super::convert;
+use super::deadlines::{deadline, reminder_time};
 use super::openings::random_opening;
-use super::{ChallengeState, ColorChoice, GameError, GameService, GameView};
+use super::{Challenge, ChallengeState, ColorChoice, GameError, GameService, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
 use crate::store::{
     ChallengeRefused, GameThread, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused,
@@ -87,59 +87,6 @@ impl NewChallenge {
             is_match: false,
             rating_range: None,
         }
-    }
-}
-
-/// A stored challenge.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Challenge {
-    /// Its id.
-    pub id: i64,
-    /// The server, if any.
-    pub guild: Option<u64>,
-    /// The channel.
-    pub channel: u64,
-    /// Who challenged.
-    pub challenger: u64,
-    /// Who was challenged; `None` while an open challenge waits for
-    /// someone to accept it (then, who did).
-    pub opponent: Option<u64>,
-    /// The challenger's side.
-    pub color: ColorChoice,
-    /// Days per move.
-    pub days_per_move: u32,
-    /// The variant.
-    pub variant: Variant,
-    /// The draw-rule preset.
-    pub draw_rules: DrawRules,
-    /// The start position.
-    pub start: Position,
-    /// The challenger's display name, if given.
-    pub challenger_name: Option<String>,
-    /// The opponent's display name, if given.
-    pub opponent_name: Option<String>,
-    /// When it was made (unix seconds).
-    pub created_at: i64,
-    /// When it expires if unanswered (unix seconds).
-    pub expires_at: i64,
-    /// Where it stands.
-    pub state: ChallengeState,
-    /// The game it started, once accepted.
-    pub game_id: Option<i64>,
-    /// Whether the challenger asked for a rated game.
-    pub rated: bool,
-    /// Whether it is a challenge to a match of four games (RULES 8.3).
-    pub is_match: bool,
-    /// An open rated challenge's rating range, in points.
-    pub rating_range: Option<u32>,
-}
-
-impl Challenge {
-    /// Whether its game will count for ratings: asked for, in a server, in
-    /// the classic variant from the initial position (as lichess rates no
-    /// game from a set-up position).
-    pub fn counts_for_ratings(&self) -> bool {
-        self.rated && self.guild.is_some() && self.variant == Variant::Classic && self.start == Position::initial()
     }
 }
 

@@ -1,13 +1,9 @@
 //! The correspondence clock: deadlines, reminders, losses on time and
 //! expired challenges.
 
+use super::deadlines::DAY;
 use super::{Challenge, GameError, GameService, GameView, convert};
 use crate::store::{AnnouncementKind, AnnouncementOutcome};
-
-/// Seconds in a day.
-pub const DAY: i64 = 86_400;
-/// Share of the time for a move after which the player is reminded.
-pub const REMINDER_PERCENT: i64 = 80;
 
 /// Something the clock made happen, to announce once.
 #[derive(Clone, Debug)]
@@ -69,16 +65,6 @@ pub struct Announcement {
     /// What to say, as things stand now; `None` when it no longer needs
     /// saying (a reminder whose move was played, or whose game ended).
     pub due: Option<DueEvent>,
-}
-
-/// The deadline of a move started at `since`.
-pub fn deadline(since: i64, days_per_move: u32) -> i64 {
-    since + i64::from(days_per_move) * DAY
-}
-
-/// When the reminder for a move started at `since` falls due.
-pub fn reminder_time(since: i64, days_per_move: u32) -> i64 {
-    since + i64::from(days_per_move) * DAY * REMINDER_PERCENT / 100
 }
 
 impl GameService {

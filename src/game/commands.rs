@@ -1,7 +1,7 @@
 //! Commands on a live game: moves and resignation, and the checks every
 //! game command shares.
 
-use super::clock::{deadline, reminder_time};
+use super::deadlines::{deadline, reminder_time};
 use super::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, GameStatus, MoveWrite};

@@ -20,6 +20,7 @@ mod clock;
 mod commands;
 mod convert;
 mod cooldowns;
+mod deadlines;
 mod direct_messages;
 mod draws;
 mod engine_runner;
@@ -28,6 +29,7 @@ mod fair_play;
 mod game_list;
 mod history;
 mod lookup;
+mod match_play;
 mod matches;
 mod more_time;
 mod move_choices;
@@ -55,19 +57,18 @@ pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 
 pub use challenge::{
-    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, Taker,
+    Accepted, CHALLENGE_TTL, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, Taker,
 };
-pub use clock::{
-    ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
-};
+pub use clock::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DueEvent};
 pub use cooldowns::{Cooldowns, HeavyWork};
+pub use deadlines::{DAY, REMINDER_PERCENT};
 pub use direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use error::GameError;
 pub use fair_play::live_position_keys;
 pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use lookup::{MovesAsked, MovesOf, read_position};
-pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
+pub use match_play::{MATCH_GAMES, MatchPlay, white_in_game};
 pub use more_time::MORE_TIME_DAYS;
 pub use move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, Seen, moves_by_piece};
 pub use open_challenges::ChallengesPage;
@@ -82,11 +83,11 @@ pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use takebacks::TakebackDone;
 pub use tournaments::{
     Entrant, GameTerms, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN,
-    StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentPlay, TournamentTerms,
-    TournamentsPage, Withdrawal, max_players, min_players,
+    StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentTerms, TournamentsPage, Withdrawal,
+    max_players, min_players,
 };
 pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
-pub use view::{Finish, GameView, MoveReport, RatingChange};
+pub use view::{Challenge, Finish, GameView, MoveReport, RatingChange, TournamentPlay};
 
 use crate::store::Store;
 /// The store's vocabulary that the service speaks too.

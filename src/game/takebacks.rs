@@ -5,7 +5,7 @@
 //! take moves back. A takeback removes a ply; it breaks no rule, so the
 //! rules (RULES.md) know nothing of it, and a rated game stays rated.
 
-use super::clock::{deadline, reminder_time};
+use super::deadlines::{deadline, reminder_time};
 use super::fair_play::live_position_keys;
 use super::{GameError, GameService, GameView};
 use crate::store::{ClockRow, LastMoveRow, TakeBack};

@@ -1,9 +1,10 @@
-//! What the service hands back about games: a rebuilt [`Game`] with its
-//! players, clock and result.
+//! What the service hands back about games and challenges: a rebuilt
+//! [`Game`] with its players, clock and result; a stored challenge.
 
-use super::{FinishReason, MatchPlay, TournamentPlay};
+use super::match_play::MatchPlay;
+use super::{ChallengeState, ColorChoice, FinishReason};
 use crate::engine::Level;
-use crate::rules::{Color, Game, Move, Outcome};
+use crate::rules::{Color, DrawRules, Game, Move, Outcome, Position, Variant};
 
 /// A game as the service sees it: players, clock, the rules' [`Game`]
 /// rebuilt from the stored moves, and how it ended if it did.
@@ -168,5 +169,69 @@ impl GameView {
     /// Whether `color` is played by the bot's engine.
     pub fn is_engine(&self, color: Color) -> bool {
         self.engine.is_some_and(|(side, _)| side == color)
+    }
+}
+
+/// A tournament game's tournament, as the game shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentPlay {
+    /// The tournament's number.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The game's round.
+    pub round: u32,
+}
+
+/// A stored challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Its id.
+    pub id: i64,
+    /// The server, if any.
+    pub guild: Option<u64>,
+    /// The channel.
+    pub channel: u64,
+    /// Who challenged.
+    pub challenger: u64,
+    /// Who was challenged; `None` while an open challenge waits for
+    /// someone to accept it (then, who did).
+    pub opponent: Option<u64>,
+    /// The challenger's side.
+    pub color: ColorChoice,
+    /// Days per move.
+    pub days_per_move: u32,
+    /// The variant.
+    pub variant: Variant,
+    /// The draw-rule preset.
+    pub draw_rules: DrawRules,
+    /// The start position.
+    pub start: Position,
+    /// The challenger's display name, if given.
+    pub challenger_name: Option<String>,
+    /// The opponent's display name, if given.
+    pub opponent_name: Option<String>,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// When it expires if unanswered (unix seconds).
+    pub expires_at: i64,
+    /// Where it stands.
+    pub state: ChallengeState,
+    /// The game it started, once accepted.
+    pub game_id: Option<i64>,
+    /// Whether the challenger asked for a rated game.
+    pub rated: bool,
+    /// Whether it is a challenge to a match of four games (RULES 8.3).
+    pub is_match: bool,
+    /// An open rated challenge's rating range, in points.
+    pub rating_range: Option<u32>,
+}
+
+impl Challenge {
+    /// Whether its game will count for ratings: asked for, in a server, in
+    /// the classic variant from the initial position (as lichess rates no
+    /// game from a set-up position).
+    pub fn counts_for_ratings(&self) -> bool {
+        self.rated && self.guild.is_some() && self.variant == Variant::Classic && self.start == Position::initial()
     }
 }
