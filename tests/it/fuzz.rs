@@ -18,7 +18,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use damas::discord::commands::Options;
+use damas::discord::interactions::commands::Options;
 use damas::game::{ColorChoice, DEFAULT_BOT_LEVEL, level};
 use damas::rules::{DrawRules, Position, Variant, parse_fen, to_fen};
 use serde_json::{Value, json};
@@ -177,7 +177,7 @@ fn slash_command_options() {
         ["white", "black", "random", "classic", "giveaway", "ludoteka", "long", "hundred", "11-15", "22x13"]
             .map(String::from),
     );
-    let names = damas::discord::slash::COMMANDS.each_ref().map(|c| c.name);
+    let names = damas::discord::interactions::slash::COMMANDS.each_ref().map(|c| c.name);
     let (mut rng, mut decoded) = (Rng(0x94D0_49BB_1331_11EB), 0);
     for _ in 0..inputs() {
         let options: Vec<Value> = (0..rng.below(5)).map(|_| option(&mut rng, &texts)).collect();
