@@ -18,7 +18,7 @@ pub struct ChartPoint {
 /// The label of one date mark, in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DateLabel {
-    /// The mark's time, as [`date_ticks`] gave it.
+    /// The mark's time, as [`date_ticks`](super::date_ticks) gave it.
     pub at: i64,
     /// "Mar 3", "ene 2025", "2025".
     pub text: String,
@@ -44,7 +44,7 @@ pub struct RatingChart {
     pub band_legend: String,
     /// One point per rated game, oldest first.
     pub points: Vec<ChartPoint>,
-    /// The labels of [`date_ticks`]`(&points)`; a label at another time is
+    /// The labels of [`date_ticks`](super::date_ticks)`(&points)`; a label at another time is
     /// left out.
     pub dates: Vec<DateLabel>,
     /// The peak, if the player has one.
