@@ -6,28 +6,9 @@
 //! the process's stop signal; tests call it in-process against a fake
 //! Discord.
 
-pub mod answering;
-pub mod buttons;
-pub mod clock;
-pub mod commands;
-pub mod deliver;
-pub mod direct;
-pub mod engine_moves;
-pub mod errors;
-pub mod fair_play_keys;
-pub mod handler;
-pub mod move_menu;
-pub mod press;
-pub mod register;
-pub mod reply;
-pub mod respond;
-pub mod servers;
-mod settling;
-pub mod slash;
-pub mod threads;
-pub mod tournament_view;
-pub mod tournaments;
-pub mod view;
+pub mod background;
+pub mod interactions;
+pub mod messages;
 
 use std::future::Future;
 use std::time::Duration;
@@ -40,8 +21,9 @@ use tokio::task::JoinHandle;
 use crate::config::{Clock, Config, ShardRange};
 use crate::game::GameService;
 
-use deliver::{Failure, call, repeatable};
-use handler::Handler;
+use background::{answering, clock_loop, fair_play_keys};
+use interactions::handler::Handler;
+use messages::deliver::{Failure, call, repeatable};
 
 /// How long shutdown waits for interactions being answered.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
@@ -106,7 +88,7 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         .map_err(|e| BotError::Gateway(e.to_string()))?;
     let (stop_clock, stop_rx) = watch::channel(false);
     let keys_loop = tokio::spawn(fair_play_keys::run(service.clone(), answering.clone(), stop_rx.clone()));
-    let clock_loop = tokio::spawn(clock::run(
+    let clock_loop = tokio::spawn(clock_loop::run(
         client.http.clone(),
         service.clone(),
         config.clock.clone(),

@@ -7,8 +7,9 @@
 
 use std::time::Duration;
 
-use super::analysis::{Analysis, Root, analyze};
+use super::analysis::analyze;
 use super::limits::Limits;
+use super::root::{Analysis, Root};
 use super::score::{PROVEN, Score};
 use super::search::{Searcher, Style};
 use super::zobrist::scramble;

@@ -1,8 +1,9 @@
 //! A short review of a finished game: the moves where the evaluation swung
 //! most against the player who made them, each with the better move.
 
-use super::analysis::{Root, analyze};
+use super::analysis::analyze;
 use super::limits::Limits;
+use super::root::Root;
 use super::score::{PROVEN, Score};
 use super::search::Searcher;
 use crate::rules::{Game, Move, notation_among};

@@ -11,83 +11,59 @@
 //! racing or repeated command is refused with [`GameError::PositionChanged`]
 //! (or the refusal its new state calls for) and changes nothing.
 
-mod abort;
 mod activity;
 mod analysis;
-mod bot;
-mod challenge;
-mod clock;
-mod commands;
+mod challenges;
 mod convert;
 mod cooldowns;
-mod direct_messages;
-mod draws;
+mod deadlines;
 mod engine_runner;
 mod error;
-mod fair_play;
-mod game_list;
-mod history;
+mod game_view;
 mod lookup;
-mod matches;
-mod more_time;
-mod move_choices;
-mod open_challenges;
-mod openings;
-mod pdn;
-mod pending_keys;
-mod player_settings;
-mod premove_lines;
-mod premoves;
-mod ratings;
+mod notifications;
+mod play;
 mod records;
-mod replay;
-mod server_locale;
-mod takebacks;
-mod threads;
 mod tournaments;
-mod vacation;
-mod view;
 
-pub use abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
-pub use analysis::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
-pub use bot::{DEFAULT_BOT_LEVEL, NewBotGame, Proposed, engine_player_name, level};
-pub use draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
+pub use analysis::requests::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
+pub use play::abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
+pub use play::bot::{DEFAULT_BOT_LEVEL, NewBotGame, Proposed, engine_player_name, level};
+pub use play::draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 
-pub use challenge::{
-    Accepted, CHALLENGE_TTL, Challenge, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge,
-    RATING_RANGE, Taker,
+pub use analysis::fair_play::live_position_keys;
+pub use analysis::pending_keys::PendingKeys;
+pub use challenges::challenge::{
+    Accepted, CHALLENGE_TTL, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, RATING_RANGE, Taker,
 };
-pub use clock::{
-    ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DAY, DueEvent, REMINDER_PERCENT,
-};
+pub use challenges::match_openings::{balanced_openings, random_opening};
+pub use challenges::match_play::{MATCH_GAMES, MatchPlay, white_in_game};
+pub use challenges::open_challenges::ChallengesPage;
 pub use cooldowns::{Cooldowns, HeavyWork};
-pub use direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
+pub use deadlines::due_events::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DueEvent};
+pub use deadlines::more_time::MORE_TIME_DAYS;
+pub use deadlines::per_move::{DAY, REMINDER_PERCENT};
+pub use deadlines::vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
 pub use error::GameError;
-pub use fair_play::live_position_keys;
-pub use game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
-pub use history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
+pub use game_view::{Challenge, Finish, GameView, MoveReport, RatingChange, TournamentPlay};
 pub use lookup::{MovesAsked, MovesOf, read_position};
-pub use matches::{MATCH_GAMES, MatchPlay, white_in_game};
-pub use more_time::MORE_TIME_DAYS;
-pub use move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, Seen, moves_by_piece};
-pub use open_challenges::ChallengesPage;
-pub use openings::{balanced_openings, random_opening};
-pub use pdn::pdn_record;
-pub use pending_keys::PendingKeys;
-pub use player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
-pub use premove_lines::Line;
-pub use premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
-pub use ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
-pub use replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
-pub use takebacks::TakebackDone;
+pub use notifications::direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
+pub use notifications::player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
+pub use play::move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, Seen, moves_by_piece};
+pub use play::premove_lines::Line;
+pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
+pub use play::takebacks::TakebackDone;
+pub use records::game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
+pub use records::history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
+pub use records::pdn::pdn_record;
+pub use records::ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
+pub use records::replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use tournaments::{
     Entrant, GameTerms, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN,
-    StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentPlay, TournamentTerms,
-    TournamentsPage, Withdrawal, max_players, min_players,
+    StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentTerms, TournamentsPage, Withdrawal,
+    max_players, min_players,
 };
-pub use vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
-pub use view::{Finish, GameView, MoveReport, RatingChange};
 
 use crate::store::Store;
 /// The store's vocabulary that the service speaks too.
@@ -103,7 +79,7 @@ pub struct GameService {
     store: Store,
     engine: EngineRunner,
     cooldowns: Cooldowns,
-    /// Games whose fair-play keys are to be written (see [`pending_keys`]).
+    /// Games whose fair-play keys are to be written (see [`analysis::pending_keys`]).
     live_keys: PendingKeys,
 }
 

@@ -49,6 +49,7 @@ mod encode;
 mod huffman;
 pub mod layout;
 mod numbers;
+mod options;
 pub mod orientation;
 mod paint;
 mod pieces;
@@ -60,32 +61,12 @@ pub mod theme;
 
 pub use bands::ranks_found_and_made;
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartPoint, RatingChart, rating_chart_png};
+pub use options::RenderOptions;
 pub use orientation::square_rect;
 pub use replay::{ReplayFrame, render_gif};
 pub use standings::{StandingsLine, StandingsPicture, standings_png};
 
-use crate::rules::{Color, Move, Position};
-
-/// What to draw besides the pieces.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RenderOptions {
-    /// The side at the bottom of the picture.
-    pub perspective: Color,
-    /// The move that led to the position: its squares are marked.
-    pub last_move: Option<Move>,
-    /// Whether to draw an arrow for every legal move of the position.
-    pub show_moves: bool,
-    /// The position `last_move` was played from, when known: it tells which
-    /// captured pieces were kings, so their ghosts are drawn as kings.
-    pub before: Option<Position>,
-}
-
-impl Default for RenderOptions {
-    /// White at the bottom, no last move, no overlay.
-    fn default() -> RenderOptions {
-        RenderOptions { perspective: Color::White, last_move: None, show_moves: false, before: None }
-    }
-}
+use crate::rules::Position;
 
 /// The picture of `pos` as PNG bytes, [`layout::WIDTH`] x [`layout::HEIGHT`]
 /// pixels, 8-bit RGB.

@@ -93,6 +93,31 @@ impl std::str::FromStr for Position {
     }
 }
 
+/// A text diagram from White's side: `w`/`b` men, `W`/`B` kings, `.` empty
+/// playing squares, blanks for light squares; then the side to move.
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f)?;
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let c = match Square::from_coords(file, rank) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(Piece { color: Color::White, role: Role::Man }) => 'w',
+                        Some(Piece { color: Color::White, role: Role::King }) => 'W',
+                        Some(Piece { color: Color::Black, role: Role::Man }) => 'b',
+                        Some(Piece { color: Color::Black, role: Role::King }) => 'B',
+                    },
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{} to move ({})", self.turn, to_fen(self))
+    }
+}
+
 impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&to_fen(self))

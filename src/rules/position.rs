@@ -1,7 +1,5 @@
 //! A position: where the pieces stand and whose turn it is.
 
-use std::fmt;
-
 use super::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
 use super::{Color, Move, Piece, Role, Square};
 
@@ -200,30 +198,5 @@ pub(crate) fn promotion_rank(color: Color) -> u64 {
 impl Default for Position {
     fn default() -> Position {
         Position::initial()
-    }
-}
-
-/// A text diagram from White's side: `w`/`b` men, `W`/`B` kings, `.` empty
-/// playing squares, blanks for light squares; then the side to move.
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f)?;
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let c = match Square::from_coords(file, rank) {
-                    None => ' ',
-                    Some(sq) => match self.piece_at(sq) {
-                        None => '.',
-                        Some(Piece { color: Color::White, role: Role::Man }) => 'w',
-                        Some(Piece { color: Color::White, role: Role::King }) => 'W',
-                        Some(Piece { color: Color::Black, role: Role::Man }) => 'b',
-                        Some(Piece { color: Color::Black, role: Role::King }) => 'B',
-                    },
-                };
-                write!(f, "{c}")?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "{} to move ({})", self.turn, super::fen::to_fen(self))
     }
 }

@@ -5,7 +5,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::outbox::Outbox;
+use super::outbox::{AnnouncementOutcome, Outbox};
 use super::{Store, StoreError, db_id, discord_id, enum_column, u32_column};
 
 /// What an announcement is about. Its kind is stored by name
@@ -90,18 +90,6 @@ pub struct AnnouncementRow {
     pub kind: AnnouncementKind,
     /// How many times it was leased, this time included.
     pub attempts: u32,
-}
-
-/// How an announcement was settled (`announcements.outcome`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
-#[strum(serialize_all = "snake_case", const_into_str)]
-pub enum AnnouncementOutcome {
-    /// Discord accepted the message.
-    Delivered,
-    /// It no longer needed saying (a move came before the reminder).
-    Cancelled,
-    /// The channel refuses it for good, or every attempt failed.
-    Undeliverable,
 }
 
 fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {

@@ -2,12 +2,48 @@
 //! settings, and its migrations.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
 use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
 
-use super::{BUSY_TIMEOUT, Durability, StoreError};
+use super::backend::Backend;
+use super::error::StoreError;
+use super::{Store, moves};
+
+/// How long a connection waits for another one's write lock.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How hard a commit holds on to the disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Every commit is fsynced before it returns: nothing acknowledged is
+    /// lost, even on power loss. What the bot uses.
+    #[default]
+    Full,
+    /// Commits survive a crash of the process but the last ones may be lost
+    /// on power loss. For bulk tools and measurements only.
+    Normal,
+}
+
+impl Store {
+    /// Opens the database at `url` (`postgres://...`, `sqlite://path`,
+    /// `sqlite:path` or a bare SQLite file path, created if missing) and
+    /// applies the migrations. Commits are durable ([`Durability::Full`]).
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, Durability::Full).await
+    }
+
+    /// [`Store::open`] with a choice of durability (SQLite only; PostgreSQL
+    /// keeps the server's own setting).
+    pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
+        let target = DatabaseTarget::parse(url)?;
+        let pools = open_pools(&target, durability).await?;
+        let writer = moves::spawn_writer(pools.writes.clone(), target.backend);
+        Ok(Store { pool: pools.writes, reads: pools.reads, backend: target.backend, writer })
+    }
+}
 
 /// Connections each process keeps to the database.
 const MAX_CONNECTIONS: u32 = 8;
@@ -30,15 +66,6 @@ pub(super) struct Pools {
     pub writes: AnyPool,
     /// Plain reads.
     pub reads: AnyPool,
-}
-
-/// The database engine behind a [`super::Store`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// A SQLite file: one machine, one process (the default).
-    Sqlite,
-    /// A PostgreSQL server, which several bot processes may share.
-    Postgres,
 }
 
 /// A database URL, read: which backend, and the URL sqlx connects with.

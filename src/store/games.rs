@@ -5,7 +5,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::direct_messages::Recipients;
-use super::matches::insert_match;
+use super::match_rows::insert_match;
 use super::ratings::rate_finished_game;
 use super::vacations::{paused, paused_since};
 use super::{

@@ -10,7 +10,8 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::path::PathBuf;
 
 use super::StoreError;
-use super::connect::{Backend, DatabaseTarget};
+use super::backend::Backend;
+use super::connect::DatabaseTarget;
 
 /// The lock of one SQLite database, held until dropped.
 #[derive(Debug)]

@@ -39,10 +39,13 @@
 
 mod activity;
 mod announcements;
+mod backend;
 mod challenges;
+mod columns;
 mod connect;
 mod direct_messages;
 mod engine_games;
+mod error;
 mod game_list;
 mod games;
 mod history;
@@ -50,8 +53,10 @@ mod kinds;
 mod live_positions;
 mod load_fixtures;
 mod lock;
+mod match_rows;
 mod matches;
 mod migrations;
+mod move_write;
 mod moves;
 mod outbox;
 mod player_settings;
@@ -66,10 +71,12 @@ mod tournament_rounds;
 mod tournaments;
 mod vacations;
 
-pub use announcements::{AnnouncementKind, AnnouncementOutcome, AnnouncementRow};
+pub use announcements::{AnnouncementKind, AnnouncementRow};
+pub use backend::Backend;
 pub use challenges::{ChallengeRow, NewChallengeRow};
-pub use connect::{Backend, DatabaseTarget};
+pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability};
 pub use direct_messages::{DirectKind, DirectMessageRow};
+pub use error::StoreError;
 pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started, TournamentSeat};
 pub use history::{HistoryLine, HistoryPage};
@@ -78,8 +85,9 @@ pub use kinds::{
 };
 pub use live_positions::GameKeys;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
-pub use matches::{MatchGameRow, MatchRow, NewMatchRow};
-pub use moves::{Finishing, MoveWrite, MoveWritten};
+pub use match_rows::{MatchGameRow, MatchRow, NewMatchRow};
+pub use move_write::{Finishing, MoveWrite, MoveWritten};
+pub use outbox::AnnouncementOutcome;
 pub use player_settings::PlayerSettings;
 pub use premoves::PremoveRow;
 pub use ratings::{RatedResults, RatingChangeRow, RatingPoint, RatingRow};
@@ -93,66 +101,10 @@ pub use tournaments::{
 };
 pub use vacations::{EndedVacation, VacationRow};
 
-use std::str::FromStr;
-use std::time::Duration;
+use sqlx::{AnyConnection, AnyPool};
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, AnyPool, Row};
-
-/// A failure of the database, or data in it that cannot be read back.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The database refused or failed.
-    #[error("{0}")]
-    Sql(#[from] sqlx::Error),
-    /// Applying the migrations failed.
-    #[error("migrating the database failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
-    /// An id does not fit the database's signed 64-bit integers.
-    #[error("id {0} is out of range")]
-    IdOutOfRange(u64),
-    /// The move writer stopped before answering (its runtime shut down);
-    /// whether the move was stored is unknown until the game is read again.
-    #[error("the move writer stopped before answering")]
-    WriterGone,
-    /// A stored value is not what the schema promises.
-    #[error("stored value out of range in column {0}")]
-    Corrupt(&'static str),
-    /// The database URL names no backend the store knows.
-    #[error("unknown database URL {0:?}: expected sqlite://PATH, postgres://... or a file path")]
-    UnknownBackend(String),
-    /// Another process runs on this SQLite database (it holds the lock file).
-    #[error(
-        "another `damas run` is already using this SQLite database (it holds {0}): stop it first; to run several processes, use PostgreSQL"
-    )]
-    InUse(String),
-    /// The lock file beside a SQLite database cannot be made or locked.
-    #[error("cannot lock {path}: {reason}")]
-    Lock {
-        /// The lock file's path.
-        path: String,
-        /// What went wrong.
-        reason: String,
-    },
-    /// A scratch database could not be made.
-    #[error("making a scratch database failed: {0}")]
-    Scratch(String),
-}
-
-/// How long a connection waits for another one's write lock.
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// How hard a commit holds on to the disk.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Durability {
-    /// Every commit is fsynced before it returns: nothing acknowledged is
-    /// lost, even on power loss. What the bot uses.
-    #[default]
-    Full,
-    /// Commits survive a crash of the process but the last ones may be lost
-    /// on power loss. For bulk tools and measurements only.
-    Normal,
-}
+use backend::lock_key;
+use columns::{bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column, u32_column};
 
 /// The database. Cheap to clone; clones share the pool.
 #[derive(Clone, Debug)]
@@ -163,7 +115,7 @@ pub struct Store {
     reads: AnyPool,
     backend: Backend,
     /// The task that commits moves in groups (see [`moves`]).
-    writer: tokio::sync::mpsc::Sender<moves::MoveJob>,
+    writer: tokio::sync::mpsc::Sender<move_write::MoveJob>,
 }
 
 /// Why a game against the engine could not start: the channel is taken.
@@ -190,22 +142,6 @@ pub enum ChallengeRefused {
 pub const MAX_OPEN_CHALLENGES: i64 = 3;
 
 impl Store {
-    /// Opens the database at `url` (`postgres://...`, `sqlite://path`,
-    /// `sqlite:path` or a bare SQLite file path, created if missing) and
-    /// applies the migrations. Commits are durable ([`Durability::Full`]).
-    pub async fn open(url: &str) -> Result<Store, StoreError> {
-        Store::open_with(url, Durability::Full).await
-    }
-
-    /// [`Store::open`] with a choice of durability (SQLite only; PostgreSQL
-    /// keeps the server's own setting).
-    pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
-        let target = DatabaseTarget::parse(url)?;
-        let pools = connect::open_pools(&target, durability).await?;
-        let writer = moves::spawn_writer(pools.writes.clone(), target.backend);
-        Ok(Store { pool: pools.writes, reads: pools.reads, backend: target.backend, writer })
-    }
-
     /// Which database engine this store runs on.
     pub fn backend(&self) -> Backend {
         self.backend
@@ -255,60 +191,6 @@ impl Store {
     async fn lock_id(&self, conn: &mut AnyConnection, id: u64) -> Result<(), StoreError> {
         lock_key(conn, self.backend, id).await
     }
-}
-
-/// Takes PostgreSQL's transaction-scoped advisory lock on `id` (a channel or
-/// a user); nothing on SQLite, whose writers are serialized already.
-async fn lock_key(conn: &mut AnyConnection, backend: Backend, id: u64) -> Result<(), StoreError> {
-    if backend == Backend::Postgres {
-        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(db_id(id)?).execute(&mut *conn).await?;
-    }
-    Ok(())
-}
-
-/// A stored 0/1 flag (`rated`, `is_match`) as a bool; any other value is
-/// [`StoreError::Corrupt`] naming `column`.
-fn bool_column(value: i64, column: &'static str) -> Result<bool, StoreError> {
-    match value {
-        0 => Ok(false),
-        1 => Ok(true),
-        _ => Err(StoreError::Corrupt(column)),
-    }
-}
-
-/// A Discord id as stored.
-fn db_id(id: u64) -> Result<i64, StoreError> {
-    i64::try_from(id).map_err(|_| StoreError::IdOutOfRange(id))
-}
-
-/// A stored Discord id (a user, a channel or a server) back as `u64`; a
-/// negative one is [`StoreError::Corrupt`] naming `column`.
-fn discord_id(id: i64, column: &'static str) -> Result<u64, StoreError> {
-    u64::try_from(id).map_err(|_| StoreError::Corrupt(column))
-}
-
-/// A stored count (ply, days per move, attempts) back as `u32`; one out of
-/// range is [`StoreError::Corrupt`] naming `column`.
-fn u32_column(n: i64, column: &'static str) -> Result<u32, StoreError> {
-    u32::try_from(n).map_err(|_| StoreError::Corrupt(column))
-}
-
-/// A stored name (of a status, a side, a result ...) back as its enum;
-/// a name the enum does not know is [`StoreError::Corrupt`] naming `column`.
-fn enum_column<T: FromStr>(row: &AnyRow, column: &'static str) -> Result<T, StoreError> {
-    let name: String = row.try_get(column)?;
-    name.parse().map_err(|_| StoreError::Corrupt(column))
-}
-
-/// [`enum_column`] of a column that may be NULL.
-fn optional_enum_column<T: FromStr>(row: &AnyRow, column: &'static str) -> Result<Option<T>, StoreError> {
-    let name: Option<String> = row.try_get(column)?;
-    name.map(|name| name.parse().map_err(|_| StoreError::Corrupt(column))).transpose()
-}
-
-/// Whether an error is a unique-index violation.
-fn is_unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
 #[cfg(test)]

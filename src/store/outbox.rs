@@ -4,7 +4,20 @@
 
 use sqlx::any::AnyRow;
 
-use super::{AnnouncementOutcome, Store, StoreError};
+use super::{Store, StoreError};
+
+/// How an outbox row (an announcement, a direct message) was settled
+/// (its `outcome` column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum AnnouncementOutcome {
+    /// Discord accepted the message.
+    Delivered,
+    /// It no longer needed saying (a move came before the reminder).
+    Cancelled,
+    /// The channel refuses it for good, or every attempt failed.
+    Undeliverable,
+}
 
 /// One of the outbox tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@
 #[macro_use]
 mod support;
 
+mod architecture;
 mod cli_run;
 mod e2e;
 mod engine;

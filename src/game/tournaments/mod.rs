@@ -61,17 +61,6 @@ fn start_rating(entrant: &Entrant) -> f64 {
     entrant.rating.unwrap_or_else(|| crate::rating::Rating::new_player().rating)
 }
 
-/// A tournament game's tournament, as the game shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentPlay {
-    /// The tournament's number.
-    pub id: i64,
-    /// Its name.
-    pub name: String,
-    /// The game's round.
-    pub round: u32,
-}
-
 /// A tournament as the service shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tournament {

@@ -11,7 +11,7 @@
 use std::hash::{BuildHasher, RandomState};
 
 use super::{GameError, GameService, Tournament, max_players, min_players};
-use crate::game::clock::{deadline, reminder_time};
+use crate::game::deadlines::per_move::{deadline, reminder_time};
 use crate::game::{GameView, convert};
 use crate::rating::Rating;
 use crate::rules::{Color, DrawRules, Position, Variant};

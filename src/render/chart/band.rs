@@ -6,16 +6,12 @@
 
 use image::{Rgb, RgbImage};
 
+use super::palette::tint;
 use super::scale::Scale;
-use super::{BAND_ALPHA, ChartPoint, LINE};
+use super::{ChartPoint, LINE};
 
 /// The width of a lone game's band, in pixels.
 const BAR_WIDTH: i32 = 14;
-
-/// One channel of `over` laid at [`BAND_ALPHA`] over `under`.
-pub const fn tint(under: u8, over: u8) -> u8 {
-    (under as f32 + (over as f32 - under as f32) * BAND_ALPHA + 0.5) as u8
-}
 
 /// Shades the band of `points`.
 pub fn draw(img: &mut RgbImage, scale: &Scale, points: &[ChartPoint]) {

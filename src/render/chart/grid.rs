@@ -5,8 +5,9 @@ use ab_glyph::FontRef;
 use image::RgbImage;
 use imageproc::drawing::{draw_line_segment_mut, draw_text_mut, text_size};
 
+use super::palette::{AXIS, GRID, LABEL};
 use super::scale::Scale;
-use super::{AXIS, CHART_WIDTH, DateLabel, DateTick, GRID, LABEL};
+use super::{CHART_WIDTH, DateLabel, DateTick};
 
 /// The axis labels' size in pixels.
 const LABEL_PX: f32 = 13.0;

@@ -6,8 +6,9 @@ use image::RgbImage;
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
 
+use super::palette::{LABEL, TITLE};
 use super::text::{self, fit};
-use super::{BAND, CHART_WIDTH, LABEL, LINE, RatingChart, TITLE};
+use super::{BAND, CHART_WIDTH, LINE, RatingChart};
 
 /// Left and right margin of the header.
 const MARGIN: i32 = 20;

@@ -177,7 +177,7 @@ async fn random_commands_are_each_answered_and_a_private_answer_changes_no_game(
     ask(&fake, fake.command("accept").from(&bruno)).await;
 
     let definitions: Vec<Value> =
-        damas::discord::slash::definitions().iter().map(|d| serde_json::to_value(d).unwrap()).collect();
+        damas::discord::interactions::slash::definitions().iter().map(|d| serde_json::to_value(d).unwrap()).collect();
     let mut rng = Rng(0x51A5_C0DE_D4A5_0001);
     let (mut private, mut public) = (0, 0);
     for i in 0..commands_to_send() {

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use crate::support::bot::WAIT;
 use crate::support::fake_discord::{FakeDiscord, FakeInteraction, MessageKind};
-use damas::discord::deliver::ChannelNotices;
-use damas::discord::reply::Reply;
-use damas::discord::respond::{DEFER_AFTER, Target, respond};
+use damas::discord::interactions::respond::{DEFER_AFTER, Target, respond};
+use damas::discord::messages::deliver::ChannelNotices;
+use damas::discord::messages::reply::Reply;
 use damas::i18n::Lang;
 use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};
 

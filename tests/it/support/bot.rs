@@ -20,7 +20,7 @@ pub const WAIT: Duration = Duration::from_secs(20);
 /// (see [`RunningBot::start`]).
 const LOCK_PATIENCE: Duration = Duration::from_secs(3);
 /// How many slash commands the bot registers.
-pub const COMMANDS: usize = damas::discord::slash::COMMANDS.len();
+pub const COMMANDS: usize = damas::discord::interactions::slash::COMMANDS.len();
 
 /// A bot running in this process.
 pub struct RunningBot {

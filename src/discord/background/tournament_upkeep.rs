@@ -1,0 +1,185 @@
+//! The tournaments' side of the clock loop: opening the thread of each
+//! pairing whose game is to start and starting the game in it, then
+//! bringing each tournament's messages in its channel up to what it is -
+//! its message (posted once, then edited), its standings message (posted
+//! at the start, edited after every result), each Swiss round's start and
+//! the end. What a tournament should show is in the database
+//! (`version` / `shown_version` and the posts recorded), so after a crash
+//! any process picks up where the last left off; each post carries a nonce
+//! of its own, so a repeat shows once.
+
+use serenity::all::Http;
+
+use crate::config::Clock;
+use crate::game::{GameService, PendingTournamentGame, Tournament, TournamentStatus};
+use crate::i18n::Lang;
+
+use crate::discord::messages::deliver::{ChannelNotices, ChannelProblem, PostError, edit_in_channel, post_for_id};
+use crate::discord::messages::game_messages::server_lang;
+use crate::discord::messages::game_threads;
+use crate::discord::messages::tournament_messages::{
+    final_message, round_message, standings_message, thread_name, tournament_message,
+};
+
+/// How long a process may take to bring a tournament's messages up to date
+/// before another may (seconds).
+const SHOW_LEASE: i64 = 60;
+/// Tournaments brought up to date at a time.
+const SHOW_BATCH: i64 = 20;
+
+/// Starts the games waiting for their threads, then brings every
+/// tournament whose messages are behind up to date. Problems are logged;
+/// what is left is done at a later tick.
+pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+    // Batch after batch: a round-robin starts all its games at once. Each
+    // pairing leased stays leased a while if it fails, so this ends.
+    loop {
+        match service.pending_tournament_games(clock.now()).await {
+            Ok(pending) if pending.is_empty() => break,
+            Ok(pending) => {
+                for game in pending {
+                    start_game(http, notices, service, clock, &game).await;
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the tournament games to start");
+                break;
+            }
+        }
+    }
+    let ids = match service.lease_tournaments_to_show(clock.now(), SHOW_LEASE, SHOW_BATCH).await {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::error!(error = %e, "could not read the tournaments to show");
+            return;
+        }
+    };
+    for id in ids {
+        if let Err(e) = show(http, notices, service, id).await {
+            tracing::warn!(tournament = id, error = %e, "a tournament's messages are left for a later tick");
+        }
+        if let Err(e) = service.release_tournament_messages(id).await {
+            tracing::warn!(tournament = id, error = %e, "could not release a tournament's messages");
+        }
+    }
+}
+
+/// Opens the thread of `pending`'s game (or plays in the one an earlier
+/// attempt opened) and starts the game there; its announcement follows
+/// from the outbox.
+async fn start_game(
+    http: &Http,
+    notices: &ChannelNotices,
+    service: &GameService,
+    clock: &Clock,
+    pending: &PendingTournamentGame,
+) {
+    let lang = server_lang(service, Some(pending.guild)).await;
+    let (opened, thread) = match pending.thread {
+        Some(thread) => (false, thread),
+        None => {
+            let name = |(id, name): &(u64, Option<String>)| name.clone().unwrap_or_else(|| id.to_string());
+            let title = thread_name(lang, &pending.name, pending.round, &name(&pending.white), &name(&pending.black));
+            match game_threads::open(http, pending.channel, None, &title).await {
+                Ok(thread) => (true, thread),
+                Err(e) => {
+                    if notices.first(pending.channel, ChannelProblem::NoThreads) {
+                        tracing::error!(
+                            channel = pending.channel,
+                            tournament = pending.tournament,
+                            error = %e,
+                            "could not open the thread of a tournament game (Create Public Threads?); retrying at later ticks"
+                        );
+                    }
+                    return;
+                }
+            }
+        }
+    };
+    if opened && let Err(e) = service.record_pairing_thread(pending.pairing, thread).await {
+        tracing::warn!(pairing = pending.pairing, error = %e, "could not keep the thread of a tournament game");
+    }
+    match service.start_tournament_game(clock.now(), pending, thread).await {
+        Ok(Some(game)) => tracing::debug!(game = game.id, thread, "a tournament game started"),
+        // A withdrawal or the tournament's end came first: no game there.
+        Ok(None) => game_threads::remove(http, thread).await,
+        Err(e) => tracing::error!(pairing = pending.pairing, error = %e, "could not start a tournament game"),
+    }
+}
+
+/// Brings tournament `id`'s messages up to date, as far as Discord lets it.
+async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: i64) -> Result<(), String> {
+    let t = service.tournament(id).await.map_err(|e| e.to_string())?;
+    let lang = server_lang(service, Some(t.guild)).await;
+    let behind = t.shown_version < t.version;
+    // Its message: posted once, edited when it changed.
+    match t.message {
+        None if t.status == TournamentStatus::Signup => {
+            let message = post_for_id(http, notices, t.channel, &tournament_message(lang, &t), &nonce("tm", &t, 0))
+                .await
+                .map_err(post_error)?;
+            service.record_tournament_message(t.id, message, false).await.map_err(|e| e.to_string())?;
+        }
+        Some(message) if behind => {
+            edit_in_channel(http, t.channel, message, &tournament_message(lang, &t))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        _ => {}
+    }
+    // Its standings, from the start.
+    if t.started() && behind {
+        let standings = standings_message(lang, &t);
+        match t.standings_message {
+            None => {
+                let message =
+                    post_for_id(http, notices, t.channel, &standings, &nonce("ts", &t, 0)).await.map_err(post_error)?;
+                service.record_tournament_message(t.id, message, true).await.map_err(|e| e.to_string())?;
+            }
+            Some(message) => {
+                edit_in_channel(http, t.channel, message, &standings).await.map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    announce_rounds(http, notices, service, &t, lang).await?;
+    if t.status == TournamentStatus::Finished && !t.final_announced {
+        let reply = final_message(lang, &t).await.map_err(|e| e.to_string())?;
+        post_for_id(http, notices, t.channel, &reply, &nonce("tf", &t, 0)).await.map_err(post_error)?;
+        service.record_tournament_end_announced(t.id).await.map_err(|e| e.to_string())?;
+    }
+    if behind {
+        service.record_tournament_shown(t.id, t.version).await.map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Announces the Swiss rounds paired since the last announced, each once
+/// all its games have started (so it links their threads).
+async fn announce_rounds(
+    http: &Http,
+    notices: &ChannelNotices,
+    service: &GameService,
+    t: &Tournament,
+    lang: Lang,
+) -> Result<(), String> {
+    for round in t.announced_round + 1..=t.round {
+        let started = t.round_pairings(round).all(|p| p.game.is_some() || p.result.is_some());
+        if !started || t.status == TournamentStatus::Cancelled {
+            return Ok(());
+        }
+        let reply = round_message(lang, t, round);
+        post_for_id(http, notices, t.channel, &reply, &nonce("tr", t, round)).await.map_err(post_error)?;
+        service.record_round_announced(t.id, round).await.map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The nonce of one of tournament `t`'s posts: the same however often it
+/// is tried (Discord keeps one message per nonce for a few minutes).
+fn nonce(kind: &str, t: &Tournament, round: u32) -> String {
+    format!("{kind}-{}-{round}", t.id)
+}
+
+fn post_error(e: PostError) -> String {
+    format!("{e:?}")
+}

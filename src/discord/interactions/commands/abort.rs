@@ -1,0 +1,54 @@
+//! `/abort [game]` and the Abort button: a moderator ends a live game
+//! without a result or closes the channel's open challenges; a player
+//! aborts their own game until each side has moved once.
+
+use serenity::all::{ChannelType, Member, PartialChannel};
+
+use crate::game::{AbortRequest, Aborted};
+use crate::i18n::alt;
+use crate::t;
+
+use super::Invocation;
+use super::challenge::challenge_list;
+use crate::discord::messages::errors::CommandError;
+use crate::discord::messages::game_messages::{self, user};
+use crate::discord::messages::reply::Reply;
+
+/// Whether a member may moderate the channel of an interaction: Manage
+/// Messages, or Manage Threads in a thread, in the permissions Discord
+/// computed for that channel. Not a member (a direct message): no.
+pub fn moderates(member: Option<&Member>, channel: Option<&PartialChannel>) -> bool {
+    let Some(permissions) = member.and_then(|m| m.permissions) else { return false };
+    let in_thread = channel.is_some_and(|c| {
+        matches!(c.kind, ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread)
+    });
+    permissions.manage_messages() || (in_thread && permissions.manage_threads())
+}
+
+/// Aborts game `game` if given, else the channel's live game or, when
+/// there is none, its open challenges.
+pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, CommandError> {
+    let request =
+        AbortRequest { guild: inv.guild, channel: inv.channel, user: inv.user, moderator: inv.moderator, game };
+    let lang = inv.server_lang;
+    match inv.service.abort(inv.now, request).await? {
+        Aborted::Game(game) => {
+            let text = t!(
+                lang,
+                "game-aborted",
+                game = game.id.to_string(),
+                player = user(inv.user),
+                players = game_messages::players(lang, &game)
+            );
+            let description = alt::game_board(lang, &game);
+            let mut reply =
+                Reply::public(lang, text).file("board.png", game_messages::game_board(&game).await?, description);
+            reply.after.archive_thread = inv.service.thread_to_archive(&game).await?;
+            Ok(reply)
+        }
+        Aborted::Challenges(closed) => {
+            let list = challenge_list(lang, &closed);
+            Ok(Reply::public(lang, t!(lang, "challenges-closed-by", player = user(inv.user), challenges = list)))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! `/moves [position]` and `/board [perspective]`.
+
+use crate::game::{MovesAsked, MovesOf};
+use crate::i18n::{alt, color};
+use crate::rules::Color;
+use crate::t;
+
+use super::Invocation;
+use crate::discord::messages::errors::CommandError;
+use crate::discord::messages::game_messages;
+use crate::discord::messages::reply::Reply;
+
+/// `/moves [position]`: the legal moves (text and picture) of a PDN FEN, of
+/// the channel's game, or of the start position where there is no game.
+pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, CommandError> {
+    // Only the asker sees the answer: it is in their language.
+    let lang = inv.lang;
+    let MovesAsked { position, last, last_notation, source, moves: legal } =
+        inv.service.moves_asked(inv.channel, fen).await?;
+    let whose = match source {
+        MovesOf::Position => t!(lang, "moves-of-position"),
+        MovesOf::Game => t!(lang, "moves-of-game"),
+        MovesOf::Start => t!(lang, "moves-of-start"),
+    };
+    let turn = position.turn();
+    let side = color(lang, turn);
+    let text = if legal.is_empty() {
+        t!(lang, "moves-none", whose = whose, side = side)
+    } else {
+        let list: Vec<&str> = legal.iter().map(|(_, n)| n.as_str()).collect();
+        let count = legal.len();
+        let head = if legal[0].0.is_capture() {
+            t!(lang, "moves-captures", whose = whose, side = side, count = count)
+        } else {
+            t!(lang, "moves-quiet", whose = whose, side = side, count = count)
+        };
+        format!("{head}\n{}", list.join("  "))
+    };
+    let (last_move, before) = last.unzip();
+    let png = game_messages::board_png(position, turn, last_move, true, before).await?;
+    let description = alt::moves(lang, &position, last_notation.as_deref());
+    Ok(Reply::ephemeral(lang, text).file("moves.png", png, description))
+}
+
+/// `/board [perspective]`: the channel's game, from the side asked for, or
+/// from the side of the player to move, with its Move button.
+pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply, CommandError> {
+    let game = inv.service.game_in_channel(inv.channel).await?;
+    let position = *game.game.position();
+    let side = match perspective {
+        None => position.turn(),
+        Some(name) => name
+            .parse::<Color>()
+            .map_err(|_| CommandError::refused(t!(inv.lang, "err-unknown-side", name = name.to_string())))?,
+    };
+    let g = &game.game;
+    let png =
+        game_messages::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;
+    let lang = inv.server_lang;
+    let text = format!("{}\n{}", game_messages::players(lang, &game), game_messages::to_move(lang, &game));
+    Ok(Reply::public(lang, text)
+        .file("board.png", png, alt::game_board(lang, &game))
+        .components(game_messages::game_buttons(lang, &game, false)))
+}

@@ -1,0 +1,111 @@
+//! `/resign` (with its confirm button), `/draw` (offer, accept, decline,
+//! withdraw) and `/moretime` (days given to the opponent, said in the game).
+
+use crate::game::{DrawDone, GameError};
+use crate::t;
+
+use super::Invocation;
+use crate::discord::interactions::buttons::{draw_buttons, resign_buttons};
+use crate::discord::messages::errors::CommandError;
+use crate::discord::messages::game_messages::{self, user};
+use crate::discord::messages::reply::Reply;
+
+/// The live game a button of game `game_id` acts on. A button whose game
+/// is over or gone is refused as stale; a failure to read the game is an
+/// internal error (logged, and answered as one), never a stale button.
+pub(super) async fn game_of_button(inv: &Invocation, game_id: i64) -> Result<crate::game::GameView, CommandError> {
+    match inv.service.game_in_channel(inv.channel).await {
+        Ok(game) if game.id == game_id => Ok(game),
+        Ok(_) => Err(stale_button(inv)),
+        Err(e) if e.is_user_error() => Err(stale_button(inv)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The refusal of a button whose game is over or gone.
+fn stale_button(inv: &Invocation) -> CommandError {
+    CommandError::refused(t!(inv.lang, "button-game-over"))
+}
+
+/// `/resign`: asks the player to confirm, privately.
+pub async fn resign_confirm(inv: &Invocation) -> Result<Reply, CommandError> {
+    let game = inv.service.game_in_channel(inv.channel).await?;
+    let opponent = game.opponent_of(inv.user).ok_or(GameError::NotAPlayer)?;
+    let lang = inv.lang;
+    Ok(Reply::ephemeral(lang, t!(lang, "resign-confirm", opponent = user(opponent)))
+        .components(resign_buttons(lang, game.id)))
+}
+
+/// The Resign button: the game ends; the result is posted publicly.
+pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
+    game_of_button(inv, game_id).await?;
+    let game = inv.service.resign(inv.now, inv.channel, inv.user).await?;
+    let lang = inv.server_lang;
+    game_messages::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
+}
+
+/// `/draw`: offers a draw, accepts the opponent's standing offer, or
+/// withdraws the player's own (the service decides which).
+pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
+    let lang = inv.server_lang;
+    match inv.service.draw(inv.now, inv.channel, inv.user).await? {
+        DrawDone::Accepted(game) => {
+            let headline = t!(lang, "draw-accepted", player = user(inv.user));
+            game_messages::game_message(lang, &inv.service, &game, headline).await
+        }
+        DrawDone::BotAnswered(game) => {
+            let bot = game.opponent_of(inv.user).unwrap_or_default();
+            if game.finished.is_some() {
+                game_messages::game_message(lang, &inv.service, &game, t!(lang, "bot-accepts-draw", player = user(bot)))
+                    .await
+            } else {
+                Ok(Reply::public(lang, t!(lang, "bot-declines-draw", player = user(bot))))
+            }
+        }
+        DrawDone::Offered(game) => {
+            let opponent = game.opponent_of(inv.user).unwrap_or_default();
+            let text = t!(lang, "draw-offered", player = user(inv.user), opponent = user(opponent));
+            Ok(Reply::public(lang, text).components(draw_buttons(lang, game.id)))
+        }
+        DrawDone::Withdrawn(_) => Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user)))),
+    }
+}
+
+/// The Withdraw button of a draw offer (its offerer's).
+pub async fn withdraw_draw(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
+    game_of_button(inv, game_id).await?;
+    inv.service.withdraw_draw(inv.now, inv.channel, inv.user).await?;
+    let lang = inv.server_lang;
+    Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user))))
+}
+
+/// The Accept / Decline buttons of a draw offer.
+pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result<Reply, CommandError> {
+    game_of_button(inv, game_id).await?;
+    let game = inv.service.answer_draw(inv.now, inv.channel, inv.user, accept).await?;
+    let lang = inv.server_lang;
+    if accept {
+        game_messages::game_message(lang, &inv.service, &game, t!(lang, "draw-accepted", player = user(inv.user))).await
+    } else {
+        Ok(Reply::public(lang, t!(lang, "draw-declined", player = user(inv.user))))
+    }
+}
+
+/// `/moretime days`: the asker gives their opponent `days` more days for
+/// the move the opponent is to make; said in the game's channel.
+pub async fn more_time(inv: &Invocation, days: Option<i64>) -> Result<Reply, CommandError> {
+    // Discord keeps the option within 1-7; a forged one is refused as out of range.
+    let days = days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0);
+    let game = inv.service.give_more_time(inv.now, inv.channel, inv.user, days).await?;
+    let opponent = game.opponent_of(inv.user).unwrap_or_default();
+    let lang = inv.server_lang;
+    let text = t!(
+        lang,
+        "more-time-given",
+        player = user(inv.user),
+        opponent = user(opponent),
+        days = days,
+        deadline = game_messages::relative_time(game.deadline)
+    );
+    Ok(Reply::public(lang, text))
+}

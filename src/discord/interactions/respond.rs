@@ -1,0 +1,268 @@
+//! Answering an interaction: within Discord's 3-second deadline (deferring
+//! when the work is slow), retrying what Discord refuses for a while (429,
+//! 5xx, timeouts; see [`crate::discord::messages::deliver`]), and posting a public reply that
+//! cannot be delivered as an ordinary channel message instead, so no
+//! announcement is lost.
+
+use std::future::Future;
+use std::time::Duration;
+
+use serenity::all::{
+    Builder, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http, InteractionId,
+};
+use tokio::time::Instant;
+
+use crate::i18n::Lang;
+
+use crate::discord::messages::deliver::{
+    self, CALL_TIMEOUT, ChannelNotices, Delivered, call, original_shows, persist, post_in_channel,
+};
+use crate::discord::messages::reply::{Reply, mentions, ping_note};
+
+/// The interaction being answered.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The interaction's id.
+    pub id: InteractionId,
+    /// The interaction's token (valid 15 minutes).
+    pub token: String,
+    /// A button press (its answer may replace the button's message) rather than a command.
+    pub is_button: bool,
+    /// The channel it came from: where an undeliverable reply is posted.
+    pub channel: u64,
+    /// The user who acted (not notified by the answer to their own action).
+    pub user: u64,
+}
+
+/// Discord's time for the first response to an interaction; a little is
+/// kept in hand for the way there.
+const FIRST_RESPONSE_WINDOW: Duration = Duration::from_millis(2800);
+
+/// How long the interaction token serves for followups and edits (Discord
+/// gives 15 minutes; a minute is kept in hand).
+const TOKEN_WINDOW: Duration = Duration::from_secs(14 * 60);
+
+/// How long an edit or followup keeps being retried: well inside the
+/// token's life, so the channel fallback still comes soon.
+const LATE_PATIENCE: Duration = Duration::from_secs(20);
+
+/// When the work is not done after this long, the bot defers (Discord
+/// drops answers that come after 3 seconds).
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Answers the interaction with the reply `work` produces: directly when it
+/// is ready in time, otherwise after deferring (a public "thinking" state,
+/// replaced by the reply; an ephemeral reply becomes an ephemeral followup).
+/// A public reply that Discord will not take through the interaction is
+/// posted in the channel instead; whoever it concerns is notified once.
+pub async fn respond(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    work: impl Future<Output = Reply>,
+) {
+    let received = Instant::now();
+    let mut work = std::pin::pin!(work);
+    match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        Ok(reply) => respond_now(http, notices, target, what, received, &reply).await,
+        Err(_) => respond_late(http, notices, target, what, received, work).await,
+    }
+}
+
+async fn respond_now(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    received: Instant,
+    reply: &Reply,
+) {
+    let pings = reply.pings_for(Some(target.user));
+    let response = reply.response(&pings);
+    let text = reply.text();
+    let sent = persist(
+        what,
+        received + FIRST_RESPONSE_WINDOW,
+        |limit| call(limit, response.clone().execute(http, (target.id, &target.token))),
+        || original_shows(http, &target.token, Some(text.as_str())),
+    )
+    .await;
+    match sent {
+        // An update edits a message, which notifies nobody.
+        Ok(_) if reply.update && !pings.is_empty() => {
+            post_note(http, notices, target, reply.lang, &pings).await;
+        }
+        Ok(_) => {}
+        Err(e) => fall_back(http, notices, target, what, reply, &e).await,
+    }
+}
+
+async fn respond_late(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    received: Instant,
+    work: impl Future<Output = Reply>,
+) {
+    tracing::debug!(what, "slow work: deferring");
+    // Whether the reply will be public is not known yet: a command defers with a public
+    // "thinking" message, a button silently (its answer may replace the button's message).
+    let is_button = target.is_button;
+    let first = if is_button {
+        CreateInteractionResponse::Acknowledge
+    } else {
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+    };
+    let deferred = persist(
+        what,
+        received + FIRST_RESPONSE_WINDOW,
+        |limit| call(limit, first.clone().execute(http, (target.id, &target.token))),
+        || original_shows(http, &target.token, None),
+    )
+    .await;
+    let reply = work.await;
+    if let Err(e) = deferred {
+        return fall_back(http, notices, target, what, &reply, &e).await;
+    }
+    let pings = reply.pings_for(Some(target.user));
+    let until = (received + TOKEN_WINDOW).min(Instant::now() + LATE_PATIENCE);
+    if reply.ephemeral {
+        if let Err(e) = private_followup(http, target, what, &reply, until).await {
+            tracing::error!(what, error = %e, "could not answer an interaction privately; the user saw no answer");
+        }
+    } else if reply.update || !is_button {
+        match edit_original(http, target, what, &reply, until).await {
+            // An edit notifies nobody.
+            Ok(_) if !pings.is_empty() => post_note(http, notices, target, reply.lang, &pings).await,
+            Ok(_) => {}
+            Err(e) => fall_back(http, notices, target, what, &reply, &e).await,
+        }
+    } else {
+        // A new public message after a button's silent acknowledgement: a channel
+        // message, which notifies like a followup and is safe to retry.
+        let nonce = format!("a{}", target.id.get());
+        let _ = post_in_channel(http, notices, target.channel, &reply, &pings, &nonce).await;
+    }
+}
+
+/// Replaces the deferred "thinking" message (or the button's message) with
+/// `reply`; before repeating an edit that may have landed, checks whether
+/// the original response shows it already.
+async fn edit_original(
+    http: &Http,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    until: Instant,
+) -> Result<Delivered, deliver::Failure> {
+    let text = reply.text();
+    let mut edit =
+        EditInteractionResponse::new().content(&text).embeds(reply.created_embeds()).allowed_mentions(mentions(&[]));
+    for file in reply.attachments() {
+        edit = edit.new_attachment(file);
+    }
+    if let Some(rows) = &reply.components {
+        edit = edit.components(rows.clone());
+    }
+    persist(
+        what,
+        until,
+        |limit| call(limit, edit.clone().execute(http, &target.token)),
+        || original_shows(http, &target.token, Some(text.as_str())),
+    )
+    .await
+}
+
+/// An ephemeral followup (the public "thinking" message of a command is
+/// removed first: it cannot turn private). Before repeating a followup that
+/// may have landed, checks the original response, which Discord fills with
+/// the first followup after a deferral.
+async fn private_followup(
+    http: &Http,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    until: Instant,
+) -> Result<Delivered, deliver::Failure> {
+    if !target.is_button {
+        let deleted = persist(
+            what,
+            until,
+            |limit| call(limit, http.delete_original_interaction_response(&target.token)),
+            || async { false },
+        )
+        .await;
+        // Already gone is as good as deleted.
+        if let Err(e) = deleted
+            && e != deliver::Failure::Status(404, 10008)
+        {
+            return Err(e);
+        }
+    }
+    let text = reply.text();
+    let mut followup = CreateInteractionResponseFollowup::new()
+        .content(&text)
+        .ephemeral(true)
+        .files(reply.attachments())
+        .embeds(reply.created_embeds())
+        .allowed_mentions(mentions(&[]));
+    if let Some(rows) = &reply.components {
+        followup = followup.components(rows.clone());
+    }
+    persist(
+        what,
+        until,
+        |limit| call(limit, followup.clone().execute(http, (None, &target.token))),
+        || original_shows(http, &target.token, Some(text.as_str())),
+    )
+    .await
+}
+
+/// Notifies `pings` of a message that did not (an edit) with a short
+/// channel message, safe to retry; where the channel refuses the bot's
+/// messages, with a followup instead (the interaction needs no permission),
+/// sent once: a followup that may have landed cannot be told apart.
+async fn post_note(http: &Http, notices: &ChannelNotices, target: &Target, reply_lang: Lang, pings: &[u64]) {
+    let nonce = format!("p{}", target.id.get());
+    let note = ping_note(reply_lang, pings);
+    let posted = post_in_channel(http, notices, target.channel, &note, pings, &nonce).await;
+    if let Err(deliver::PostError::Forbidden | deliver::PostError::Gone) = posted {
+        let followup = CreateInteractionResponseFollowup::new().content(note.text()).allowed_mentions(mentions(pings));
+        if let Err(e) = call(CALL_TIMEOUT, followup.execute(http, (None, &target.token))).await {
+            tracing::error!(channel = target.channel, error = %e, "could not notify the player to move");
+        }
+    }
+}
+
+/// The interaction could not carry the reply: a public one is posted in the
+/// channel (notifying whom it concerns); a private one is lost, and logged.
+async fn fall_back(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    failure: &deliver::Failure,
+) {
+    if reply.ephemeral {
+        tracing::error!(what, error = %failure, "could not answer an interaction; the user saw no answer");
+        return;
+    }
+    tracing::warn!(
+        what,
+        channel = target.channel,
+        error = %failure,
+        "could not answer an interaction; posting the announcement in the channel instead"
+    );
+    let mut post = reply.clone();
+    // Buttons belong to the interaction's message; a stale copy would only confuse.
+    post.components = None;
+    let nonce = format!("a{}", target.id.get());
+    if post_in_channel(http, notices, target.channel, &post, &reply.pings_for(Some(target.user)), &nonce).await.is_ok()
+    {
+        tracing::info!(what, channel = target.channel, "the announcement was posted in the channel");
+    }
+}

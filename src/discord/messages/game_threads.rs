@@ -1,0 +1,75 @@
+//! Discord's side of a thread per game: opening the thread from the
+//! challenge's message (or in its channel, for `/accept`), naming it after
+//! the game, removing one whose game did not start, and archiving it when
+//! the game is over. The service decides when (see `game::threads`).
+
+use serenity::all::{AutoArchiveDuration, ChannelId, ChannelType, CreateThread, EditThread, Http, MessageId};
+
+use crate::discord::messages::deliver::{Failure, call, repeatable};
+
+/// Discord's longest thread name.
+const NAME_LIMIT: usize = 100;
+
+/// A thread name of at most Discord's 100 characters.
+fn thread_name(name: &str) -> String {
+    name.chars().take(NAME_LIMIT).collect()
+}
+
+/// Opens a public thread named `name` in `channel`: from `message` when
+/// given (the challenge's message), else on its own. It archives itself
+/// after a week without messages, the longest Discord allows; correspondence
+/// games are slow.
+pub async fn open(http: &Http, channel: u64, message: Option<u64>, name: &str) -> Result<u64, Failure> {
+    let channel = ChannelId::new(channel);
+    let name = thread_name(name);
+    // Opening twice would leave a second, empty thread: a lost answer is
+    // not retried (the caller plays in the channel instead).
+    let builder = || {
+        CreateThread::new(name.clone())
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(AutoArchiveDuration::OneWeek)
+    };
+    let opened = match message {
+        Some(message) => {
+            call(
+                crate::discord::messages::deliver::CALL_TIMEOUT,
+                channel.create_thread_from_message(http, MessageId::new(message), builder()),
+            )
+            .await
+        }
+        None => call(crate::discord::messages::deliver::CALL_TIMEOUT, channel.create_thread(http, builder())).await,
+    };
+    opened.map(|thread| thread.id.get())
+}
+
+/// Renames `thread` (once its game has a number); a failure only leaves
+/// the first name, so it is logged and nothing more.
+pub async fn rename(http: &Http, thread: u64, name: &str) {
+    let name = thread_name(name);
+    let renamed = repeatable("rename a thread", |limit| {
+        call(limit, ChannelId::new(thread).edit_thread(http, EditThread::new().name(name.clone())))
+    })
+    .await;
+    if let Err(e) = renamed {
+        tracing::warn!(thread, error = %e, "could not name the game's thread");
+    }
+}
+
+/// Deletes a thread opened for a game that did not start after all.
+pub async fn remove(http: &Http, thread: u64) {
+    if let Err(e) = repeatable("delete a thread", |limit| call(limit, ChannelId::new(thread).delete(http))).await {
+        tracing::warn!(thread, error = %e, "could not delete the thread of a game that did not start");
+    }
+}
+
+/// Archives the thread of a game that is over; its messages stay readable.
+pub async fn archive(http: &Http, thread: u64) {
+    let archived = repeatable("archive a thread", |limit| {
+        call(limit, ChannelId::new(thread).edit_thread(http, EditThread::new().archived(true)))
+    })
+    .await;
+    match archived {
+        Ok(_) => tracing::debug!(thread, "archived the thread of a finished game"),
+        Err(e) => tracing::warn!(thread, error = %e, "could not archive the thread of a finished game"),
+    }
+}

@@ -1,0 +1,11 @@
+//! What the bot says and how it gets there: the words and pictures of game
+//! and tournament messages, replies, the one place errors become words,
+//! posting with retries, game threads and server names.
+
+pub mod deliver;
+pub mod errors;
+pub mod game_messages;
+pub mod game_threads;
+pub mod reply;
+pub mod servers;
+pub mod tournament_messages;

@@ -1,0 +1,29 @@
+//! A server's name, for what the bot draws itself (the rating chart's
+//! title). The bot keeps no gateway cache, so it asks Discord
+//! (`GET /guilds/{id}`); the name is a nicety, so it is asked for briefly
+//! and done without when it does not come.
+
+use std::time::Duration;
+
+use serenity::all::{GuildId, Http};
+
+use crate::discord::messages::deliver::{call, repeatable_within};
+
+/// How long the name is waited for, retries included: well inside the
+/// time before an answer must be deferred.
+pub const NAME_PATIENCE: Duration = Duration::from_millis(1200);
+
+/// Server `guild`'s name, or `None` if Discord does not give it in time.
+pub async fn server_name(http: &Http, guild: u64) -> Option<String> {
+    let asked = repeatable_within("read a server's name", NAME_PATIENCE, |limit| {
+        call(limit, http.get_guild(GuildId::new(guild)))
+    })
+    .await;
+    match asked {
+        Ok(server) => Some(server.name),
+        Err(e) => {
+            tracing::info!(guild, error = %e, "could not read the server's name; the chart says \"this server\"");
+            None
+        }
+    }
+}

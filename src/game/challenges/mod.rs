@@ -1,0 +1,8 @@
+//! Starting games: challenges (named or open to anyone), the open
+//! challenges of a server, and matches of four games with their openings.
+
+pub(super) mod challenge;
+pub(super) mod match_openings;
+pub(super) mod match_play;
+pub(super) mod matches;
+pub(super) mod open_challenges;

@@ -1,0 +1,7 @@
+//! Reaching players: direct messages (as each chose with `/notify`), a
+//! thread per game, each player's settings and each server's language.
+
+pub(super) mod direct_messages;
+pub(super) mod player_settings;
+pub(super) mod server_locale;
+pub(super) mod threads;
