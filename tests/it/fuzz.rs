@@ -19,25 +19,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use damas::rules::{Position, parse_fen, to_fen};
 
-/// A small, fast, seeded generator (xorshift64*): the same inputs each run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use crate::support::rng::Rng;
 
 fn inputs() -> usize {
     std::env::var("DAMAS_FUZZ_INPUTS").ok().and_then(|n| n.parse().ok()).unwrap_or(1_000_000)

@@ -8,4 +8,5 @@ pub mod fake_discord;
 #[macro_use]
 pub mod games;
 pub mod pdn_reader;
+pub mod rng;
 pub mod tables;
