@@ -196,6 +196,19 @@ pub struct Subcommand {
     run: Run,
 }
 
+/// A `/tournament` subcommand whose one option is the tournament's number,
+/// run by the handler of the same name in `commands::tournament`.
+macro_rules! on_a_tournament {
+    ($name:literal, $handler:ident) => {
+        Subcommand {
+            name: $name,
+            keys: concat!("tournament-", $name),
+            options: |o| vec![o.tournament_number()],
+            run: |inv, o| Box::pin(async move { tournament::$handler(inv, tournament::number(inv, o)?).await }),
+        }
+    };
+}
+
 /// `/tournament`'s subcommands, listed once: registration and dispatch
 /// both read this table.
 pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
@@ -221,42 +234,12 @@ pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
         },
         run: |inv, o| Box::pin(tournament::create(inv, o)),
     },
-    Subcommand {
-        name: "join",
-        keys: "tournament-join",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::join(inv, tournament::number(inv, o)?).await }),
-    },
-    Subcommand {
-        name: "leave",
-        keys: "tournament-leave",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::leave(inv, tournament::number(inv, o)?).await }),
-    },
-    Subcommand {
-        name: "start",
-        keys: "tournament-start",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::start(inv, tournament::number(inv, o)?).await }),
-    },
-    Subcommand {
-        name: "standings",
-        keys: "tournament-standings",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::standings(inv, tournament::number(inv, o)?).await }),
-    },
-    Subcommand {
-        name: "pdn",
-        keys: "tournament-pdn",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::pdn(inv, tournament::number(inv, o)?).await }),
-    },
-    Subcommand {
-        name: "withdraw",
-        keys: "tournament-withdraw",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::withdraw(inv, tournament::number(inv, o)?).await }),
-    },
+    on_a_tournament!("join", join),
+    on_a_tournament!("leave", leave),
+    on_a_tournament!("start", start),
+    on_a_tournament!("standings", standings),
+    on_a_tournament!("pdn", pdn),
+    on_a_tournament!("withdraw", withdraw),
     Subcommand {
         name: "remove",
         keys: "tournament-remove",
@@ -267,12 +250,7 @@ pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
             )
         },
     },
-    Subcommand {
-        name: "cancel",
-        keys: "tournament-cancel",
-        options: |o| vec![o.tournament_number()],
-        run: |inv, o| Box::pin(async move { tournament::cancel(inv, tournament::number(inv, o)?).await }),
-    },
+    on_a_tournament!("cancel", cancel),
 ];
 
 /// The subcommands of `command` as Discord registers them.
