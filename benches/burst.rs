@@ -509,13 +509,13 @@ async fn seed(url: &str, guild: u64, games: usize) {
                     days_per_move: Some(days),
                     ..NewChallenge::new(channel, white, black)
                 };
-                service.challenge(now, req).await.expect("challenge");
-                let mut view = service.accept(now, channel, black, None).await.expect("accept");
+                service.challenges().challenge(now, req).await.expect("challenge");
+                let mut view = service.challenges().accept(now, channel, black, None).await.expect("accept");
                 for ply in 0..4 {
                     let legal = view.game.position().legal_moves_with_notation();
                     let notation = &legal[(i + ply) % legal.len()].1;
                     let user = view.player_to_move();
-                    view = service.play(now, channel, user, notation, None).await.expect("move").game;
+                    view = service.games().play(now, channel, user, notation, None).await.expect("move").game;
                 }
             })
         })
@@ -524,8 +524,8 @@ async fn seed(url: &str, guild: u64, games: usize) {
         task.await.expect("seeding");
     }
     // The fair-play keys of the games' positions, as a bot writes them after its moves.
-    while !service.pending_live_positions().is_empty() {
-        service.write_pending_live_positions().await.expect("the games' fair-play keys");
+    while !service.analyses().pending_live_positions().is_empty() {
+        service.analyses().write_pending_live_positions().await.expect("the games' fair-play keys");
     }
     store.close().await;
 }

@@ -2,7 +2,7 @@
 //! games played at once, one move in each per iteration, every move
 //! acknowledged only once committed; then, timed apart, the fair-play keys
 //! of the 100 new positions, which the bot writes after its answers
-//! ([`GameService::write_pending_live_positions`], 16 games a commit).
+//! ([`Analyses::write_pending_live_positions`], 16 games a commit).
 //! On a SQLite file (WAL, synchronous =
 //! FULL), then on PostgreSQL when `DAMAS_TEST_POSTGRES_URL` names a server
 //! (a fresh schema on it; the server's default synchronous_commit = on).
@@ -43,8 +43,8 @@ impl Table {
         let channel = self.next_channel;
         self.next_channel += 1;
         let req = NewChallenge { color: ColorChoice::White, ..NewChallenge::new(channel, WHITE, BLACK) };
-        self.svc.challenge(self.now, req).await.unwrap();
-        self.svc.accept(self.now, channel, BLACK, None).await.unwrap()
+        self.svc.challenges().challenge(self.now, req).await.unwrap();
+        self.svc.challenges().accept(self.now, channel, BLACK, None).await.unwrap()
     }
 
     /// Replaces finished or long games (not timed).
@@ -55,7 +55,7 @@ impl Table {
                 continue;
             }
             if game.is_live() {
-                self.svc.resign(self.now, game.channel, WHITE).await.unwrap();
+                self.svc.games().resign(self.now, game.channel, WHITE).await.unwrap();
             }
             self.games[i] = self.start().await;
         }
@@ -74,7 +74,7 @@ impl Table {
                 let text = legal[pick].1.clone();
                 let (svc, now, channel, user, ply) =
                     (self.svc.clone(), self.now, game.channel, game.player_to_move(), game.ply());
-                tokio::spawn(async move { svc.play(now, channel, user, &text, Some(ply)).await })
+                tokio::spawn(async move { svc.games().play(now, channel, user, &text, Some(ply)).await })
             })
             .collect();
         let mut reports = Vec::with_capacity(tasks.len());
@@ -92,8 +92,8 @@ impl Table {
     /// answers; returns the time taken.
     async fn write_keys(&self) -> Duration {
         let started = Instant::now();
-        while !self.svc.pending_live_positions().is_empty() {
-            self.svc.write_pending_live_positions().await.unwrap();
+        while !self.svc.analyses().pending_live_positions().is_empty() {
+            self.svc.analyses().write_pending_live_positions().await.unwrap();
         }
         started.elapsed()
     }

@@ -20,16 +20,16 @@ const RESIGN_AT: u32 = 120;
 async fn play_out(svc: GameService, channel: u64, seed: RandomState) -> u32 {
     let now = 1_767_225_600;
     let req = NewChallenge { color: ColorChoice::White, ..NewChallenge::new(channel, 1, 2) };
-    svc.challenge(now, req).await.unwrap();
-    let mut view: GameView = svc.accept(now, channel, 2, None).await.unwrap();
+    svc.challenges().challenge(now, req).await.unwrap();
+    let mut view: GameView = svc.challenges().accept(now, channel, 2, None).await.unwrap();
     while view.is_live() {
         if view.ply() >= RESIGN_AT {
-            view = svc.resign(now, channel, view.player_to_move()).await.unwrap();
+            view = svc.games().resign(now, channel, view.player_to_move()).await.unwrap();
             break;
         }
         let legal = view.game.position().legal_moves_with_notation();
         let text = &legal[seed.hash_one((channel, view.ply())) as usize % legal.len()].1;
-        view = svc.play(now, channel, view.player_to_move(), text, Some(view.ply())).await.unwrap().game;
+        view = svc.games().play(now, channel, view.player_to_move(), text, Some(view.ply())).await.unwrap().game;
     }
     view.ply()
 }

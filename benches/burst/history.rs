@@ -40,14 +40,14 @@ async fn seed_finished(url: &str, guild: u64, finished: usize) {
         let (channel, white, black) = (CHANNEL + i * 1_000_000, WHITE + i * 1_000, BLACK + i * 1_000);
         let req =
             NewChallenge { guild: Some(guild), color: ColorChoice::White, ..NewChallenge::new(channel, white, black) };
-        service.challenge(now, req).await.expect("challenge");
-        let mut view = service.accept(now, channel, black, None).await.expect("accept");
+        service.challenges().challenge(now, req).await.expect("challenge");
+        let mut view = service.challenges().accept(now, channel, black, None).await.expect("accept");
         for ply in 0..4 {
             let legal = view.game.position().legal_moves_with_notation();
             let notation = &legal[(i as usize + ply) % legal.len()].1;
-            view = service.play(now, channel, view.player_to_move(), notation, None).await.expect("move").game;
+            view = service.games().play(now, channel, view.player_to_move(), notation, None).await.expect("move").game;
         }
-        let over = service.resign(now + 60, channel, black).await.expect("resign");
+        let over = service.games().resign(now + 60, channel, black).await.expect("resign");
         store.copy_finished_game_for_load(over.id, copies, PLAYERS).await.expect("copies");
     }
     store.close().await;

@@ -32,18 +32,18 @@ async fn seed_replays(url: &str, guild: u64) -> Vec<i64> {
         let (channel, white, black) = (80_000_000 + i, 81_000_000 + i, 82_000_000 + i);
         let req =
             NewChallenge { guild: Some(guild), color: ColorChoice::White, ..NewChallenge::new(channel, white, black) };
-        service.challenge(now, req).await.expect("challenge");
-        let mut view = service.accept(now, channel, black, None).await.expect("accept");
+        service.challenges().challenge(now, req).await.expect("challenge");
+        let mut view = service.challenges().accept(now, channel, black, None).await.expect("accept");
         for ply in 0..40 {
             let legal = view.game.position().legal_moves_with_notation();
             if legal.is_empty() || !view.is_live() {
                 break;
             }
             let notation = &legal[(i as usize * 3 + ply) % legal.len()].1;
-            view = service.play(now, channel, view.player_to_move(), notation, None).await.expect("move").game;
+            view = service.games().play(now, channel, view.player_to_move(), notation, None).await.expect("move").game;
         }
         if view.is_live() {
-            view = service.resign(now + 60, channel, view.player_to_move()).await.expect("resign");
+            view = service.games().resign(now + 60, channel, view.player_to_move()).await.expect("resign");
         }
         ids.push(view.id);
     }

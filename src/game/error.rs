@@ -101,7 +101,7 @@ pub enum GameError {
     /// on one that is not rated.
     #[error("a rating range is only for open rated challenges")]
     RatingRangeTerms,
-    /// A rating range outside [`super::challenge::RATING_RANGE`] points.
+    /// A rating range outside [`RATING_RANGE`](crate::game::RATING_RANGE) points.
     #[error("a rating range of {0} points is outside 1-1000")]
     RatingRangeOutOfRange(i64),
     /// Someone other than the challenger tried to cancel.

@@ -11,6 +11,34 @@
 //! racing or repeated command is refused with [`GameError::PositionChanged`]
 //! (or the refusal its new state calls for) and changes nothing.
 
+/// Declares a feature's handle: a borrowed view of the service that carries
+/// that feature's commands, and the service's method that hands it out, so
+/// no one type holds every command. A handle derefs to the service: each
+/// feature reaches the shared store, engine and lookups the same way, and
+/// one feature's command calls another's through its handle.
+macro_rules! feature_handle {
+    ($(#[$doc:meta])* $handle:ident, $accessor:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $handle<'a>(&'a crate::game::GameService);
+
+        impl std::ops::Deref for $handle<'_> {
+            type Target = crate::game::GameService;
+
+            fn deref(&self) -> &crate::game::GameService {
+                self.0
+            }
+        }
+
+        impl crate::game::GameService {
+            #[doc = concat!("This service's [`", stringify!($handle), "`].")]
+            pub fn $accessor(&self) -> $handle<'_> {
+                $handle(self)
+            }
+        }
+    };
+}
+
 mod activity;
 mod analysis;
 mod challenges;
@@ -32,8 +60,10 @@ pub use play::abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
 pub use play::bot::{DEFAULT_BOT_LEVEL, NewBotGame, Proposed, engine_player_name, level};
 pub use play::draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
 
+pub use analysis::Analyses;
 pub use analysis::fair_play::live_position_keys;
 pub use analysis::pending_keys::PendingKeys;
+pub use challenges::Challenges;
 pub use challenges::challenge::{
     Accepted, CHALLENGE_TTL, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, RATING_RANGE, Taker,
 };
@@ -41,6 +71,7 @@ pub use challenges::match_openings::{balanced_openings, random_opening};
 pub use challenges::match_play::{MATCH_GAMES, MatchPlay, white_in_game};
 pub use challenges::open_challenges::ChallengesPage;
 pub use cooldowns::{Cooldowns, HeavyWork};
+pub use deadlines::Deadlines;
 pub use deadlines::due_events::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DueEvent};
 pub use deadlines::more_time::MORE_TIME_DAYS;
 pub use deadlines::per_move::{DAY, REMINDER_PERCENT};
@@ -48,17 +79,21 @@ pub use deadlines::vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Va
 pub use error::GameError;
 pub use game_view::{Challenge, Finish, GameView, MoveReport, RatingChange, TournamentPlay};
 pub use lookup::{MovesAsked, MovesOf, read_position};
+pub use notifications::Notifications;
 pub use notifications::direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use notifications::player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
+pub use play::Games;
 pub use play::move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, Seen, moves_by_piece};
 pub use play::premove_lines::Line;
 pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
 pub use play::takebacks::TakebackDone;
+pub use records::Records;
 pub use records::game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use records::history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};
 pub use records::pdn::pdn_record;
 pub use records::ratings::{LEADERBOARD_SIZE, PlayerRating, RatingStep};
 pub use records::replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
+pub use tournaments::Tournaments;
 pub use tournaments::{
     Entrant, GameTerms, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN,
     StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentTerms, TournamentsPage, Withdrawal,

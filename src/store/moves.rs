@@ -132,7 +132,7 @@ async fn write_move(
     .await?;
     // The fair-play keys of the new position are not written here: the
     // game's `positions_ply` now lags its ply, and the keys follow off the
-    // answer's path (`GameService::write_pending_live_positions`), or the
+    // answer's path (`Analyses::write_pending_live_positions`), or the
     // next check computes them.
     sqlx::query("UPDATE games SET last_move_at = $2, deadline = $3, remind_at = $4 WHERE id = $1")
         .bind(m.game_id)

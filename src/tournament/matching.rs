@@ -451,16 +451,16 @@ impl Solver {
                     }
                 }
             }
+            // An even vertex's dual would reach zero: no augmentation adds
+            // weight any more. Decided before any dual moves, so an odd
+            // vertex is never raised by an unbounded step.
+            let stops = (1..=self.n).any(|u| self.label[self.top_of[u]] == Label::Even && self.dual[u] <= step);
+            if stops {
+                return false;
+            }
             for u in 1..=self.n {
                 match self.label[self.top_of[u]] {
-                    Label::Even => {
-                        if self.dual[u] <= step {
-                            // An even vertex's dual reaches zero: no
-                            // augmentation adds weight any more.
-                            return false;
-                        }
-                        self.dual[u] -= step;
-                    }
+                    Label::Even => self.dual[u] -= step,
                     Label::Odd => self.dual[u] += step,
                     Label::Free => {}
                 }

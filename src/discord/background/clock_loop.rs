@@ -76,7 +76,7 @@ pub async fn tick(
     deliver_announcements(http, notices, service, clock).await;
     crate::discord::background::engine_moves::catch_up(http, notices, service, clock).await;
     // What is claimed waits in the outbox, posted below.
-    if let Err(e) = service.claim_due(clock.now()).await {
+    if let Err(e) = service.deadlines().claim_due(clock.now()).await {
         tracing::error!(error = %e, "could not read due deadlines");
     }
     // Tournament games to start (their announcements go out below) and
@@ -91,12 +91,12 @@ pub async fn tick(
         answering,
     )
     .await;
-    match service.prune_announcements(clock.now()).await {
+    match service.deadlines().prune_announcements(clock.now()).await {
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled announcements pruned"),
         Err(e) => tracing::warn!(error = %e, "could not prune settled announcements"),
     }
-    match service.prune_direct_messages(clock.now()).await {
+    match service.notifications().prune_direct_messages(clock.now()).await {
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled direct messages pruned"),
         Err(e) => tracing::warn!(error = %e, "could not prune settled direct messages"),
@@ -159,7 +159,7 @@ pub fn announcement_nonce(id: i64) -> String {
 /// and is tried again after it.
 async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     loop {
-        let batch = match service.lease_announcements(clock.now()).await {
+        let batch = match service.deadlines().lease_announcements(clock.now()).await {
             Ok(batch) => batch,
             Err(e) => {
                 tracing::error!(error = %e, "could not read the announcements to post");
@@ -189,7 +189,7 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
         );
         flushing(batch_posted, SETTLE_EVERY, || {
             settling::record(&done, "announcements", |outcomes| async move {
-                service.settle_announcements(&outcomes, clock.now()).await
+                service.deadlines().settle_announcements(&outcomes, clock.now()).await
             })
         })
         .await;

@@ -40,7 +40,7 @@ pub async fn answer_in_channel(
     if !game.is_engine(game.turn()) || !game.is_live() {
         return false;
     }
-    match service.engine_reply(clock.now(), game.id).await {
+    match service.games().engine_reply(clock.now(), game.id).await {
         Ok(Some(report)) => {
             announce(http, notices, service, &report).await;
             // A premove reply waits in the outbox; the clock loop posts it
@@ -57,7 +57,7 @@ pub async fn answer_in_channel(
 
 /// Lets the bot move in every game that waits for it, and posts the moves.
 pub async fn catch_up(http: &Http, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
-    let moves = match service.engine_catch_up(clock.now()).await {
+    let moves = match service.games().engine_catch_up(clock.now()).await {
         Ok(moves) => moves,
         Err(e) => {
             tracing::error!(error = %e, "could not look for games waiting for the bot");

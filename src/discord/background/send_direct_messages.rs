@@ -53,7 +53,7 @@ pub async fn deliver_direct_messages(
     answering: &Answering,
 ) {
     loop {
-        let batch = match service.lease_direct_messages(clock.now()).await {
+        let batch = match service.notifications().lease_direct_messages(clock.now()).await {
             Ok(batch) => batch,
             Err(e) => {
                 tracing::error!(error = %e, "could not read the direct messages to send");
@@ -88,7 +88,7 @@ pub async fn deliver_direct_messages(
         // it goes: a message stays unsettled far less than its lease.
         flushing(batch_sent, SETTLE_EVERY, || {
             settling::record(&done, "direct messages", |outcomes| async move {
-                service.settle_direct_messages(&outcomes, clock.now()).await
+                service.notifications().settle_direct_messages(&outcomes, clock.now()).await
             })
         })
         .await;
@@ -125,7 +125,7 @@ async fn send(
         // 50007: the player's direct messages are closed to the bot.
         Err(Failure::Status(403, _)) => {
             tracing::info!(user = item.user, "a player's direct messages refuse the bot; they keep the channel's ping");
-            if let Err(e) = service.close_dms(item.user, clock.now()).await {
+            if let Err(e) = service.notifications().close_dms(item.user, clock.now()).await {
                 tracing::error!(user = item.user, error = %e, "could not record closed direct messages");
             }
             Some(AnnouncementOutcome::Undeliverable)
@@ -180,7 +180,7 @@ impl DmChannels {
 /// The language the player last used to set their choices; the server's
 /// without one.
 async fn reader_lang(service: &GameService, guild: u64, player: u64) -> Lang {
-    match service.player_settings(guild, player).await {
+    match service.notifications().player_settings(guild, player).await {
         Ok(settings) if settings.locale.is_some() => Lang::from_locale(settings.locale.as_deref()),
         _ => game_messages::server_lang(service, Some(guild)).await,
     }

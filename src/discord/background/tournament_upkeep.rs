@@ -34,7 +34,7 @@ pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService
     // Batch after batch: a round-robin starts all its games at once. Each
     // pairing leased stays leased a while if it fails, so this ends.
     loop {
-        match service.pending_tournament_games(clock.now()).await {
+        match service.tournaments().pending_tournament_games(clock.now()).await {
             Ok(pending) if pending.is_empty() => break,
             Ok(pending) => {
                 for game in pending {
@@ -47,7 +47,7 @@ pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService
             }
         }
     }
-    let ids = match service.lease_tournaments_to_show(clock.now(), SHOW_LEASE, SHOW_BATCH).await {
+    let ids = match service.tournaments().lease_tournaments_to_show(clock.now(), SHOW_LEASE, SHOW_BATCH).await {
         Ok(ids) => ids,
         Err(e) => {
             tracing::error!(error = %e, "could not read the tournaments to show");
@@ -58,7 +58,7 @@ pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService
         if let Err(e) = show(http, notices, service, id).await {
             tracing::warn!(tournament = id, error = %e, "a tournament's messages are left for a later tick");
         }
-        if let Err(e) = service.release_tournament_messages(id).await {
+        if let Err(e) = service.tournaments().release_tournament_messages(id).await {
             tracing::warn!(tournament = id, error = %e, "could not release a tournament's messages");
         }
     }
@@ -96,10 +96,10 @@ async fn start_game(
             }
         }
     };
-    if opened && let Err(e) = service.record_pairing_thread(pending.pairing, thread).await {
+    if opened && let Err(e) = service.tournaments().record_pairing_thread(pending.pairing, thread).await {
         tracing::warn!(pairing = pending.pairing, error = %e, "could not keep the thread of a tournament game");
     }
-    match service.start_tournament_game(clock.now(), pending, thread).await {
+    match service.tournaments().start_tournament_game(clock.now(), pending, thread).await {
         Ok(Some(game)) => tracing::debug!(game = game.id, thread, "a tournament game started"),
         // A withdrawal or the tournament's end came first: no game there.
         Ok(None) => game_threads::remove(http, thread).await,
@@ -109,7 +109,7 @@ async fn start_game(
 
 /// Brings tournament `id`'s messages up to date, as far as Discord lets it.
 async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: i64) -> Result<(), String> {
-    let t = service.tournament(id).await.map_err(|e| e.to_string())?;
+    let t = service.tournaments().tournament(id).await.map_err(|e| e.to_string())?;
     let lang = server_lang(service, Some(t.guild)).await;
     let behind = t.shown_version < t.version;
     // Its message: posted once, edited when it changed.
@@ -118,7 +118,7 @@ async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: 
             let message = post_for_id(http, notices, t.channel, &tournament_message(lang, &t), &nonce("tm", &t, 0))
                 .await
                 .map_err(post_error)?;
-            service.record_tournament_message(t.id, message, false).await.map_err(|e| e.to_string())?;
+            service.tournaments().record_tournament_message(t.id, message, false).await.map_err(|e| e.to_string())?;
         }
         Some(message) if behind => {
             edit_in_channel(http, t.channel, message, &tournament_message(lang, &t))
@@ -134,7 +134,11 @@ async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: 
             None => {
                 let message =
                     post_for_id(http, notices, t.channel, &standings, &nonce("ts", &t, 0)).await.map_err(post_error)?;
-                service.record_tournament_message(t.id, message, true).await.map_err(|e| e.to_string())?;
+                service
+                    .tournaments()
+                    .record_tournament_message(t.id, message, true)
+                    .await
+                    .map_err(|e| e.to_string())?;
             }
             Some(message) => {
                 edit_in_channel(http, t.channel, message, &standings).await.map_err(|e| e.to_string())?;
@@ -145,10 +149,10 @@ async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: 
     if t.status == TournamentStatus::Finished && !t.final_announced {
         let reply = final_message(lang, &t).await.map_err(|e| e.to_string())?;
         post_for_id(http, notices, t.channel, &reply, &nonce("tf", &t, 0)).await.map_err(post_error)?;
-        service.record_tournament_end_announced(t.id).await.map_err(|e| e.to_string())?;
+        service.tournaments().record_tournament_end_announced(t.id).await.map_err(|e| e.to_string())?;
     }
     if behind {
-        service.record_tournament_shown(t.id, t.version).await.map_err(|e| e.to_string())?;
+        service.tournaments().record_tournament_shown(t.id, t.version).await.map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -169,7 +173,7 @@ async fn announce_rounds(
         }
         let reply = round_message(lang, t, round);
         post_for_id(http, notices, t.channel, &reply, &nonce("tr", t, round)).await.map_err(post_error)?;
-        service.record_round_announced(t.id, round).await.map_err(|e| e.to_string())?;
+        service.tournaments().record_round_announced(t.id, round).await.map_err(|e| e.to_string())?;
     }
     Ok(())
 }

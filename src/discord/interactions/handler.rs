@@ -55,7 +55,7 @@ async fn private_notices(inv: &Invocation, mut reply: Reply) -> Reply {
     if !reply.ephemeral || reply.update {
         return reply;
     }
-    match inv.service.take_closed_dms_notice(inv.user, inv.now).await {
+    match inv.service.notifications().take_closed_dms_notice(inv.user, inv.now).await {
         Ok(true) => {
             reply.content.push_str("\n\n");
             reply.content.push_str(&t!(inv.lang, "notify-dms-closed"));
@@ -155,7 +155,7 @@ impl Handler {
                 return;
             }
         }
-        match self.service.remember_server_locale(guild, locale, self.clock.now()).await {
+        match self.service.notifications().remember_server_locale(guild, locale, self.clock.now()).await {
             Ok(()) => {
                 self.server_locales.lock().unwrap_or_else(|e| e.into_inner()).insert(guild, locale.to_string());
             }

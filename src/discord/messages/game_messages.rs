@@ -248,7 +248,7 @@ pub fn replay_file_name(view: &GameView) -> String {
 }
 
 /// The replay of a game as an animated GIF, as the service makes or keeps
-/// it ([`crate::game::GameService::replay_gif`]). A failure to draw it is
+/// it ([`crate::game::Records::replay_gif`]). A failure to draw it is
 /// told to the user in `lang` (theirs: the error reply is private) and
 /// logged by the error handler; a refusal (too long) is told as any other.
 pub async fn replay_gif(
@@ -258,7 +258,7 @@ pub async fn replay_gif(
     view: &GameView,
     asker: u64,
 ) -> Result<Vec<u8>, CommandError> {
-    service.replay_gif(now, view, asker).await.map_err(|e| match e {
+    service.records().replay_gif(now, view, asker).await.map_err(|e| match e {
         GameError::Replay(cause) => CommandError::Failed { sentence: t!(lang, "replay-failed"), cause },
         e => CommandError::Game(e),
     })
@@ -303,7 +303,7 @@ pub async fn finished_game(
         text.push('\n');
         text.push_str(&line);
     }
-    let pdn = service.pdn(view.id).await?;
+    let pdn = service.records().pdn(view.id).await?;
     let mut reply = Reply::public(lang, text)
         .file("board.png", game_board(view).await?, alt::game_board(lang, view))
         .file(pdn_file_name(view), pdn.into_bytes(), alt::pdn(lang, view))
@@ -313,7 +313,7 @@ pub async fn finished_game(
     // paired its next round): its messages are brought up to date next.
     reply.after.outbox_follows =
         view.match_play.as_ref().is_some_and(|p| !p.over && !p.aborted) || view.tournament.is_some();
-    reply.after.archive_thread = service.thread_to_archive(view).await?;
+    reply.after.archive_thread = service.notifications().thread_to_archive(view).await?;
     Ok(reply)
 }
 
@@ -358,7 +358,7 @@ pub async fn game_message(
             }
             let mut reply =
                 Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
-            reply.after.archive_thread = service.thread_to_archive(view).await?;
+            reply.after.archive_thread = service.notifications().thread_to_archive(view).await?;
             Ok(reply)
         }
         (None, None) => live_game(lang, view, headline).await,
@@ -383,7 +383,7 @@ pub fn premove_reply_follows(lang: Lang, reply: &mut Reply, report: &crate::game
 /// The language of what the bot posts in server `guild` on its own: the
 /// server's locale as last seen, English when unknown.
 pub async fn server_lang(service: &crate::game::GameService, guild: Option<u64>) -> Lang {
-    match service.server_locale(guild).await {
+    match service.notifications().server_locale(guild).await {
         Ok(locale) => Lang::from_locale(locale.as_deref()),
         Err(e) => {
             tracing::warn!(guild, error = %e, "could not read the server's locale; writing in English");

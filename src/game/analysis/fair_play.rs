@@ -8,9 +8,10 @@
 //! many games a server plays; a game whose keys lag its ply is computed
 //! before the check.
 
+use super::Analyses;
 use std::collections::BTreeSet;
 
-use crate::game::{GameError, GameService, convert};
+use crate::game::{GameError, convert};
 use crate::rules::Position;
 use crate::store::GameKeys;
 
@@ -48,12 +49,12 @@ fn reachable_from(live: &Position, position: &Position) -> bool {
     within_two_plies(live).contains(position)
 }
 
-impl GameService {
+impl<'a> Analyses<'a> {
     /// Refuses `position` when it is one of a live game's in server `guild`
     /// (in a direct message: of one of `user`'s live games), on its board or
     /// within two plies of it.
     pub(in crate::game) async fn refuse_live_position(
-        &self,
+        self,
         position: &Position,
         guild: Option<u64>,
         user: u64,
@@ -76,7 +77,7 @@ impl GameService {
     /// latest ply) in one commit; returns how many games' keys were written
     /// (a game that moved on or ended since is skipped). On an error those
     /// games' keys are left to the next check.
-    pub async fn write_pending_live_positions(&self) -> Result<usize, GameError> {
+    pub async fn write_pending_live_positions(self) -> Result<usize, GameError> {
         let games: Vec<GameKeys> = self
             .live_keys
             .take(LIVE_KEYS_PER_COMMIT)
@@ -89,16 +90,16 @@ impl GameService {
         Ok(self.store.set_live_positions_of(&games).await?)
     }
 
-    /// The games whose keys [`GameService::write_pending_live_positions`] has
+    /// The games whose keys [`Analyses::write_pending_live_positions`] has
     /// still to write.
-    pub fn pending_live_positions(&self) -> &crate::game::PendingKeys {
-        &self.live_keys
+    pub fn pending_live_positions(self) -> &'a crate::game::PendingKeys {
+        &self.0.live_keys
     }
 
     /// Computes the keys of the live games that have none for their current
     /// ply: games just started, and games whose move's keys are not
     /// written yet.
-    async fn refresh_live_positions(&self) -> Result<(), GameError> {
+    async fn refresh_live_positions(self) -> Result<(), GameError> {
         loop {
             let stale = self.store.live_games_without_positions(REFRESH_BATCH).await?;
             if stale.is_empty() {

@@ -2,10 +2,11 @@
 //! Never of a live game (fair play: in correspondence an engine must not
 //! play for the players), neither by its channel nor by its position.
 
+use super::Analyses;
 use std::time::Duration;
 
 use crate::engine::{Analysis, Level, Limits, Root, Swing, analyze, review};
-use crate::game::{GameError, GameService, GameView, HeavyWork, convert, level};
+use crate::game::{GameError, GameView, HeavyWork, convert, level};
 use crate::rules::{DrawRules, Position, Variant, notation_among, parse_fen};
 
 /// The level `/analyze` searches at when none is given.
@@ -48,13 +49,13 @@ pub struct GameReview {
     pub last: PositionAnalysis,
 }
 
-impl GameService {
+impl Analyses<'_> {
     /// Analyses the position given as PDN FEN at `level` (1-10, default
     /// 10), unless it is the position of a live game in `guild` (outside a
     /// server: of a live game `user` plays) or within two plies of it, or
     /// while `user`'s last analysis is cooling down.
     pub async fn analyze_fen(
-        &self,
+        self,
         fen: &str,
         guild: Option<u64>,
         user: u64,
@@ -72,7 +73,7 @@ impl GameService {
     /// game is live, where no game has finished, and while `user`'s last
     /// review is cooling down.
     pub async fn review_channel(
-        &self,
+        self,
         channel: u64,
         user: u64,
         level_given: Option<i64>,
@@ -95,7 +96,7 @@ impl GameService {
         Ok(GameReview { game, swings, last })
     }
 
-    async fn analyze_root(&self, root: Root, level: Level) -> Result<PositionAnalysis, GameError> {
+    async fn analyze_root(self, root: Root, level: Level) -> Result<PositionAnalysis, GameError> {
         let position = root.position;
         let limits = level.limits(ANALYSIS_TIME);
         let analysis = self.engine.run(move |searcher| analyze(searcher, &root, &limits)).await?;

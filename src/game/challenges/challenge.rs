@@ -2,12 +2,13 @@
 //! accepts (a game starts) or declines; the challenger may cancel; after
 //! 48 hours it expires.
 
+use super::Challenges;
 use std::hash::{BuildHasher, RandomState};
 
 use crate::game::challenges::match_openings::random_opening;
 use crate::game::convert;
 use crate::game::deadlines::per_move::{deadline, reminder_time};
-use crate::game::{Challenge, ChallengeState, ColorChoice, GameError, GameService, GameView};
+use crate::game::{Challenge, ChallengeState, ColorChoice, GameError, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
 use crate::store::{
     ChallengeRefused, GameThread, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused,
@@ -50,7 +51,7 @@ pub struct NewChallenge {
     /// The opponent's display name, for the game record (optional).
     pub opponent_name: Option<String>,
     /// Whether the opponent is a bot account (other than this bot, which is
-    /// played with [`GameService::start_bot_game`]): refused.
+    /// played with [`Games::start_bot_game`](crate::game::Games::start_bot_game)): refused.
     pub opponent_is_bot: bool,
     /// Whether the game is to count for ratings (default true). Giveaway
     /// games and games from a set-up position never do.
@@ -200,13 +201,13 @@ pub(in crate::game) fn terms(
     Ok((days, start))
 }
 
-impl GameService {
+impl Challenges<'_> {
     /// Posts a challenge in a channel. Refused when the challenger names
     /// themselves or a bot, when the channel holds a live game, when the
     /// challenger already has an open challenge to the same opponent there
     /// or [`MAX_OPEN_CHALLENGES`] open in the server, when days per move
     /// are outside 1-14, or when the start position is already decided.
-    pub async fn challenge(&self, now: i64, req: NewChallenge) -> Result<Challenge, GameError> {
+    pub async fn challenge(self, now: i64, req: NewChallenge) -> Result<Challenge, GameError> {
         if req.opponent == Some(req.challenger) {
             return Err(GameError::ChallengeSelf);
         }
@@ -256,7 +257,7 @@ impl GameService {
     /// [`ChallengePick`]); the game starts now and the channel's other open
     /// challenges are closed.
     pub async fn accept(
-        &self,
+        self,
         now: i64,
         channel: u64,
         taker: impl Into<Taker>,
@@ -265,9 +266,9 @@ impl GameService {
         Ok(self.accept_challenge(now, channel, taker, pick).await?.game)
     }
 
-    /// [`GameService::accept`], also returning the challenges it closed.
+    /// [`Challenges::accept`](crate::game::Challenges::accept), also returning the challenges it closed.
     pub async fn accept_challenge(
-        &self,
+        self,
         now: i64,
         channel: u64,
         taker: impl Into<Taker>,
@@ -276,10 +277,10 @@ impl GameService {
         self.accept_into(now, channel, taker.into(), pick.into(), None).await
     }
 
-    /// [`GameService::accept_challenge`], the game played in `thread` if
+    /// [`Challenges::accept_challenge`](crate::game::Challenges::accept_challenge), the game played in `thread` if
     /// given (opened from the challenge's channel), else in the channel.
     pub(in crate::game) async fn accept_into(
-        &self,
+        self,
         now: i64,
         channel: u64,
         taker: Taker,
@@ -355,7 +356,7 @@ impl GameService {
 
     /// The challenged `user` declines an open challenge.
     pub async fn decline(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -367,7 +368,7 @@ impl GameService {
 
     /// The challenger withdraws an open challenge of theirs.
     pub async fn cancel(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -378,7 +379,7 @@ impl GameService {
     }
 
     /// A challenge by id, in any state.
-    pub async fn challenge_by_id(&self, id: i64) -> Result<Challenge, GameError> {
+    pub async fn challenge_by_id(self, id: i64) -> Result<Challenge, GameError> {
         match self.store.challenge(id).await? {
             Some(row) => convert::challenge(row),
             None => Err(GameError::StaleChallenge(id)),
@@ -388,7 +389,7 @@ impl GameService {
     /// The open, unexpired challenge a command of `user`, who must hold
     /// `role` in it, is about.
     pub(in crate::game) async fn open_challenge(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -439,17 +440,17 @@ impl GameService {
 
     /// An open challenge with a rating range takes only a player rated
     /// within it of the challenger (their ratings in the server, as shown).
-    async fn check_rating_range(&self, now: i64, c: &Challenge, taker: u64) -> Result<(), GameError> {
+    async fn check_rating_range(self, now: i64, c: &Challenge, taker: u64) -> Result<(), GameError> {
         let (Some(range), Some(guild), None) = (c.rating_range, c.guild, c.opponent) else { return Ok(()) };
-        let theirs = self.player_rating(guild, taker, now).await?.rating.rating.round() as i64;
-        let challenger = self.player_rating(guild, c.challenger, now).await?.rating.rating.round() as i64;
+        let theirs = self.records().player_rating(guild, taker, now).await?.rating.rating.round() as i64;
+        let challenger = self.records().player_rating(guild, c.challenger, now).await?.rating.rating.round() as i64;
         if (theirs - challenger).abs() > i64::from(range) {
             return Err(GameError::OutsideRatingRange { range, rating: theirs, challenger });
         }
         Ok(())
     }
 
-    async fn close(&self, id: i64, state: ChallengeState) -> Result<Challenge, GameError> {
+    async fn close(self, id: i64, state: ChallengeState) -> Result<Challenge, GameError> {
         match self.store.close_challenge(id, state).await? {
             Some(row) => convert::challenge(row),
             None => Err(GameError::StaleChallenge(id)),

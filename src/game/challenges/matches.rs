@@ -3,25 +3,26 @@
 //! the same balanced opening; no fourth game when a player has more than 2
 //! points after three.
 
+use super::Challenges;
 use crate::game::challenges::match_play::{MatchPlay, white_in_game};
 use crate::game::deadlines::per_move::{deadline, reminder_time};
-use crate::game::{GameError, GameService, GameView, convert};
+use crate::game::{GameError, GameView, convert};
 use crate::rules::Position;
 use crate::store::{GameStatus, MatchSeat, MatchStatus, NewGameRow};
 
-impl GameService {
+impl Challenges<'_> {
     /// After game `view` ended: its rating changes; in a tournament, the
     /// tournament settled (the next Swiss round paired, or the end); in a
     /// match, the next game started (or the match ended) and the match's
     /// standing, so the end message says all of it. A failure to continue the match is
-    /// logged and left to the clock's sweep ([`GameService::continue_matches`]):
+    /// logged and left to the clock's sweep ([`Challenges::continue_matches`]):
     /// the game's end is stored already.
-    pub(in crate::game) async fn after_game_end(&self, now: i64, view: &mut GameView) -> Result<(), GameError> {
-        view.rating_changes = self.rating_changes_of(view.id).await?;
+    pub(in crate::game) async fn after_game_end(self, now: i64, view: &mut GameView) -> Result<(), GameError> {
+        view.rating_changes = self.games().rating_changes_of(view.id).await?;
         // Premoves die with the game (the clock clears any left behind).
         self.store.drop_premoves_of_ended_game(view.id).await?;
         if let Some(t) = &view.tournament
-            && let Err(e) = self.settle_tournament(now, t.id).await
+            && let Err(e) = self.tournaments().settle_tournament(now, t.id).await
         {
             // The result is stored; the clock settles the tournament.
             tracing::error!(tournament = t.id, error = %e, "settling a tournament after a game failed; the clock retries");
@@ -40,7 +41,7 @@ impl GameService {
     /// Starts the next game of live match `id` if none is being played, or
     /// ends the match when it is decided. Safe to call from several places
     /// at once: a game number is taken once. Returns the game started.
-    pub async fn continue_match(&self, now: i64, id: i64) -> Result<Option<GameView>, GameError> {
+    pub async fn continue_match(self, now: i64, id: i64) -> Result<Option<GameView>, GameError> {
         let Some(row) = self.store.match_row(id).await? else { return Err(GameError::Corrupt(format!("match {id}"))) };
         if row.status != MatchStatus::Live || row.games.iter().any(|g| g.status == GameStatus::Live) {
             return Ok(None);
@@ -88,7 +89,7 @@ impl GameService {
 
     /// Continues every live match that is between two games (after a
     /// crash, or a failure right after a game's end); the clock calls it.
-    pub async fn continue_matches(&self, now: i64) -> Result<Vec<GameView>, GameError> {
+    pub async fn continue_matches(self, now: i64) -> Result<Vec<GameView>, GameError> {
         let mut started = Vec::new();
         for id in self.store.matches_between_games().await? {
             started.extend(self.continue_match(now, id).await?);

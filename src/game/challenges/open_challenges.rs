@@ -2,7 +2,8 @@
 //! open to anyone, naming them, or their own - newest first, a page at a
 //! time.
 
-use crate::game::{Challenge, GAMES_PER_PAGE, GameError, GameService, convert};
+use super::Challenges;
+use crate::game::{Challenge, GAMES_PER_PAGE, GameError, convert};
 
 /// One page of a server's open challenges.
 #[derive(Clone, Debug)]
@@ -17,12 +18,12 @@ pub struct ChallengesPage {
     pub challenges: Vec<Challenge>,
 }
 
-impl GameService {
+impl Challenges<'_> {
     /// Page `page` (from 0) of the open, unexpired challenges in `guild`
     /// that `user` may accept or made, newest first, [`GAMES_PER_PAGE`] to
     /// a page.
     pub async fn open_challenges_page(
-        &self,
+        self,
         now: i64,
         guild: u64,
         user: u64,

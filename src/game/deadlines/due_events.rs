@@ -1,8 +1,9 @@
 //! The correspondence clock: deadlines, reminders, losses on time and
 //! expired challenges.
 
+use super::Deadlines;
 use crate::game::deadlines::per_move::DAY;
-use crate::game::{Challenge, GameError, GameService, GameView, convert};
+use crate::game::{Challenge, GameError, GameView, convert};
 use crate::store::{AnnouncementKind, AnnouncementOutcome};
 
 /// Something the clock made happen, to announce once.
@@ -67,15 +68,15 @@ pub struct Announcement {
     pub due: Option<DueEvent>,
 }
 
-impl GameService {
+impl Deadlines<'_> {
     /// Everything due at `now`: losses on time (also deadlines that passed
     /// while the bot was down), reminders, expired challenges. The effect is
     /// stored before it is returned, with an announcement in the outbox in
     /// the same transaction, and each item is handed out once ever, even
     /// when several callers ask at the same time. Post the announcements
-    /// from [`GameService::lease_announcements`], not from this list: they
+    /// from [`Deadlines::lease_announcements`], not from this list: they
     /// survive a crash.
-    pub async fn claim_due(&self, now: i64) -> Result<Vec<DueEvent>, GameError> {
+    pub async fn claim_due(self, now: i64) -> Result<Vec<DueEvent>, GameError> {
         // Vacations whose days ran out first: their games' clocks run
         // again (moved by the time they stood still) before any is claimed.
         self.claim_vacations(now).await?;
@@ -92,22 +93,22 @@ impl GameService {
         }
         // The games lost on time above, and any match left between two
         // games: their next games start (announced through the outbox).
-        self.continue_matches(now).await?;
+        self.challenges().continue_matches(now).await?;
         // Tournaments with results not yet counted (a loss on time above, a
         // crash after a game's end): the next Swiss round, or the end.
-        self.settle_tournaments(now).await?;
-        self.claim_digests(now).await?;
+        self.tournaments().settle_tournaments(now).await?;
+        self.notifications().claim_digests(now).await?;
         // Premove replies a crash or a draw answer left waiting; each is
         // announced through the outbox with its move.
-        self.settle_stranded_premoves(now).await?;
+        self.games().settle_stranded_premoves(now).await?;
         Ok(due)
     }
 
     /// Leases pending announcements (see [`ANNOUNCEMENT_LEASE`]), oldest
     /// first, each rebuilt from what is stored now. Settle each with
-    /// [`GameService::settle_announcement`]; one left unsettled is leased
+    /// [`Deadlines::settle_announcement`]; one left unsettled is leased
     /// again once its lease runs out, by this process or another.
-    pub async fn lease_announcements(&self, now: i64) -> Result<Vec<Announcement>, GameError> {
+    pub async fn lease_announcements(self, now: i64) -> Result<Vec<Announcement>, GameError> {
         let rows = self.store.lease_announcements(now, ANNOUNCEMENT_LEASE, ANNOUNCEMENT_BATCH).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
@@ -127,7 +128,7 @@ impl GameService {
     }
 
     /// What an announcement says as things stand at `now`.
-    async fn due_now(&self, now: i64, kind: AnnouncementKind) -> Result<Option<DueEvent>, GameError> {
+    async fn due_now(self, now: i64, kind: AnnouncementKind) -> Result<Option<DueEvent>, GameError> {
         Ok(match kind {
             AnnouncementKind::Reminder { game, ply } => {
                 let view = self.game_by_id(game).await?;
@@ -167,7 +168,7 @@ impl GameService {
                 Some(DueEvent::PremoveReply { game: self.game_by_id(game).await?, ply })
             }
             AnnouncementKind::ChallengeExpired { challenge } => {
-                Some(DueEvent::ChallengeExpired(self.challenge_by_id(challenge).await?))
+                Some(DueEvent::ChallengeExpired(self.challenges().challenge_by_id(challenge).await?))
             }
         })
     }
@@ -175,23 +176,18 @@ impl GameService {
     /// Forgets the announcements settled more than [`ANNOUNCEMENT_KEPT`]
     /// ago, so the outbox does not grow with every reminder ever posted;
     /// returns how many went.
-    pub async fn prune_announcements(&self, now: i64) -> Result<u64, GameError> {
+    pub async fn prune_announcements(self, now: i64) -> Result<u64, GameError> {
         Ok(self.store.prune_settled_announcements(now - ANNOUNCEMENT_KEPT).await?)
     }
 
     /// Records how announcement `id` went; `false` if it was settled before.
-    pub async fn settle_announcement(
-        &self,
-        id: i64,
-        outcome: AnnouncementOutcome,
-        now: i64,
-    ) -> Result<bool, GameError> {
+    pub async fn settle_announcement(self, id: i64, outcome: AnnouncementOutcome, now: i64) -> Result<bool, GameError> {
         Ok(self.store.settle_announcement(id, outcome, now).await?)
     }
 
     /// Records how each of `done` (id, outcome) went, in one write; returns
     /// how many were not settled before.
-    pub async fn settle_announcements(&self, done: &[(i64, AnnouncementOutcome)], now: i64) -> Result<u64, GameError> {
+    pub async fn settle_announcements(self, done: &[(i64, AnnouncementOutcome)], now: i64) -> Result<u64, GameError> {
         Ok(self.store.settle_announcements(done, now).await?)
     }
 }

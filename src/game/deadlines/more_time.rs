@@ -2,24 +2,25 @@
 //! opponent is to make. Only the opponent's current deadline moves; the
 //! next move's deadline is the usual one again.
 
+use super::Deadlines;
 use std::ops::RangeInclusive;
 
-use crate::game::{DAY, GameError, GameService, GameView};
+use crate::game::{DAY, GameError, GameView};
 
 /// How many days a player may give at once.
 pub const MORE_TIME_DAYS: RangeInclusive<u32> = 1..=7;
 
-impl GameService {
+impl Deadlines<'_> {
     /// `user` gives their opponent in the live game of `channel` `days`
     /// more days (see [`MORE_TIME_DAYS`]) for the move the opponent is to
     /// make: its deadline and reminder move by that many days. Refused on
     /// the giver's own move (their own clock is not theirs to stop), for
     /// the bot (it needs no time), and once the game moved on or ended.
-    pub async fn give_more_time(&self, now: i64, channel: u64, user: u64, days: u32) -> Result<GameView, GameError> {
+    pub async fn give_more_time(self, now: i64, channel: u64, user: u64, days: u32) -> Result<GameView, GameError> {
         if !MORE_TIME_DAYS.contains(&days) {
             return Err(GameError::MoreTimeDays(days));
         }
-        let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
+        let (mut view, color) = self.games().live_game_of_player(now, channel, user).await?;
         if color == view.turn() {
             return Err(GameError::MoreTimeOnOwnMove);
         }
@@ -29,7 +30,7 @@ impl GameService {
         let added = i64::from(days) * DAY;
         // Conditional on the ply: time given for a move never lands on the next.
         if !self.store.add_time(view.id, view.ply(), added).await? {
-            return Err(self.conflict(view.id).await);
+            return Err(self.games().conflict(view.id).await);
         }
         view.deadline += added;
         Ok(view)

@@ -16,11 +16,12 @@
 //! started in.
 //!
 //! A tournament (none exist yet) that forbids vacation would refuse it in
-//! [`GameService::start_vacation`], before anything is written, and leave
+//! [`Deadlines::start_vacation`], before anything is written, and leave
 //! its games out of the clock's pause; that is the one place to add it.
 
+use super::Deadlines;
 use crate::calendar::Date;
-use crate::game::{DAY, GameError, GameService};
+use crate::game::{DAY, GameError};
 use crate::store::VacationRow;
 
 /// Vacation days a year a server gives each player unless it says otherwise.
@@ -76,9 +77,9 @@ fn days_left(allowance: u32, row: Option<&VacationRow>, now: i64) -> u32 {
     allowance.saturating_sub(used)
 }
 
-impl GameService {
+impl Deadlines<'_> {
     /// The vacation days a year server `guild` gives each player.
-    pub async fn vacation_days(&self, guild: u64) -> Result<u32, GameError> {
+    pub async fn vacation_days(self, guild: u64) -> Result<u32, GameError> {
         Ok(self.store.vacation_days(guild).await?)
     }
 
@@ -86,7 +87,7 @@ impl GameService {
     /// [`MAX_VACATION_DAYS`]; 0 turns vacation off); only for those who
     /// manage the server. A vacation under way keeps the end it was given.
     pub async fn set_vacation_days(
-        &self,
+        self,
         now: i64,
         guild: u64,
         days: i64,
@@ -103,7 +104,7 @@ impl GameService {
     }
 
     /// `user`'s vacation in `guild` at `now`.
-    pub async fn vacation(&self, now: i64, guild: u64, user: u64) -> Result<Vacation, GameError> {
+    pub async fn vacation(self, now: i64, guild: u64, user: u64) -> Result<Vacation, GameError> {
         let allowance = self.store.vacation_days(guild).await?;
         let row = self.store.vacation(guild, user).await?;
         Ok(Vacation {
@@ -116,7 +117,7 @@ impl GameService {
     /// `user` goes on vacation in `guild` at `now`, until their days left
     /// this year run out at the latest. Refused when the server gives no
     /// vacation days, when they are away already, and when no day is left.
-    pub async fn start_vacation(&self, now: i64, guild: u64, user: u64) -> Result<Vacation, GameError> {
+    pub async fn start_vacation(self, now: i64, guild: u64, user: u64) -> Result<Vacation, GameError> {
         let before = self.vacation(now, guild, user).await?;
         if before.allowance == 0 {
             return Err(GameError::VacationOff);
@@ -139,7 +140,7 @@ impl GameService {
     }
 
     /// `user` ends their vacation in `guild` at `now` (`/vacation end`).
-    pub async fn end_vacation(&self, now: i64, guild: u64, user: u64) -> Result<VacationEnded, GameError> {
+    pub async fn end_vacation(self, now: i64, guild: u64, user: u64) -> Result<VacationEnded, GameError> {
         let allowance = self.store.vacation_days(guild).await?;
         let row = self.store.vacation(guild, user).await?;
         let Some((since, until)) = row.and_then(|r| r.away) else { return Err(GameError::NotOnVacation) };
@@ -157,7 +158,7 @@ impl GameService {
     }
 
     /// Ends `user`'s vacation in `guild`, if they are away: they moved.
-    pub(in crate::game) async fn back_from_vacation(&self, now: i64, guild: u64, user: u64) -> Result<(), GameError> {
+    pub(in crate::game) async fn back_from_vacation(self, now: i64, guild: u64, user: u64) -> Result<(), GameError> {
         match self.end_vacation(now, guild, user).await {
             Ok(_) | Err(GameError::NotOnVacation) => Ok(()),
             Err(e) => Err(e),
@@ -167,8 +168,8 @@ impl GameService {
     /// Ends every vacation whose days ran out by `now`, at the moment they
     /// ran out (also while the bot was down), and tells each player; then
     /// tells the opponents of the games that reached a player away. Part
-    /// of [`GameService::claim_due`], before the losses on time.
-    pub(in crate::game) async fn claim_vacations(&self, now: i64) -> Result<(), GameError> {
+    /// of [`Deadlines::claim_due`], before the losses on time.
+    pub(in crate::game) async fn claim_vacations(self, now: i64) -> Result<(), GameError> {
         for (guild, user, since, until) in self.store.vacations_run_out(now).await? {
             let days = days_counted(since, until);
             // `None`: another process ended it first.

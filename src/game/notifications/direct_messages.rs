@@ -5,8 +5,9 @@
 //! twice, one process at a time) and are rebuilt from what is stored when
 //! they are sent, so one that no longer needs saying is dropped.
 
+use super::Notifications;
 use crate::game::deadlines::due_events::{ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE};
-use crate::game::{DAY, GameError, GameService, GameSummary, GameView};
+use crate::game::{DAY, GameError, GameSummary, GameView};
 use crate::store::{AnnouncementOutcome, DirectKind, DirectMessageRow};
 
 /// Direct messages leased at a time.
@@ -46,17 +47,17 @@ pub struct DirectMessage {
     pub due: Option<DirectDue>,
 }
 
-impl GameService {
+impl Notifications<'_> {
     /// Claims the digests due by `now` (each player's next one moves to the
     /// next day); returns how many were queued.
-    pub async fn claim_digests(&self, now: i64) -> Result<usize, GameError> {
+    pub async fn claim_digests(self, now: i64) -> Result<usize, GameError> {
         // The same day arithmetic as `next_hour_at`, done in the UPDATE.
         Ok(self.store.claim_digests(now, now - now.rem_euclid(DAY)).await?)
     }
 
     /// Leases pending direct messages, oldest first, each rebuilt from what
-    /// is stored now. Settle each with [`GameService::settle_direct_message`].
-    pub async fn lease_direct_messages(&self, now: i64) -> Result<Vec<DirectMessage>, GameError> {
+    /// is stored now. Settle each with [`Notifications::settle_direct_message`].
+    pub async fn lease_direct_messages(self, now: i64) -> Result<Vec<DirectMessage>, GameError> {
         let rows = self.store.lease_direct_messages(now, ANNOUNCEMENT_LEASE, DIRECT_BATCH).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
@@ -76,7 +77,7 @@ impl GameService {
     /// What a leased direct message says as things stand at `now`. One
     /// about a move whose player has answered it since is stale, known from
     /// the ply the lease read, without reading the game.
-    async fn direct_due(&self, now: i64, row: &DirectMessageRow) -> Result<Option<DirectDue>, GameError> {
+    async fn direct_due(self, now: i64, row: &DirectMessageRow) -> Result<Option<DirectDue>, GameError> {
         let (guild, user) = (row.guild, row.user);
         Ok(match row.kind {
             DirectKind::Move { ply, .. } | DirectKind::Reminder { ply, .. } if row.game_ply != Some(ply) => None,
@@ -103,7 +104,7 @@ impl GameService {
 
     /// The live games in `guild` where it is `user`'s move, soonest
     /// deadline first (at most [`DIGEST_GAMES`]), and how many there are.
-    async fn games_to_move(&self, guild: u64, user: u64) -> Result<(Vec<GameSummary>, u64), GameError> {
+    async fn games_to_move(self, guild: u64, user: u64) -> Result<(Vec<GameSummary>, u64), GameError> {
         let found = self.store.live_games_to_move(guild, user, DIGEST_GAMES).await?;
         let games =
             found.games.into_iter().map(crate::game::records::game_list::summary).collect::<Result<Vec<_>, _>>()?;
@@ -112,7 +113,7 @@ impl GameService {
 
     /// Records how direct message `id` went; `false` if it was settled before.
     pub async fn settle_direct_message(
-        &self,
+        self,
         id: i64,
         outcome: AnnouncementOutcome,
         now: i64,
@@ -122,29 +123,25 @@ impl GameService {
 
     /// Records how each of `done` (id, outcome) went, in one write; returns
     /// how many were not settled before.
-    pub async fn settle_direct_messages(
-        &self,
-        done: &[(i64, AnnouncementOutcome)],
-        now: i64,
-    ) -> Result<u64, GameError> {
+    pub async fn settle_direct_messages(self, done: &[(i64, AnnouncementOutcome)], now: i64) -> Result<u64, GameError> {
         Ok(self.store.settle_direct_messages(done, now).await?)
     }
 
     /// Forgets the direct messages settled more than a week ago.
-    pub async fn prune_direct_messages(&self, now: i64) -> Result<u64, GameError> {
+    pub async fn prune_direct_messages(self, now: i64) -> Result<u64, GameError> {
         Ok(self.store.prune_settled_direct_messages(now - ANNOUNCEMENT_KEPT).await?)
     }
 
     /// Discord refused a direct message to `user` (their messages are
     /// closed to the bot): none are queued for them until they choose
     /// `/notify` again.
-    pub async fn close_dms(&self, user: u64, now: i64) -> Result<(), GameError> {
+    pub async fn close_dms(self, user: u64, now: i64) -> Result<(), GameError> {
         Ok(self.store.close_dms(user, now).await?)
     }
 
     /// `true` once after `user`'s direct messages were found closed: their
     /// next private reply says so.
-    pub async fn take_closed_dms_notice(&self, user: u64, now: i64) -> Result<bool, GameError> {
+    pub async fn take_closed_dms_notice(self, user: u64, now: i64) -> Result<bool, GameError> {
         Ok(self.store.take_closed_dms_notice(user, now).await?)
     }
 }

@@ -2,7 +2,8 @@
 //! reaches them (`/notify`) and whether their moves wait for a Confirm
 //! (`/settings confirm-moves`).
 
-use crate::game::{DAY, GameError, GameService};
+use super::Notifications;
+use crate::game::{DAY, GameError};
 use crate::store::{NotifyMode, PlayerSettings};
 
 /// The digest's hour when a player does not pick one (UTC).
@@ -15,9 +16,9 @@ pub fn next_hour_at(now: i64, hour: u32) -> i64 {
     if at > now { at } else { at + DAY }
 }
 
-impl GameService {
+impl Notifications<'_> {
     /// Player `user`'s choices in server `guild`.
-    pub async fn player_settings(&self, guild: u64, user: u64) -> Result<PlayerSettings, GameError> {
+    pub async fn player_settings(self, guild: u64, user: u64) -> Result<PlayerSettings, GameError> {
         Ok(self.store.player_settings(guild, user).await?)
     }
 
@@ -26,7 +27,7 @@ impl GameService {
     /// (UTC, [`DEFAULT_DIGEST_HOUR`] without one); the time of the first
     /// one is returned.
     pub async fn set_notify(
-        &self,
+        self,
         now: i64,
         guild: u64,
         user: u64,
@@ -44,7 +45,7 @@ impl GameService {
 
     /// Turns the confirmation of `user`'s moves in `guild` on or off.
     pub async fn set_confirm_moves(
-        &self,
+        self,
         now: i64,
         guild: u64,
         user: u64,
@@ -55,7 +56,7 @@ impl GameService {
     }
 
     /// Whether `user`'s moves in `guild` wait for a Confirm (never outside a server).
-    pub async fn confirms_moves(&self, guild: Option<u64>, user: u64) -> Result<bool, GameError> {
+    pub async fn confirms_moves(self, guild: Option<u64>, user: u64) -> Result<bool, GameError> {
         match guild {
             Some(guild) => Ok(self.store.player_settings(guild, user).await?.confirm_moves),
             None => Ok(false),

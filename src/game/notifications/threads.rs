@@ -4,14 +4,15 @@
 //! one channel. Discord opens the thread; this module decides whether one
 //! is wanted, starts the game in it and says when it can be archived.
 
+use super::Notifications;
 use crate::game::challenges::challenge::{Accepted, Role, Taker};
-use crate::game::{Challenge, ChallengePick, GameError, GameService, GameView, NewChallenge, Proposed};
+use crate::game::{Challenge, ChallengePick, GameError, GameView, NewChallenge, Proposed};
 use crate::store::GameThread;
 
-impl GameService {
+impl Notifications<'_> {
     /// Whether server `guild` plays each game in a thread (on unless a
     /// manager turned it off; never in direct messages).
-    pub async fn threads_on(&self, guild: Option<u64>) -> Result<bool, GameError> {
+    pub async fn threads_on(self, guild: Option<u64>) -> Result<bool, GameError> {
         match guild {
             Some(guild) => Ok(self.store.server_threads(guild).await?),
             None => Ok(false),
@@ -20,7 +21,7 @@ impl GameService {
 
     /// Turns server `guild`'s thread per game on or off; only for those who
     /// manage the server (`manages_server`).
-    pub async fn set_threads(&self, now: i64, guild: u64, on: bool, manages_server: bool) -> Result<(), GameError> {
+    pub async fn set_threads(self, now: i64, guild: u64, on: bool, manages_server: bool) -> Result<(), GameError> {
         if !manages_server {
             return Err(GameError::NotServerManager);
         }
@@ -28,14 +29,14 @@ impl GameService {
     }
 
     /// The role server `guild` mentions with each open challenge, if any.
-    pub async fn seek_role(&self, guild: u64) -> Result<Option<u64>, GameError> {
+    pub async fn seek_role(self, guild: u64) -> Result<Option<u64>, GameError> {
         Ok(self.store.seek_role(guild).await?)
     }
 
     /// Sets (or with `None` clears) the role server `guild` mentions with
     /// each open challenge; only for those who manage the server.
     pub async fn set_seek_role(
-        &self,
+        self,
         now: i64,
         guild: u64,
         role: Option<u64>,
@@ -53,35 +54,35 @@ impl GameService {
     /// refusal is the refusal the accept would get, so no thread is opened
     /// for an accept that cannot happen.
     pub async fn thread_wanted(
-        &self,
+        self,
         now: i64,
         guild: Option<u64>,
         channel: u64,
         user: u64,
         pick: ChallengePick,
     ) -> Result<Option<Challenge>, GameError> {
-        let challenge = self.open_challenge(now, channel, user, Role::Taker, pick).await?;
+        let challenge = self.challenges().open_challenge(now, channel, user, Role::Taker, pick).await?;
         Ok(self.threads_on(guild).await?.then_some(challenge))
     }
 
     /// `taker` accepts a challenge in `channel`, its game to be played in
     /// `thread` (opened from `channel` for it).
     pub async fn accept_in_thread(
-        &self,
+        self,
         now: i64,
         channel: u64,
         taker: impl Into<Taker>,
         pick: ChallengePick,
         thread: u64,
     ) -> Result<Accepted, GameError> {
-        self.accept_into(now, channel, taker.into(), pick, Some(thread)).await
+        self.challenges().accept_into(now, channel, taker.into(), pick, Some(thread)).await
     }
 
     /// Before `/challenge`: whether it starts a game against the bot (it
     /// names `bot`) that is to get a thread of its own (threads are on in
     /// `guild`).
     pub async fn bot_game_thread_wanted(
-        &self,
+        self,
         guild: Option<u64>,
         opponent: Option<u64>,
         bot: u64,
@@ -89,10 +90,10 @@ impl GameService {
         Ok(opponent == Some(bot) && self.threads_on(guild).await?)
     }
 
-    /// [`GameService::propose`] with a game against the bot played in
+    /// [`Games::propose`](crate::game::Games::propose) with a game against the bot played in
     /// `thread`, opened from the request's channel for it.
     pub async fn propose_in_thread(
-        &self,
+        self,
         now: i64,
         mut request: NewChallenge,
         bot: u64,
@@ -101,7 +102,7 @@ impl GameService {
     ) -> Result<Proposed, GameError> {
         let parent = request.channel;
         request.channel = thread;
-        let proposed = self.propose(now, request, bot, level).await?;
+        let proposed = self.games().propose(now, request, bot, level).await?;
         if let Proposed::BotGame(game, _) = &proposed {
             self.store.set_game_thread(game.id, GameThread { thread, parent }).await?;
         }
@@ -109,13 +110,13 @@ impl GameService {
     }
 
     /// The thread game `game` is played in, if the bot opened one for it.
-    pub async fn game_thread(&self, game: i64) -> Result<Option<GameThread>, GameError> {
+    pub async fn game_thread(self, game: i64) -> Result<Option<GameThread>, GameError> {
         Ok(self.store.game_thread(game).await?)
     }
 
     /// The thread to archive now that `game` has ended: its own thread, once
     /// no game of its match is still to come there.
-    pub async fn thread_to_archive(&self, game: &GameView) -> Result<Option<u64>, GameError> {
+    pub async fn thread_to_archive(self, game: &GameView) -> Result<Option<u64>, GameError> {
         if game.is_live() || game.match_play.as_ref().is_some_and(|m| !m.over && !m.aborted) {
             return Ok(None);
         }

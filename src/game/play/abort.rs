@@ -2,7 +2,8 @@
 //! are closed. Moderators may abort any live game of their channel; the
 //! players themselves only until each side has moved once, as on lichess.
 
-use crate::game::{Challenge, ChallengeState, GameError, GameService, GameView, convert};
+use super::Games;
+use crate::game::{Challenge, ChallengeState, GameError, GameView, convert};
 
 /// A player may abort their game while fewer plies than this were played.
 pub const PLAYER_ABORT_BEFORE_PLY: u32 = 2;
@@ -33,10 +34,10 @@ pub enum Aborted {
     Challenges(Vec<Challenge>),
 }
 
-impl GameService {
+impl Games<'_> {
     /// Aborts what `req` names: a live game of the channel, or (for a
     /// moderator, when the channel holds no game) its open challenges.
-    pub async fn abort(&self, now: i64, req: AbortRequest) -> Result<Aborted, GameError> {
+    pub async fn abort(self, now: i64, req: AbortRequest) -> Result<Aborted, GameError> {
         let view = match req.game {
             Some(id) => {
                 let view = self.game_by_id(id).await?;
@@ -63,7 +64,7 @@ impl GameService {
         }
     }
 
-    async fn abort_game(&self, now: i64, req: AbortRequest, mut view: GameView) -> Result<GameView, GameError> {
+    async fn abort_game(self, now: i64, req: AbortRequest, mut view: GameView) -> Result<GameView, GameError> {
         // Its organiser removes a player (who loses by forfeit) or cancels
         // the tournament; a game left without a result would hold up its round.
         if view.tournament.is_some() {
@@ -95,7 +96,7 @@ impl GameService {
         Ok(view)
     }
 
-    async fn abort_challenges(&self, req: AbortRequest) -> Result<Vec<Challenge>, GameError> {
+    async fn abort_challenges(self, req: AbortRequest) -> Result<Vec<Challenge>, GameError> {
         let open = self.open_challenges_in_channel(req.channel).await?;
         if open.is_empty() {
             return Err(GameError::NothingToAbort);

@@ -4,6 +4,7 @@
 //! twice. The bot is never late: whoever notices its turn first (the move
 //! reply, a clock tick, start-up) makes it move.
 
+use super::Games;
 use std::hash::{BuildHasher, RandomState};
 
 use crate::engine::{Level, Root, choose_move};
@@ -77,11 +78,11 @@ impl NewBotGame {
     }
 }
 
-impl GameService {
+impl Games<'_> {
     /// Starts a game between `req.player` and the bot at once. Refused as a
     /// challenge would be: a channel with a live game or an open challenge,
     /// days per move outside 1-14, a start position already decided.
-    pub async fn start_bot_game(&self, now: i64, req: NewBotGame) -> Result<GameView, GameError> {
+    pub async fn start_bot_game(self, now: i64, req: NewBotGame) -> Result<GameView, GameError> {
         if req.player == req.bot {
             return Err(GameError::ChallengeSelf);
         }
@@ -133,7 +134,7 @@ impl GameService {
     /// do: not the engine's turn, the game over, another caller already
     /// thinking about it or faster to store its move. The move is dated
     /// `now` plus the time spent thinking.
-    pub async fn engine_reply(&self, now: i64, game_id: i64) -> Result<Option<MoveReport>, GameError> {
+    pub async fn engine_reply(self, now: i64, game_id: i64) -> Result<Option<MoveReport>, GameError> {
         let Some(_thinking) = self.engine.claim(game_id) else { return Ok(None) };
         let mut view = self.game_by_id(game_id).await?;
         let Some((engine_color, level)) = view.engine else { return Ok(None) };
@@ -158,12 +159,12 @@ impl GameService {
     /// start-up and on each clock tick, so the bot is never late), the games
     /// thought about in parallel within the engine's bound. Returns the
     /// moves stored, and the failures, one per game.
-    pub async fn engine_catch_up(&self, now: i64) -> Result<Vec<Result<MoveReport, GameError>>, GameError> {
+    pub async fn engine_catch_up(self, now: i64) -> Result<Vec<Result<MoveReport, GameError>>, GameError> {
         let waiting = self.store.live_games_on_engine_turn().await?;
         let mut tasks = tokio::task::JoinSet::new();
         for row in waiting {
-            let service = self.clone();
-            tasks.spawn(async move { service.engine_reply(now, row.id).await });
+            let service = GameService::clone(&self);
+            tasks.spawn(async move { service.games().engine_reply(now, row.id).await });
         }
         let mut out = Vec::new();
         while let Some(done) = tasks.join_next().await {
@@ -188,20 +189,20 @@ pub enum Proposed {
     BotGame(Box<GameView>, Level),
 }
 
-impl GameService {
+impl Games<'_> {
     /// `/challenge`: a challenge to `request.opponent`, or, when the
     /// opponent named is the bot itself (`bot`), a game against its engine
     /// at `level_given` (default [`DEFAULT_BOT_LEVEL`]), started at once.
     /// A match against the bot is refused (RULES 8.3 is between people).
     pub async fn propose(
-        &self,
+        self,
         now: i64,
         request: NewChallenge,
         bot: u64,
         level_given: Option<i64>,
     ) -> Result<Proposed, GameError> {
         if request.opponent != Some(bot) {
-            return Ok(Proposed::Challenge(self.challenge(now, request).await?));
+            return Ok(Proposed::Challenge(self.challenges().challenge(now, request).await?));
         }
         if request.is_match {
             return Err(GameError::MatchTerms);

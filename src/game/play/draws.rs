@@ -3,8 +3,9 @@
 //! withdraws it. The bot answers an offer at once, as its engine judges the
 //! position.
 
+use super::Games;
 use crate::engine::{Root, Score, analyze};
-use crate::game::{Finish, FinishReason, GameError, GameService, GameView};
+use crate::game::{Finish, FinishReason, GameError, GameView};
 use crate::rules::Outcome;
 
 /// How much better (centi-men) the bot may judge its side and still accept
@@ -12,11 +13,11 @@ use crate::rules::Outcome;
 /// edge a player would play on with.
 pub const BOT_ACCEPTS_DRAW_UP_TO: Score = 25;
 
-impl GameService {
+impl Games<'_> {
     /// `/draw` by `user` in `channel`: accepts the opponent's standing
     /// offer if there is one, withdraws `user`'s own if it stands, else
     /// offers a draw (which the bot, as the opponent, answers at once).
-    pub async fn draw(&self, now: i64, channel: u64, user: u64) -> Result<DrawDone, GameError> {
+    pub async fn draw(self, now: i64, channel: u64, user: u64) -> Result<DrawDone, GameError> {
         let game = self.game_in_channel(channel).await?;
         let opponent = game.opponent_of(user).ok_or(GameError::NotAPlayer)?;
         if game.draw_offer_by == Some(opponent) {
@@ -33,7 +34,7 @@ impl GameService {
     /// until the opponent answers it or plays a move (which declines it);
     /// in a game against the bot, the bot answers before this returns: the
     /// game comes back drawn, or live with no offer standing.
-    pub async fn offer_draw(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
+    pub async fn offer_draw(self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
         let (mut view, _) = self.live_game_of_player(now, channel, user).await?;
         match view.draw_offer_by {
             Some(by) if by == user => return Err(GameError::DrawAlreadyOffered),
@@ -63,7 +64,7 @@ impl GameService {
     /// [`BOT_ACCEPTS_DRAW_UP_TO`] (a proven draw or loss included) and
     /// declines otherwise. The game comes back drawn by agreement, or live
     /// with no offer standing.
-    async fn engine_answers_draw(&self, now: i64, channel: u64, view: GameView) -> Result<GameView, GameError> {
+    async fn engine_answers_draw(self, now: i64, channel: u64, view: GameView) -> Result<GameView, GameError> {
         let Some((engine_color, level)) = view.engine else { return Ok(view) };
         let root = Root::of_game(&view.game);
         let limits = level.limits(self.engine.think_time() / 3);
@@ -76,7 +77,7 @@ impl GameService {
 
     /// `user` withdraws their own standing draw offer in the live game of
     /// `channel`; the game goes on with no offer standing.
-    pub async fn withdraw_draw(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
+    pub async fn withdraw_draw(self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
         let (mut view, _) = self.live_game_of_player(now, channel, user).await?;
         match view.draw_offer_by {
             None => return Err(GameError::NoDrawOffer),
@@ -93,7 +94,7 @@ impl GameService {
 
     /// `user` accepts (`accept = true`, the game is drawn by agreement) or
     /// declines the opponent's standing draw offer.
-    pub async fn answer_draw(&self, now: i64, channel: u64, user: u64, accept: bool) -> Result<GameView, GameError> {
+    pub async fn answer_draw(self, now: i64, channel: u64, user: u64, accept: bool) -> Result<GameView, GameError> {
         let (mut view, _) = self.live_game_of_player(now, channel, user).await?;
         let offerer = match view.draw_offer_by {
             None => return Err(GameError::NoDrawOffer),
@@ -118,7 +119,7 @@ impl GameService {
             view.finished = Some(Finish { outcome: Outcome::Draw, reason: FinishReason::Agreement });
             view.finished_at = Some(now);
             view.takeback_by = None;
-            self.after_game_end(now, &mut view).await?;
+            self.challenges().after_game_end(now, &mut view).await?;
         }
         Ok(view)
     }

@@ -1,12 +1,13 @@
 //! Commands on a live game: moves and resignation, and the checks every
 //! game command shares.
 
+use super::Games;
 use crate::game::deadlines::per_move::{deadline, reminder_time};
-use crate::game::{Finish, FinishReason, GameError, GameService, GameView, MoveReport, RatingChange, convert};
+use crate::game::{Finish, FinishReason, GameError, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, MoveWrite};
 
-impl GameService {
+impl Games<'_> {
     /// Plays `notation` (lenient: `11-15`, `22x13`, `22x15x6` ...) for
     /// `user` in the live game of `channel`.
     ///
@@ -15,7 +16,7 @@ impl GameService {
     /// [`GameError::PositionChanged`], so a repeated click never plays twice.
     /// A move that ends the game (by the rules) stores the result with it.
     pub async fn play(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -37,9 +38,9 @@ impl GameService {
     /// Stores the move just played on `view.game` by `mover`, only if the
     /// game is still live at the ply before it (the conditional write every
     /// move shares, the engine's too), and reports it; then plays the
-    /// premove replies it calls for (see [`GameService::settle_premoves`]).
+    /// premove replies it calls for (see [`Games::settle_premoves`]).
     pub(in crate::game) async fn commit_move(
-        &self,
+        self,
         view: GameView,
         played: Move,
         mover: u64,
@@ -55,11 +56,11 @@ impl GameService {
         Ok(report)
     }
 
-    /// [`GameService::commit_move`] without the premoves after it;
+    /// [`Games::commit_move`] without the premoves after it;
     /// `by_premove` when the move is a premove played for `mover` (it is
     /// then announced through the outbox, with the move).
     pub(in crate::game) async fn commit(
-        &self,
+        self,
         mut view: GameView,
         played: Move,
         mover: u64,
@@ -93,7 +94,7 @@ impl GameService {
         // here) ends their vacation; a premove played for them does not:
         // it is what they left to keep their games going while away.
         if let (Some(_), Some(guild), false) = (view.paused_since.take(), view.guild, by_premove)
-            && let Err(e) = self.back_from_vacation(now, guild, mover).await
+            && let Err(e) = self.deadlines().back_from_vacation(now, guild, mover).await
         {
             // The move is stored; the vacation ends at the next move,
             // `/vacation end` or when its days run out.
@@ -109,13 +110,13 @@ impl GameService {
         if finish.is_some() {
             view.finished = finish;
             view.finished_at = Some(now);
-            self.after_game_end(now, &mut view).await?;
+            self.challenges().after_game_end(now, &mut view).await?;
         }
         Ok(MoveReport { game: view, played, notation, direct_message: written.direct_message, premove_replies: 0 })
     }
 
     /// `user` resigns the live game of `channel`; their opponent wins.
-    pub async fn resign(&self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
+    pub async fn resign(self, now: i64, channel: u64, user: u64) -> Result<GameView, GameError> {
         let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
         let finish = Finish { outcome: Outcome::Win(color.opponent()), reason: FinishReason::Resignation };
         if !self.store.finish_game(view.id, finish.outcome, finish.reason, now).await? {
@@ -125,19 +126,19 @@ impl GameService {
         view.finished_at = Some(now);
         view.draw_offer_by = None;
         view.takeback_by = None;
-        self.after_game_end(now, &mut view).await?;
+        self.challenges().after_game_end(now, &mut view).await?;
         Ok(view)
     }
 
     /// What game `id`, just finished, did to its players' ratings.
-    pub(in crate::game) async fn rating_changes_of(&self, id: i64) -> Result<Vec<RatingChange>, GameError> {
+    pub(in crate::game) async fn rating_changes_of(self, id: i64) -> Result<Vec<RatingChange>, GameError> {
         Ok(self.store.rating_changes(id).await?.iter().map(convert::rating_change).collect())
     }
 
     /// The live game of `channel` and the side `user` plays in it, refusing
     /// non-players and commands after the deadline.
     pub(in crate::game) async fn live_game_of_player(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -149,7 +150,7 @@ impl GameService {
 
     /// The refusal for a command whose conditional write found the game
     /// changed: over if it ended meanwhile, else the position changed.
-    pub(in crate::game) async fn conflict(&self, game_id: i64) -> GameError {
+    pub(in crate::game) async fn conflict(self, game_id: i64) -> GameError {
         self.conflict_by(game_id, |_| GameError::PositionChanged).await
     }
 
@@ -159,7 +160,7 @@ impl GameService {
     /// refusal a command has for it, `PositionChanged` where none applies).
     /// Every command that writes conditionally names its conflict here.
     pub(in crate::game) async fn conflict_by(
-        &self,
+        self,
         game_id: i64,
         live: impl FnOnce(&GameView) -> GameError,
     ) -> GameError {

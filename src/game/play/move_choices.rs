@@ -4,8 +4,9 @@
 //! chosen from a position that was shown - each after the same checks as
 //! `/move`.
 
+use super::Games;
 use crate::game::play::live_game::player_in;
-use crate::game::{GameError, GameService, GameView, MoveReport, convert};
+use crate::game::{GameError, GameView, MoveReport, convert};
 use crate::rules::{Move, Position, Role};
 
 /// A position a player was shown: the game and its ply. What they choose
@@ -121,10 +122,10 @@ fn preview_of(mut view: GameView, notation: &str) -> Result<MovePreview, GameErr
     })
 }
 
-impl GameService {
+impl Games<'_> {
     /// The live game of `channel` as `user` may move in it (see [`to_move_in`]).
     async fn game_to_move_in(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -136,7 +137,7 @@ impl GameService {
     /// The pieces `user` can move in the live game of `channel` and their
     /// moves, when it is their turn (and still the position `seen`, if given).
     pub async fn move_choices(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -149,12 +150,12 @@ impl GameService {
     }
 
     /// A move `user` chose in the live game of `channel` (from the position
-    /// `seen`, if it was chosen from one): played as [`GameService::play`]
+    /// `seen`, if it was chosen from one): played as [`Games::play`]
     /// plays it, or only shown when they confirm their moves in its server.
     /// The game and the setting are read together: a move costs no more
     /// reads than without the setting.
     pub async fn play_or_show(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -170,11 +171,11 @@ impl GameService {
         Ok(MoveOutcome::Played(Box::new(self.commit_move(view, played, user, now).await?)))
     }
 
-    /// Plays `notation` as [`GameService::play`] does, only if the live
+    /// Plays `notation` as [`Games::play`] does, only if the live
     /// game of `channel` still shows the position `seen` (the same game at
     /// the same ply); the write itself is conditional on that ply too.
     pub async fn play_seen(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,

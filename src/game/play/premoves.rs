@@ -6,11 +6,12 @@
 //! The stored lines are advanced along the moves actually played after
 //! every move, and a due reply is played with the same conditional write as
 //! any move (so never twice); the clock catches up on lines a crash left
-//! behind ([`GameService::settle_stranded_premoves`]). Each reply played is
+//! behind ([`Games::settle_stranded_premoves`]). Each reply played is
 //! announced through the outbox in the reply's own transaction.
 
+use super::Games;
 use crate::game::play::premove_lines::{self, Conflict, Line};
-use crate::game::{GameError, GameService, GameView};
+use crate::game::{GameError, GameView};
 use crate::rules::Game;
 use crate::store::PremoveRow;
 
@@ -36,13 +37,13 @@ pub struct PremoveStored {
     pub added: bool,
 }
 
-impl GameService {
+impl Games<'_> {
     /// Stores `text` (moves separated by spaces or commas: the opponent's
     /// expected move first, alternating, ending on `user`'s reply) among
     /// `user`'s premoves in the live game of `channel`, merged with the
     /// lines they keep. Every move is checked in the position it would be
     /// played in. Only while the opponent is to move.
-    pub async fn add_premove(&self, now: i64, channel: u64, user: u64, text: &str) -> Result<PremoveStored, GameError> {
+    pub async fn add_premove(self, now: i64, channel: u64, user: u64, text: &str) -> Result<PremoveStored, GameError> {
         let (view, color) = self.live_game_of_player(now, channel, user).await?;
         if view.turn() == color {
             return Err(GameError::PremoveOnYourMove);
@@ -64,7 +65,7 @@ impl GameService {
 
     /// `user`'s premove lines in the live game of `channel` (seen only by
     /// them), as they stand after the moves played.
-    pub async fn premoves_of(&self, channel: u64, user: u64) -> Result<Vec<Line>, GameError> {
+    pub async fn premoves_of(self, channel: u64, user: u64) -> Result<Vec<Line>, GameError> {
         let view = self.game_in_channel(channel).await?;
         view.color_of(user).ok_or(GameError::NotAPlayer)?;
         let rows = self.store.premoves(view.id).await?;
@@ -73,7 +74,7 @@ impl GameService {
 
     /// Forgets `user`'s premoves in the live game of `channel`; returns how
     /// many lines went.
-    pub async fn clear_premoves(&self, channel: u64, user: u64) -> Result<u64, GameError> {
+    pub async fn clear_premoves(self, channel: u64, user: u64) -> Result<u64, GameError> {
         let view = self.game_in_channel(channel).await?;
         view.color_of(user).ok_or(GameError::NotAPlayer)?;
         Ok(self.store.clear_premoves(view.id, user).await?)
@@ -86,7 +87,7 @@ impl GameService {
     /// so on while the lines keep answering. Returns the replies played.
     /// Safe to run anywhere at any time: every write is conditional on what
     /// was read.
-    pub async fn settle_premoves(&self, now: i64, game_id: i64) -> Result<u32, GameError> {
+    pub async fn settle_premoves(self, now: i64, game_id: i64) -> Result<u32, GameError> {
         let mut replies = 0;
         // Each round either writes or plays (advancing the game), or ends.
         for _ in 0..4 * MAX_PREMOVE_PLIES {
@@ -132,9 +133,9 @@ impl GameService {
     }
 
     /// Settles the premoves a crash, a draw answer or the clock left
-    /// waiting (see [`GameService::settle_premoves`]), a batch per call;
+    /// waiting (see [`Games::settle_premoves`]), a batch per call;
     /// a game moved within [`PREMOVE_GRACE`] is left to the move's command.
-    pub async fn settle_stranded_premoves(&self, now: i64) -> Result<u32, GameError> {
+    pub async fn settle_stranded_premoves(self, now: i64) -> Result<u32, GameError> {
         let mut replies = 0;
         for game in self.store.games_with_premoves_to_settle(now - PREMOVE_GRACE, STRANDED_BATCH).await? {
             match self.settle_premoves(now, game).await {
@@ -147,7 +148,7 @@ impl GameService {
 
     /// Rewrites each owner's rows that are behind the game's ply; `true`
     /// when anything was written or found changed (read again).
-    async fn advance_rows(&self, view: &GameView, rows: &[PremoveRow]) -> Result<bool, GameError> {
+    async fn advance_rows(self, view: &GameView, rows: &[PremoveRow]) -> Result<bool, GameError> {
         let mut owners: Vec<u64> = rows.iter().map(|r| r.owner).collect();
         owners.dedup();
         let mut wrote = false;
@@ -164,7 +165,7 @@ impl GameService {
     }
 
     /// `owner`'s rows in the game of `view`, advanced to its ply first.
-    async fn current_rows(&self, view: &GameView, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
+    async fn current_rows(self, view: &GameView, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
         let mine = self.rows_of(view.id, owner).await?;
         if !self.advance_rows(view, &mine).await? {
             return Ok(mine);
@@ -177,7 +178,7 @@ impl GameService {
     }
 
     /// `owner`'s rows in game `game_id`.
-    async fn rows_of(&self, game_id: i64, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
+    async fn rows_of(self, game_id: i64, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
         Ok(self.store.premoves(game_id).await?.into_iter().filter(|r| r.owner == owner).collect())
     }
 }

@@ -5,9 +5,10 @@
 //! take moves back. A takeback removes a ply; it breaks no rule, so the
 //! rules (docs/RULES.md) know nothing of it, and a rated game stays rated.
 
+use super::Games;
 use crate::game::analysis::fair_play::live_position_keys;
 use crate::game::deadlines::per_move::{deadline, reminder_time};
-use crate::game::{GameError, GameService, GameView};
+use crate::game::{GameError, GameView};
 use crate::store::{ClockRow, LastMoveRow, TakeBack};
 
 /// What `/takeback`, or a Take back / Allow / Refuse button, did.
@@ -41,10 +42,10 @@ pub enum TakebackDone {
     },
 }
 
-impl GameService {
+impl Games<'_> {
     /// `/takeback` by `user` in `channel`: allows the opponent's standing
     /// request if there is one, else asks to take back `user`'s last move.
-    pub async fn takeback(&self, now: i64, channel: u64, user: u64) -> Result<TakebackDone, GameError> {
+    pub async fn takeback(self, now: i64, channel: u64, user: u64) -> Result<TakebackDone, GameError> {
         let game = self.game_in_channel(channel).await?;
         let opponent = game.opponent_of(user).ok_or(GameError::NotAPlayer)?;
         if game.takeback_by == Some(opponent) {
@@ -60,7 +61,7 @@ impl GameService {
     /// under the move, is the ply after it: a request from an older
     /// message is refused.
     pub async fn ask_takeback(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -108,7 +109,7 @@ impl GameService {
     /// the move, any draw offer dropped, in one write that checks nothing
     /// changed since (of two racing answers one lands, the other is told).
     pub async fn answer_takeback(
-        &self,
+        self,
         now: i64,
         channel: u64,
         user: u64,
@@ -155,7 +156,7 @@ impl GameService {
     }
 
     /// The last move row of live game `view`, which must be its last ply.
-    async fn last_move_of(&self, view: &GameView) -> Result<LastMoveRow, GameError> {
+    async fn last_move_of(self, view: &GameView) -> Result<LastMoveRow, GameError> {
         match self.store.last_move(view.id).await? {
             Some(last) if last.ply + 1 == view.ply() => Ok(last),
             // A move or a takeback landed since the game was read.
@@ -166,7 +167,7 @@ impl GameService {
 
     /// The refusal for a takeback answer whose conditional write found the
     /// game changed.
-    async fn takeback_conflict(&self, game_id: i64) -> GameError {
+    async fn takeback_conflict(self, game_id: i64) -> GameError {
         self.conflict_by(game_id, |now| match now.takeback_by {
             None => GameError::NoTakebackRequest,
             Some(_) => GameError::PositionChanged,

@@ -1,12 +1,13 @@
 //! Finding a game of the server for its record or its summary: by number,
 //! or the channel's live game, or else the last one that ended there.
 
-use crate::game::{GameError, GameService, GameView, convert};
+use super::Records;
+use crate::game::{GameError, GameView, convert};
 
-impl GameService {
+impl Records<'_> {
     /// Game `number` of server `guild`; [`GameError::GameNotFound`] for an
     /// unknown number and for a game of another server (or of no server).
-    pub async fn game_in_server(&self, guild: Option<u64>, number: i64) -> Result<GameView, GameError> {
+    pub async fn game_in_server(self, guild: Option<u64>, number: i64) -> Result<GameView, GameError> {
         let game = self.game_by_id(number).await?;
         if guild.is_none() || game.guild != guild {
             return Err(GameError::GameNotFound(number));
@@ -18,7 +19,7 @@ impl GameService {
     /// given; else the channel's live game, or the last one that finished
     /// in the channel ([`GameError::NoGameInChannel`] if none did).
     pub async fn game_for_record(
-        &self,
+        self,
         guild: Option<u64>,
         channel: u64,
         number: Option<i64>,

@@ -1,9 +1,10 @@
 //! A server's live games page by page, nearest deadline first, read without
 //! rebuilding any game (for `/games` in a server with thousands of them).
 
+use super::Records;
 use crate::engine::Level;
+use crate::game::GameError;
 use crate::game::convert::engine_seat;
-use crate::game::{GameError, GameService};
 use crate::rules::Color;
 use crate::store::{LiveGameLine, LiveGamesPage, StoreError};
 
@@ -71,24 +72,24 @@ pub(in crate::game) fn summary(line: LiveGameLine) -> Result<GameSummary, GameEr
     })
 }
 
-impl GameService {
+impl Records<'_> {
     /// Page `page` (from 0) of the live games of `guild`, nearest deadline
     /// first, [`GAMES_PER_PAGE`] to a page. A page past the end (games
     /// finished since the list was shown) gives the last page instead.
-    pub async fn live_games_page(&self, guild: u64, page: u32) -> Result<GamesPage, GameError> {
+    pub async fn live_games_page(self, guild: u64, page: u32) -> Result<GamesPage, GameError> {
         self.games_page(guild, None, page).await
     }
 
     /// Page `page` (from 0) of the live games `user` plays in `guild`
     /// (`/mygames`): those where it is their move first, then nearest
-    /// deadline first, paged as [`GameService::live_games_page`].
-    pub async fn player_games_page(&self, guild: u64, user: u64, page: u32) -> Result<GamesPage, GameError> {
+    /// deadline first, paged as [`Records::live_games_page`].
+    pub async fn player_games_page(self, guild: u64, user: u64, page: u32) -> Result<GamesPage, GameError> {
         self.games_page(guild, Some(user), page).await
     }
 
     /// Page `page` of the server's live games, or of `player`'s; past the
     /// end, the last page.
-    async fn games_page(&self, guild: u64, player: Option<u64>, page: u32) -> Result<GamesPage, GameError> {
+    async fn games_page(self, guild: u64, player: Option<u64>, page: u32) -> Result<GamesPage, GameError> {
         let fetch = async |offset: u32| -> Result<LiveGamesPage, StoreError> {
             match player {
                 None => self.store.live_games_page_in_guild(guild, offset, GAMES_PER_PAGE).await,

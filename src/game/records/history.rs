@@ -1,9 +1,10 @@
 //! A player's history in a server: their ended games, newest first, from
 //! their side of the board, with their wins, draws and losses.
 
+use super::Records;
 use crate::engine::Level;
 use crate::game::convert::engine_seat;
-use crate::game::{FinishReason, GameError, GameService};
+use crate::game::{FinishReason, GameError};
 use crate::rules::{Color, Outcome};
 use crate::store::{GameStatus, HistoryLine};
 
@@ -91,11 +92,11 @@ fn entry(user: u64, line: HistoryLine) -> Result<HistoryEntry, GameError> {
     })
 }
 
-impl GameService {
+impl Records<'_> {
     /// Page `page` (from 0) of the games `user` played in `guild` that
     /// ended, newest first, [`HISTORY_PER_PAGE`] to a page; a page past
     /// the end gives the last one.
-    pub async fn history(&self, guild: u64, user: u64, page: u32) -> Result<History, GameError> {
+    pub async fn history(self, guild: u64, user: u64, page: u32) -> Result<History, GameError> {
         let mut page = page;
         let mut found =
             self.store.history_page(guild, user, page.saturating_mul(HISTORY_PER_PAGE), HISTORY_PER_PAGE).await?;

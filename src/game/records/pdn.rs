@@ -1,19 +1,20 @@
 //! The PDN record of a game (RULES 6.5).
 
+use super::Records;
 use std::fmt::Write;
 
 use crate::calendar::Date;
-use crate::game::{GameError, GameService, GameView};
+use crate::game::{GameError, GameView};
 use crate::rules::{Color, Position, move_number};
 
 /// Moves wrap before this many characters per line.
 const LINE_WIDTH: usize = 79;
 
-impl GameService {
+impl Records<'_> {
     /// The PDN record of game `game_id`, live or finished; for a game of a
     /// match, the records of all the match's games so far, in order, in one
     /// file.
-    pub async fn pdn(&self, game_id: i64) -> Result<String, GameError> {
+    pub async fn pdn(self, game_id: i64) -> Result<String, GameError> {
         let view = self.game_by_id(game_id).await?;
         let Some(play) = &view.match_play else { return Ok(pdn_record(&view)) };
         let row =

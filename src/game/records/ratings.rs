@@ -1,6 +1,7 @@
 //! A player's rating in a server, its history, and the server's leaderboard.
 
-use crate::game::{GameError, GameService};
+use super::Records;
+use crate::game::GameError;
 use crate::rating::{PROVISIONAL_DEVIATION, Rating, is_provisional};
 use crate::store::RatedResults;
 
@@ -50,12 +51,12 @@ impl PlayerRating {
     }
 }
 
-impl GameService {
+impl Records<'_> {
     /// `user`'s rating in server `guild` at `now` (its deviation widened by
     /// the weeks since their last rated game), with its history; a new
     /// player's rating (1500, RD 350, no games) if they have played no
     /// rated game.
-    pub async fn player_rating(&self, guild: u64, user: u64, now: i64) -> Result<PlayerRating, GameError> {
+    pub async fn player_rating(self, guild: u64, user: u64, now: i64) -> Result<PlayerRating, GameError> {
         let new = Rating::new_player();
         let start = RatingStep { at: None, rating: new.rating, deviation: new.deviation };
         let Some(row) = self.store.rating(guild, user).await? else {
@@ -75,7 +76,7 @@ impl GameService {
 
     /// The server's [`LEADERBOARD_SIZE`] best established players at `now`
     /// (RD at most 110 once widened by their idle weeks), best first.
-    pub async fn leaderboard(&self, guild: u64, now: i64) -> Result<Vec<PlayerRating>, GameError> {
+    pub async fn leaderboard(self, guild: u64, now: i64) -> Result<Vec<PlayerRating>, GameError> {
         // Idle time only widens a deviation, so the stored one picks the
         // candidates; those idle too long are passed over page by page.
         const PAGE: u32 = 50;

@@ -2,7 +2,8 @@
 //! [`crate::render::render_gif`], and the GIF itself, made once per ended
 //! game and kept by the store.
 
-use crate::game::{GameError, GameService, GameView, HeavyWork};
+use super::Records;
+use crate::game::{GameError, GameView, HeavyWork};
 use crate::render::replay::game_frames;
 use crate::render::{ReplayFrame, render_gif};
 use crate::rules::Color;
@@ -35,7 +36,7 @@ impl GameView {
     }
 }
 
-impl GameService {
+impl Records<'_> {
     /// The replay of `view` as an animated GIF, from White's side like a
     /// printed diagram, whoever asks.
     ///
@@ -53,7 +54,7 @@ impl GameService {
     /// [`GameError::Replay`]; nothing about the game changes either way.
     /// One that must be made is refused while `asker`'s last one made is
     /// cooling down ([`GameError::CoolingDown`]); a kept one never is.
-    pub async fn replay_gif(&self, now: i64, view: &GameView, asker: u64) -> Result<Vec<u8>, GameError> {
+    pub async fn replay_gif(self, now: i64, view: &GameView, asker: u64) -> Result<Vec<u8>, GameError> {
         let too_long = || GameError::ReplayTooLong { plies: view.ply(), max: REPLAY_MAX_PLIES };
         if view.ply() > REPLAY_MAX_PLIES {
             return Err(too_long());

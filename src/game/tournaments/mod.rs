@@ -16,6 +16,12 @@
 //! takebacks and aborts, and keeps its clock running for a vacation where
 //! the tournament allows none.
 
+feature_handle!(
+    /// Tournaments, from sign-up to the last result.
+    Tournaments,
+    tournaments
+);
+
 mod settle;
 mod signup;
 mod start;
@@ -25,7 +31,7 @@ pub use signup::{MAX_NAME, TOURNAMENTS_PER_PAGE, TournamentTerms, TournamentsPag
 pub use start::{GameTerms, PendingTournamentGame};
 pub use withdraw::Withdrawal;
 
-use super::{FinishReason, GameError, GameService};
+use super::{FinishReason, GameError};
 use crate::rules::{Color, DrawRules, Outcome, Variant};
 use crate::store::{GameStatus, PairingRow, TournamentFormat, TournamentRow, TournamentStatus};
 use crate::tournament::standings::{Format, standings};
@@ -415,9 +421,9 @@ impl Tournament {
     }
 }
 
-impl GameService {
+impl Tournaments<'_> {
     /// Tournament number `number` of server `guild`.
-    pub async fn tournament_in_server(&self, guild: Option<u64>, number: i64) -> Result<Tournament, GameError> {
+    pub async fn tournament_in_server(self, guild: Option<u64>, number: i64) -> Result<Tournament, GameError> {
         let t = self.tournament(number).await?;
         if Some(t.guild) != guild {
             return Err(GameError::NoTournament(number));
@@ -428,7 +434,7 @@ impl GameService {
     /// Tournament `number` of `guild`, for `user` to run: they are its
     /// organiser, or manage the server (`manages`).
     pub(super) async fn tournament_to_manage(
-        &self,
+        self,
         guild: Option<u64>,
         number: i64,
         user: u64,
@@ -442,48 +448,48 @@ impl GameService {
     }
 
     /// Tournament `id`, wherever it is.
-    pub async fn tournament(&self, id: i64) -> Result<Tournament, GameError> {
+    pub async fn tournament(self, id: i64) -> Result<Tournament, GameError> {
         let row = self.store.tournament(id).await?.ok_or(GameError::NoTournament(id))?;
         Ok(Tournament::from_row(row))
     }
 
     /// Leases (one process at a time) the tournaments whose messages are
     /// behind what they should show; release each with
-    /// [`GameService::release_tournament_messages`].
-    pub async fn lease_tournaments_to_show(&self, now: i64, lease: i64, limit: i64) -> Result<Vec<i64>, GameError> {
+    /// [`Tournaments::release_tournament_messages`].
+    pub async fn lease_tournaments_to_show(self, now: i64, lease: i64, limit: i64) -> Result<Vec<i64>, GameError> {
         Ok(self.store.lease_tournaments_to_show(now, lease, limit).await?)
     }
 
     /// Ends the lease of tournament `id`'s messages.
-    pub async fn release_tournament_messages(&self, id: i64) -> Result<(), GameError> {
+    pub async fn release_tournament_messages(self, id: i64) -> Result<(), GameError> {
         Ok(self.store.release_tournament(id).await?)
     }
 
     /// Keeps tournament `id`'s message (or, with `standings`, its standings
     /// message), once posted.
-    pub async fn record_tournament_message(&self, id: i64, message: u64, standings: bool) -> Result<(), GameError> {
+    pub async fn record_tournament_message(self, id: i64, message: u64, standings: bool) -> Result<(), GameError> {
         Ok(self.store.set_tournament_message(id, message, standings).await?)
     }
 
     /// Records that tournament `id`'s messages show its `version`.
-    pub async fn record_tournament_shown(&self, id: i64, version: i64) -> Result<(), GameError> {
+    pub async fn record_tournament_shown(self, id: i64, version: i64) -> Result<(), GameError> {
         Ok(self.store.set_tournament_shown(id, version).await?)
     }
 
     /// Records that tournament `id`'s rounds up to `round` were announced.
-    pub async fn record_round_announced(&self, id: i64, round: u32) -> Result<(), GameError> {
+    pub async fn record_round_announced(self, id: i64, round: u32) -> Result<(), GameError> {
         Ok(self.store.set_round_announced(id, round).await?)
     }
 
     /// Records that tournament `id`'s end was announced.
-    pub async fn record_tournament_end_announced(&self, id: i64) -> Result<(), GameError> {
+    pub async fn record_tournament_end_announced(self, id: i64) -> Result<(), GameError> {
         Ok(self.store.set_final_announced(id).await?)
     }
 
     /// The PDN file of every game of tournament `number` of server `guild`,
     /// round by round, board by board (games not played, forfeits, have no
     /// record).
-    pub async fn tournament_pdn(&self, guild: Option<u64>, number: i64) -> Result<(Tournament, String), GameError> {
+    pub async fn tournament_pdn(self, guild: Option<u64>, number: i64) -> Result<(Tournament, String), GameError> {
         let t = self.tournament_in_server(guild, number).await?;
         if !t.started() {
             return Err(GameError::TournamentNotStarted);

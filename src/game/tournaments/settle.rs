@@ -8,7 +8,8 @@
 //! withdrew meanwhile is not paired, and a round is paired whole or not at
 //! all (one transaction).
 
-use super::{GameError, GameService, Tournament, start_rating};
+use super::Tournaments;
+use super::{GameError, Tournament, start_rating};
 use crate::store::{NewPairing, Settlement, TournamentFormat, TournamentStatus};
 use crate::tournament::swiss::{SwissEntrant, pair_round};
 
@@ -67,10 +68,10 @@ fn next_swiss_round(t: &Tournament) -> Option<(u32, Vec<NewPairing>, Option<u64>
     Some((round, pairings, paired.bye.map(|seat| seated[seat].user)))
 }
 
-impl GameService {
+impl Tournaments<'_> {
     /// Settles tournament `id` at `now` (see the module): `true` when
     /// something was written (results counted, a round paired, the end).
-    pub async fn settle_tournament(&self, now: i64, id: i64) -> Result<bool, GameError> {
+    pub async fn settle_tournament(self, now: i64, id: i64) -> Result<bool, GameError> {
         for _ in 0..SETTLE_ATTEMPTS {
             let t = self.tournament(id).await?;
             if t.status != TournamentStatus::Running {
@@ -93,7 +94,7 @@ impl GameService {
     /// Settles every running tournament with results not yet counted
     /// (after a crash between a game's end and its tournament's
     /// settling, or a loss on time); the clock calls it.
-    pub async fn settle_tournaments(&self, now: i64) -> Result<(), GameError> {
+    pub async fn settle_tournaments(self, now: i64) -> Result<(), GameError> {
         for id in self.store.tournaments_to_settle().await? {
             if let Err(e) = self.settle_tournament(now, id).await {
                 // The others go on; this one is tried again at the next tick.

@@ -1,7 +1,8 @@
 //! Creating a tournament, signing up for it and leaving it, and the list
 //! of a server's tournaments.
 
-use super::{GameError, GameService, Tournament, max_players, min_players};
+use super::Tournaments;
+use super::{GameError, Tournament, max_players, min_players};
 use crate::game::DEFAULT_DAYS_PER_MOVE;
 use crate::rules::{DrawRules, Variant};
 use crate::store::{JoinOutcome, NewTournamentRow, TournamentFormat, TournamentLine};
@@ -69,12 +70,12 @@ pub struct TournamentsPage {
     pub total: u32,
 }
 
-impl GameService {
+impl Tournaments<'_> {
     /// `organiser` creates a tournament in `channel` of server `guild` on
     /// `terms`; only those who manage the server or its events
     /// (`manages`) may. It takes entrants until it starts.
     pub async fn create_tournament(
-        &self,
+        self,
         now: i64,
         guild: u64,
         channel: u64,
@@ -136,14 +137,14 @@ impl GameService {
 
     /// Forgets tournament `id` when its message could not be posted and
     /// nobody has joined it: it was never seen.
-    pub async fn forget_unposted_tournament(&self, id: i64) -> Result<bool, GameError> {
+    pub async fn forget_unposted_tournament(self, id: i64) -> Result<bool, GameError> {
         Ok(self.store.delete_unposted_tournament(id).await?)
     }
 
     /// `user` (named `name`; `is_bot` for a bot account) signs up for
     /// tournament `number` of `guild`.
     pub async fn join_tournament(
-        &self,
+        self,
         now: i64,
         guild: Option<u64>,
         number: i64,
@@ -164,8 +165,8 @@ impl GameService {
     }
 
     /// `user` leaves tournament `number` of `guild` before it starts (after
-    /// the start they withdraw: [`GameService::withdraw_from_tournament`]).
-    pub async fn leave_tournament(&self, guild: Option<u64>, number: i64, user: u64) -> Result<Tournament, GameError> {
+    /// the start they withdraw: [`Tournaments::withdraw_from_tournament`]).
+    pub async fn leave_tournament(self, guild: Option<u64>, number: i64, user: u64) -> Result<Tournament, GameError> {
         let t = self.tournament_in_server(guild, number).await?;
         if t.entrant(user).is_none() {
             return Err(GameError::NotEntered);
@@ -184,7 +185,7 @@ impl GameService {
     }
 
     /// Page `page` (from 0) of server `guild`'s tournaments, newest first.
-    pub async fn tournaments_page(&self, guild: u64, page: u32) -> Result<TournamentsPage, GameError> {
+    pub async fn tournaments_page(self, guild: u64, page: u32) -> Result<TournamentsPage, GameError> {
         let (_, total) = self.store.tournaments_page(guild, 0, 0).await?;
         let pages = total.div_ceil(TOURNAMENTS_PER_PAGE).max(1);
         let page = page.min(pages - 1);

@@ -6,11 +6,12 @@
 //! each later one when the round before is over ([`super::settle`]). A
 //! round is stored whole in one transaction. Each pairing's game is then
 //! started in a thread of its own, which the Discord layer opens and hands
-//! to [`GameService::start_tournament_game`].
+//! to [`Tournaments::start_tournament_game`].
 
+use super::Tournaments;
 use std::hash::{BuildHasher, RandomState};
 
-use super::{GameError, GameService, Tournament, max_players, min_players};
+use super::{GameError, Tournament, max_players, min_players};
 use crate::game::deadlines::per_move::{deadline, reminder_time};
 use crate::game::{GameView, convert};
 use crate::rating::Rating;
@@ -72,13 +73,13 @@ fn swiss_rounds(players: u32, asked: Option<u32>) -> u32 {
     asked.unwrap_or(enough).min(players - 1).max(1)
 }
 
-impl GameService {
+impl Tournaments<'_> {
     /// `user` starts tournament `number` of `guild` (its organiser, or
     /// someone who manages the server: `manages`): seats, ratings, and its
     /// first rounds, in one transaction. Its games start in their threads
-    /// next (see [`GameService::pending_tournament_games`]).
+    /// next (see [`Tournaments::pending_tournament_games`]).
     pub async fn start_tournament(
-        &self,
+        self,
         now: i64,
         guild: Option<u64>,
         number: i64,
@@ -106,7 +107,7 @@ impl GameService {
     }
 
     /// The seats and first rounds of `t` (signing up), as its format says.
-    async fn plan_start(&self, t: &Tournament, now: i64) -> Result<TournamentStart, GameError> {
+    async fn plan_start(self, t: &Tournament, now: i64) -> Result<TournamentStart, GameError> {
         let mut ratings = Vec::with_capacity(t.entrants.len());
         for e in &t.entrants {
             let rating = match self.store.rating(t.guild, e.user).await? {
@@ -174,7 +175,7 @@ impl GameService {
     /// Leases the pairings of running tournaments whose games are still to
     /// start (one process at a time each), with what their threads are
     /// named after.
-    pub async fn pending_tournament_games(&self, now: i64) -> Result<Vec<PendingTournamentGame>, GameError> {
+    pub async fn pending_tournament_games(self, now: i64) -> Result<Vec<PendingTournamentGame>, GameError> {
         let leased = self.store.lease_pairings_to_start(now, PAIRING_LEASE, PAIRING_BATCH).await?;
         let mut out = Vec::with_capacity(leased.len());
         let mut read: Option<Tournament> = None;
@@ -209,7 +210,7 @@ impl GameService {
 
     /// Keeps the thread opened for pairing `pairing`'s game, so an attempt
     /// after a failure plays in it instead of opening another.
-    pub async fn record_pairing_thread(&self, pairing: i64, thread: u64) -> Result<(), GameError> {
+    pub async fn record_pairing_thread(self, pairing: i64, thread: u64) -> Result<(), GameError> {
         Ok(self.store.set_pairing_thread(pairing, thread).await?)
     }
 
@@ -218,7 +219,7 @@ impl GameService {
     /// when it had started already, became a forfeit, or the tournament
     /// no longer runs.
     pub async fn start_tournament_game(
-        &self,
+        self,
         now: i64,
         pending: &PendingTournamentGame,
         thread: u64,

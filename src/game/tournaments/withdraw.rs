@@ -4,7 +4,8 @@
 //! finished games stand. And cancelling a tournament: its unfinished games
 //! are aborted.
 
-use super::{GameError, GameService, Tournament};
+use super::Tournaments;
+use super::{GameError, Tournament};
 use crate::store::TournamentStatus;
 
 /// What a withdrawal or a removal did.
@@ -21,11 +22,11 @@ pub struct Withdrawal {
     pub forfeits: u32,
 }
 
-impl GameService {
+impl Tournaments<'_> {
     /// `user` withdraws from tournament `number` of `guild`. Before the
-    /// start, it is leaving ([`GameService::leave_tournament`]).
+    /// start, it is leaving ([`Tournaments::leave_tournament`]).
     pub async fn withdraw_from_tournament(
-        &self,
+        self,
         now: i64,
         guild: Option<u64>,
         number: i64,
@@ -46,7 +47,7 @@ impl GameService {
     /// removes `player` from tournament `number` of `guild`: before the
     /// start they are taken off its list, after it they are withdrawn.
     pub async fn remove_from_tournament(
-        &self,
+        self,
         now: i64,
         guild: Option<u64>,
         number: i64,
@@ -70,7 +71,7 @@ impl GameService {
 
     /// Withdraws `player` from started tournament `t` (see the module),
     /// then settles it: their forfeits may end a round, or the tournament.
-    async fn withdraw(&self, now: i64, t: Tournament, player: u64, by: Option<u64>) -> Result<Withdrawal, GameError> {
+    async fn withdraw(self, now: i64, t: Tournament, player: u64, by: Option<u64>) -> Result<Withdrawal, GameError> {
         if t.is_over() {
             return Err(GameError::TournamentOver);
         }
@@ -95,7 +96,7 @@ impl GameService {
     /// tournament `number` of `guild`: its unfinished games are aborted,
     /// and announced so in their threads.
     pub async fn cancel_tournament(
-        &self,
+        self,
         now: i64,
         guild: Option<u64>,
         number: i64,

@@ -22,8 +22,9 @@ async fn a_moves_keys_are_written_after_the_answers_being_made() {
         color: ColorChoice::White,
         ..NewChallenge::new(channel, ana.id, bruno.id)
     };
-    service.challenge(s.clock.now(), c).await.unwrap();
-    let accepted = service.accept(s.clock.now(), channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
+    service.challenges().challenge(s.clock.now(), c).await.unwrap();
+    let accepted =
+        service.challenges().accept(s.clock.now(), channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
     let game = accepted.id;
 
     for (mover, notation) in [(&ana, "11-15"), (&bruno, "22-18")] {

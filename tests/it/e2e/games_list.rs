@@ -44,8 +44,8 @@ async fn games_are_listed_ten_to_a_page_with_previous_and_next() {
             days_per_move: Some(14 - i),
             ..NewChallenge::new(channel, white, black)
         };
-        service.challenge(now, req).await.unwrap();
-        service.accept(now, channel, black, None).await.unwrap();
+        service.challenges().challenge(now, req).await.unwrap();
+        service.challenges().accept(now, channel, black, None).await.unwrap();
         by_deadline.insert(0, channel);
     }
 
@@ -97,15 +97,19 @@ async fn my_games_are_mine_my_move_first_and_linked() {
             days_per_move: Some(3 + i),
             ..NewChallenge::new(channel, me.id, opponent)
         };
-        service.challenge(now, req).await.unwrap();
-        service.accept(now, channel, opponent, None).await.unwrap();
+        service.challenges().challenge(now, req).await.unwrap();
+        service.challenges().accept(now, channel, opponent, None).await.unwrap();
         channels_of_mine.push(channel);
     }
-    service.play(now, channels_of_mine[0], me.id, "11-15", None).await.unwrap();
+    service.games().play(now, channels_of_mine[0], me.id, "11-15", None).await.unwrap();
     // Someone else's game.
     let (other, a, b) = (fake.new_id(), fake.new_id(), fake.new_id());
-    service.challenge(now, NewChallenge { guild: Some(guild), ..NewChallenge::new(other, a, b) }).await.unwrap();
-    service.accept(now, other, b, None).await.unwrap();
+    service
+        .challenges()
+        .challenge(now, NewChallenge { guild: Some(guild), ..NewChallenge::new(other, a, b) })
+        .await
+        .unwrap();
+    service.challenges().accept(now, other, b, None).await.unwrap();
 
     let first = ask(&fake, fake.command("mygames").from(&me)).await;
     assert!(first.is_ephemeral(), "{first:?}");

@@ -52,8 +52,8 @@ impl Table {
             start: fen.map(|f| parse_fen(f).unwrap()),
             ..NewChallenge::new(channel, white.id, black.id)
         };
-        self.service.challenge(now, challenge).await.unwrap();
-        self.service.accept(now, channel, black.id, None).await.unwrap()
+        self.service.challenges().challenge(now, challenge).await.unwrap();
+        self.service.challenges().accept(now, channel, black.id, None).await.unwrap()
     }
 
     async fn ply(&self, channel: u64) -> u32 {

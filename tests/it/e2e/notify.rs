@@ -41,8 +41,12 @@ impl Server {
             color: ColorChoice::White,
             ..NewChallenge::new(channel, white.id, black.id)
         };
-        service.challenge(self.clock.now(), c).await.unwrap();
-        service.accept(self.clock.now(), channel, black.id, damas::game::ChallengePick::Mine).await.unwrap();
+        service.challenges().challenge(self.clock.now(), c).await.unwrap();
+        service
+            .challenges()
+            .accept(self.clock.now(), channel, black.id, damas::game::ChallengePick::Mine)
+            .await
+            .unwrap();
         channel
     }
 

@@ -114,12 +114,12 @@ async fn a_seek_role_is_called_and_a_rating_range_holds() {
     let service = GameService::open(&s.url).await.unwrap();
     let now = s.clock.now();
     let rated = NewChallenge { guild: Some(fake.guild_id()), ..NewChallenge::new(fake.new_id(), ana.id, bruno.id) };
-    let first = service.challenge(now, rated).await.unwrap();
-    service.accept(now, first.channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
+    let first = service.challenges().challenge(now, rated).await.unwrap();
+    service.challenges().accept(now, first.channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
     let moves: Vec<String> = ["11-15", "22-19", "15x22", "26x19"].map(String::from).to_vec();
     crate::support::games::play_line(&service, now, first.channel, &moves).await;
     let loser = service.game_in_channel(first.channel).await.unwrap().player_to_move();
-    service.resign(now + 5 * 3600, first.channel, loser).await.unwrap();
+    service.games().resign(now + 5 * 3600, first.channel, loser).await.unwrap();
     let (winner, beaten) = if loser == ana.id { (&bruno, &ana) } else { (&ana, &bruno) };
 
     let channel = fake.new_id();

@@ -48,14 +48,17 @@ async fn announcements_claimed_before_a_crash_are_posted_after_it_once() {
             days_per_move: Some(days),
             ..NewChallenge::new(channel, ana.id, bruno.id)
         };
-        svc.challenge(now, c).await.unwrap();
-        svc.accept(now, channel, bruno.id, ChallengePick::Mine).await.unwrap();
+        svc.challenges().challenge(now, c).await.unwrap();
+        svc.challenges().accept(now, channel, bruno.id, ChallengePick::Mine).await.unwrap();
     }
-    svc.challenge(now, NewChallenge { guild, ..NewChallenge::new(expired, carla.id, bruno.id) }).await.unwrap();
+    svc.challenges()
+        .challenge(now, NewChallenge { guild, ..NewChallenge::new(expired, carla.id, bruno.id) })
+        .await
+        .unwrap();
     clock.advance(5 * DAY / 2);
-    assert_eq!(svc.claim_due(clock.now()).await.unwrap().len(), 4);
+    assert_eq!(svc.deadlines().claim_due(clock.now()).await.unwrap().len(), 4);
     // Before anything was posted, Ana moved in one of the games.
-    svc.play(clock.now(), moved, ana.id, "11-15", None).await.unwrap();
+    svc.games().play(clock.now(), moved, ana.id, "11-15", None).await.unwrap();
     assert_eq!(svc.store().pending_announcement_count().await.unwrap(), 4);
     svc.store().close().await;
 

@@ -38,8 +38,8 @@ async fn a_line_three_replies_deep(locale: &str, lang: Lang, backend: Backend) {
         color: ColorChoice::White,
         ..NewChallenge::new(channel, ana.id, bruno.id)
     };
-    service.challenge(clock.now(), c).await.unwrap();
-    let game = service.accept(clock.now(), channel, bruno.id, ChallengePick::Mine).await.unwrap();
+    service.challenges().challenge(clock.now(), c).await.unwrap();
+    let game = service.challenges().accept(clock.now(), channel, bruno.id, ChallengePick::Mine).await.unwrap();
     let from =
         |b: InteractionBuilder, user: &FakeUser| b.in_channel(channel).from(user).locale(locale).guild_locale(locale);
 
@@ -76,7 +76,7 @@ async fn a_line_three_replies_deep(locale: &str, lang: Lang, backend: Backend) {
     assert!(odd.is_ephemeral());
     let shape = damas::i18n::game_error(lang, &GameError::PremoveLineShape(MAX_PREMOVE_PLIES));
     assert!(odd.content().unwrap().contains(&shape), "{:?}", odd.content());
-    assert!(service.premoves_of(channel, bruno.id).await.unwrap().is_empty());
+    assert!(service.games().premoves_of(channel, bruno.id).await.unwrap().is_empty());
 }
 
 crate::on_both_backends!(multi_thread: a_premove_line_is_played_three_replies_deep_with_its_announcements);

@@ -106,10 +106,10 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
             color: ColorChoice::White,
             ..NewChallenge::new(channel, ana.id, bruno.id)
         };
-        service.challenge(started, req).await.unwrap();
-        service.accept(started, channel, bruno.id, None).await.unwrap();
+        service.challenges().challenge(started, req).await.unwrap();
+        service.challenges().accept(started, channel, bruno.id, None).await.unwrap();
     }
-    service.challenge(t - 49 * 3600, NewChallenge::new(stale, ana.id, bruno.id)).await.unwrap();
+    service.challenges().challenge(t - 49 * 3600, NewChallenge::new(stale, ana.id, bruno.id)).await.unwrap();
 
     // The fake's server lives on one of the two shards; that process
     // answers its interactions and serves metrics.

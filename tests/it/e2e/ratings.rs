@@ -135,13 +135,13 @@ async fn the_leaderboard_shows_established_players() {
             color: damas::game::ColorChoice::White,
             ..damas::game::NewChallenge::new(channel, ana.id, bruno.id)
         };
-        service.challenge(clock.now(), req).await.unwrap();
-        service.accept(clock.now(), channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
+        service.challenges().challenge(clock.now(), req).await.unwrap();
+        service.challenges().accept(clock.now(), channel, bruno.id, damas::game::ChallengePick::Mine).await.unwrap();
         for (ply, mv) in first_moves(&Position::initial(), 4).iter().enumerate() {
             let player = if ply % 2 == 0 { ana.id } else { bruno.id };
-            service.play(clock.now(), channel, player, mv, None).await.unwrap();
+            service.games().play(clock.now(), channel, player, mv, None).await.unwrap();
         }
-        service.resign(clock.now(), channel, if i % 4 == 0 { ana.id } else { bruno.id }).await.unwrap();
+        service.games().resign(clock.now(), channel, if i % 4 == 0 { ana.id } else { bruno.id }).await.unwrap();
     }
     let board = ask(&fake, fake.command("leaderboard").in_channel(fake.new_id()).from(&bruno)).await;
     let lines: Vec<&str> = text(&board).lines().collect();
@@ -151,7 +151,8 @@ async fn the_leaderboard_shows_established_players() {
     assert!(!lines[1].contains('?'), "established ratings carry no question mark");
 
     // The chart's alt text says the results and the peak, in the server's language.
-    let best = service.player_rating(fake.guild_id(), ana.id, clock.now()).await.unwrap().best.expect("a peak");
+    let best =
+        service.records().player_rating(fake.guild_id(), ana.id, clock.now()).await.unwrap().best.expect("a peak");
     let rating = ask(&fake, fake.command("rating").in_channel(fake.new_id()).from(&ana)).await;
     let described = rating.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
     assert!(described.contains("; 15 wins, 0 draws, 5 losses. Peak "), "{described}");

@@ -56,7 +56,7 @@ async fn games_are_found_by_number_and_their_records_outlive_them() {
 
     // Once it is over, the channel's `/pdn` still finds it, with its result;
     // and so does its number from anywhere in the server.
-    service.resign(clock.now(), channel, bruno.id).await.unwrap();
+    service.games().resign(clock.now(), channel, bruno.id).await.unwrap();
     let last = ask(&fake, fake.command("pdn").in_channel(channel).from(&carla)).await;
     assert!(text(&last).contains(&number) && text(&last).contains("wins"), "{}", text(&last));
     let record = pdn_of(&last, game);
@@ -87,10 +87,10 @@ async fn games_are_found_by_number_and_their_records_outlive_them() {
             color: ColorChoice::White,
             ..NewChallenge::new(here, ana.id, bruno.id)
         };
-        service.challenge(clock.now(), c).await.unwrap();
-        let started = service.accept(clock.now(), here, bruno.id, ChallengePick::Mine).await.unwrap();
+        service.challenges().challenge(clock.now(), c).await.unwrap();
+        let started = service.challenges().accept(clock.now(), here, bruno.id, ChallengePick::Mine).await.unwrap();
         let resigner = if i % 2 == 0 { bruno.id } else { ana.id };
-        service.resign(clock.now(), here, resigner).await.unwrap();
+        service.games().resign(clock.now(), here, resigner).await.unwrap();
         ids.push(started.id);
     }
     let first = ask(&fake, fake.command("history").in_channel(channel).from(&ana)).await;

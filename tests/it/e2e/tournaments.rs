@@ -77,7 +77,7 @@ impl Server {
         let command = more(self.sub("create", &self.organiser).string("name", name).string("format", format));
         let created = ask(&self.fake, command).await;
         assert!(created.is_ephemeral(), "{created:?}");
-        let page = self.service.tournaments_page(self.fake.guild_id(), 0).await.unwrap();
+        let page = self.service.tournaments().tournaments_page(self.fake.guild_id(), 0).await.unwrap();
         let id = page.tournaments[0].id;
         let title = t!(self.lang(), "tournament-title", number = id.to_string(), name = name.to_string());
         assert!(created.content().unwrap().contains(&title), "{created:?}");
@@ -251,7 +251,7 @@ async fn a_round_robin_of_four_from_sign_up_to_its_final_standings(backend: Back
     let final_standings = s.wait_for_edit(standings.message_id, |c| c.contains("**Final standings.**")).await;
     let table = final_standings.content();
     assert!(table.contains("dani*") && table.contains("* withdrew"), "{table}");
-    let t = s.service.tournament(id).await.unwrap();
+    let t = s.service.tournaments().tournament(id).await.unwrap();
     assert_eq!(t.status, TournamentStatus::Finished);
     // Every game's thread is archived.
     for thread in &threads {
@@ -334,7 +334,7 @@ async fn a_swiss_of_five_in_spanish_pairs_its_rounds_with_their_byes() {
     let picture = end.files.iter().find(|f| f.filename.ends_with(".png")).expect("the standings picture");
     assert!(picture.description.as_deref().unwrap_or_default().starts_with("Clasificación de Torneo #"), "{picture:?}");
     s.wait_for_edit(standings.message_id, |c| c.contains("**Clasificación final.**")).await;
-    let t = s.service.tournament(id).await.unwrap();
+    let t = s.service.tournaments().tournament(id).await.unwrap();
     assert_eq!((t.status, t.byes.len()), (TournamentStatus::Finished, 3));
     let byes: std::collections::HashSet<u64> = t.byes.iter().map(|(_, user)| *user).collect();
     assert_eq!(byes.len(), 3, "nobody gets a second bye");

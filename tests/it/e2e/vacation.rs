@@ -38,8 +38,8 @@ impl Server {
             color: ColorChoice::White,
             ..NewChallenge::new(channel, white.id, black.id)
         };
-        self.service.challenge(self.clock.now(), c).await.unwrap();
-        self.service.accept(self.clock.now(), channel, black.id, ChallengePick::Mine).await.unwrap();
+        self.service.challenges().challenge(self.clock.now(), c).await.unwrap();
+        self.service.challenges().accept(self.clock.now(), channel, black.id, ChallengePick::Mine).await.unwrap();
         channel
     }
 
@@ -60,7 +60,8 @@ async fn a_vacation_stops_the_clock_until_the_first_move() {
 
     let started = ask(fake, fake.command("vacation").string("action", "start").from(&ana)).await;
     assert!(started.is_ephemeral() && started.content().unwrap().starts_with("Your vacation has started"));
-    let away = s.service.vacation(s.clock.now(), fake.guild_id(), ana.id).await.unwrap().away.expect("away");
+    let away =
+        s.service.deadlines().vacation(s.clock.now(), fake.guild_id(), ana.id).await.unwrap().away.expect("away");
     assert_eq!(away.until, away.since + 14 * DAY);
     // Bruno is told in the game, until when at most.
     let notice = fake.wait_for_channel_message(channel, |m| m.content().contains("is on vacation"), WAIT).await;

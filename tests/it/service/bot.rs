@@ -33,26 +33,26 @@ fn bot_game(channel: u64, player_color: ColorChoice, level: u8) -> NewBotGame {
 
 async fn a_bot_game_starts_at_once_and_its_record_names_the_bot(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
-    let view = svc.start_bot_game(T0, bot_game(5, ColorChoice::White, 7)).await.unwrap();
+    let view = svc.games().start_bot_game(T0, bot_game(5, ColorChoice::White, 7)).await.unwrap();
     assert!(view.is_live());
     assert_eq!((view.white, view.black), (WHITE, BOT));
     assert_eq!(view.engine, Some((Color::Black, Level::new(7).unwrap())));
     assert_eq!(svc.game_in_channel(5).await.unwrap().id, view.id);
     // No challenge is left waiting for an answer.
     assert!(svc.open_challenges_in_channel(5).await.unwrap().is_empty());
-    let pdn = svc.pdn(view.id).await.unwrap();
+    let pdn = svc.records().pdn(view.id).await.unwrap();
     assert!(pdn.contains("[Black \"damas (level 7)\"]"), "{pdn}");
     assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
 }
 
 async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
-    let view = svc.start_bot_game(T0, bot_game(6, ColorChoice::White, 5)).await.unwrap();
+    let view = svc.games().start_bot_game(T0, bot_game(6, ColorChoice::White, 5)).await.unwrap();
     // Not the bot's turn yet: nothing to do.
-    assert!(svc.engine_reply(T0, view.id).await.unwrap().is_none());
-    let mine = svc.play(T0 + 60, 6, WHITE, "11-15", Some(0)).await.unwrap();
+    assert!(svc.games().engine_reply(T0, view.id).await.unwrap().is_none());
+    let mine = svc.games().play(T0 + 60, 6, WHITE, "11-15", Some(0)).await.unwrap();
     let before = *mine.game.game.position();
-    let reply = svc.engine_reply(T0 + 60, view.id).await.unwrap().expect("the bot moves");
+    let reply = svc.games().engine_reply(T0 + 60, view.id).await.unwrap().expect("the bot moves");
     assert!(before.legal_moves().contains(&reply.played), "{}", reply.notation);
     assert_eq!(reply.game.ply(), 2);
     assert_eq!(reply.game.turn(), Color::White);
@@ -61,46 +61,46 @@ async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
     // The person's clock runs again from the bot's move.
     assert!(stored.deadline >= T0 + 60 + 3 * DAY);
     // Asked again, the bot does not play twice.
-    assert!(svc.engine_reply(T0 + 61, view.id).await.unwrap().is_none());
+    assert!(svc.games().engine_reply(T0 + 61, view.id).await.unwrap().is_none());
     assert_eq!(svc.game_in_channel(6).await.unwrap().ply(), 2);
 }
 
 async fn after_a_restart_on_its_turn_the_bot_moves_once(backend: Backend) {
     let (dir, svc) = quick_service(backend).await;
-    let view = svc.start_bot_game(T0, bot_game(7, ColorChoice::White, 3)).await.unwrap();
-    svc.play(T0 + 60, 7, WHITE, "9-13", Some(0)).await.unwrap();
+    let view = svc.games().start_bot_game(T0, bot_game(7, ColorChoice::White, 3)).await.unwrap();
+    svc.games().play(T0 + 60, 7, WHITE, "9-13", Some(0)).await.unwrap();
     svc.store().close().await;
     drop(svc);
 
     // A new process over the same database: the catch-up finds the bot's turn.
     let svc = GameService::open(dir.url()).await.unwrap().with_engine(EngineRunner::new(Duration::from_millis(300)));
-    let moved = svc.engine_catch_up(T0 + 3600).await.unwrap();
+    let moved = svc.games().engine_catch_up(T0 + 3600).await.unwrap();
     assert_eq!(moved.len(), 1);
     let report = moved.into_iter().next().unwrap().unwrap();
     assert_eq!(report.game.id, view.id);
     assert_eq!(report.game.ply(), 2);
-    assert!(svc.engine_catch_up(T0 + 3601).await.unwrap().is_empty(), "nothing left to do");
+    assert!(svc.games().engine_catch_up(T0 + 3601).await.unwrap().is_empty(), "nothing left to do");
     assert_eq!(svc.game_in_channel(7).await.unwrap().ply(), 2);
 }
 
 async fn the_bot_moves_first_when_it_plays_white(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
-    let view = svc.start_bot_game(T0, bot_game(8, ColorChoice::Black, 4)).await.unwrap();
+    let view = svc.games().start_bot_game(T0, bot_game(8, ColorChoice::Black, 4)).await.unwrap();
     assert_eq!(view.white, BOT);
     assert_eq!(view.engine.map(|e| e.0), Some(Color::White));
-    let moved = svc.engine_catch_up(T0).await.unwrap();
+    let moved = svc.games().engine_catch_up(T0).await.unwrap();
     assert_eq!(moved.len(), 1);
     assert_eq!(svc.game_in_channel(8).await.unwrap().turn(), Color::Black);
 }
 
 async fn two_processes_racing_for_the_bots_turn_store_one_move(backend: Backend) {
     let (dir, svc) = quick_service(backend).await;
-    let view = svc.start_bot_game(T0, bot_game(9, ColorChoice::White, 2)).await.unwrap();
-    svc.play(T0 + 60, 9, WHITE, "10-14", Some(0)).await.unwrap();
+    let view = svc.games().start_bot_game(T0, bot_game(9, ColorChoice::White, 2)).await.unwrap();
+    svc.games().play(T0 + 60, 9, WHITE, "10-14", Some(0)).await.unwrap();
     // A second service over the same database has its own engine runner, as a
     // second process would.
     let other = GameService::open(dir.url()).await.unwrap().with_engine(EngineRunner::new(Duration::from_millis(300)));
-    let (a, b) = tokio::join!(svc.engine_reply(T0 + 60, view.id), other.engine_reply(T0 + 60, view.id));
+    let (a, b) = tokio::join!(svc.games().engine_reply(T0 + 60, view.id), other.games().engine_reply(T0 + 60, view.id));
     let landed = [a.unwrap(), b.unwrap()].into_iter().flatten().count();
     assert_eq!(landed, 1);
     assert_eq!(svc.game_in_channel(9).await.unwrap().ply(), 2);
@@ -108,19 +108,19 @@ async fn two_processes_racing_for_the_bots_turn_store_one_move(backend: Backend)
 
 async fn the_bot_is_never_reminded_nor_late_but_its_opponent_is(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
-    let view = svc.start_bot_game(T0, bot_game(10, ColorChoice::White, 3)).await.unwrap();
-    svc.play(T0 + 60, 10, WHITE, "11-15", Some(0)).await.unwrap();
+    let view = svc.games().start_bot_game(T0, bot_game(10, ColorChoice::White, 3)).await.unwrap();
+    svc.games().play(T0 + 60, 10, WHITE, "11-15", Some(0)).await.unwrap();
     // The bot's turn, long past its nominal deadline: no reminder, no loss.
-    let due = svc.claim_due(T0 + 30 * DAY).await.unwrap();
+    let due = svc.deadlines().claim_due(T0 + 30 * DAY).await.unwrap();
     assert!(due.is_empty(), "{due:?}");
     assert!(svc.game_in_channel(10).await.unwrap().is_live());
 
     // Once the bot has moved, the person's clock is an ordinary clock.
     let moved_at = T0 + 30 * DAY;
-    svc.engine_reply(moved_at, view.id).await.unwrap().expect("the bot moves");
-    let due = svc.claim_due(moved_at + 3 * DAY * 8 / 10 + 5).await.unwrap();
+    svc.games().engine_reply(moved_at, view.id).await.unwrap().expect("the bot moves");
+    let due = svc.deadlines().claim_due(moved_at + 3 * DAY * 8 / 10 + 5).await.unwrap();
     assert!(matches!(&due[..], [DueEvent::Reminder(g)] if g.id == view.id), "{due:?}");
-    let due = svc.claim_due(moved_at + 4 * DAY).await.unwrap();
+    let due = svc.deadlines().claim_due(moved_at + 4 * DAY).await.unwrap();
     match &due[..] {
         [DueEvent::LossOnTime(g)] => {
             let finish = g.finished.unwrap();
@@ -135,27 +135,27 @@ async fn refusals_change_nothing(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
     // Another bot account as opponent.
     let req = NewChallenge { opponent_is_bot: true, ..NewChallenge::new(20, WHITE, 4242) };
-    assert!(matches!(svc.challenge(T0, req).await, Err(GameError::OpponentIsBot)));
+    assert!(matches!(svc.challenges().challenge(T0, req).await, Err(GameError::OpponentIsBot)));
     assert!(svc.open_challenges_in_channel(20).await.unwrap().is_empty());
 
     // One live game per channel, whoever plays it.
     start_classic(&svc, T0, 21).await;
     assert!(matches!(
-        svc.start_bot_game(T0, bot_game(21, ColorChoice::White, 5)).await,
+        svc.games().start_bot_game(T0, bot_game(21, ColorChoice::White, 5)).await,
         Err(GameError::ChannelHasGame)
     ));
-    svc.start_bot_game(T0, bot_game(22, ColorChoice::White, 5)).await.unwrap();
+    svc.games().start_bot_game(T0, bot_game(22, ColorChoice::White, 5)).await.unwrap();
     assert!(matches!(
-        svc.start_bot_game(T0, bot_game(22, ColorChoice::White, 5)).await,
+        svc.games().start_bot_game(T0, bot_game(22, ColorChoice::White, 5)).await,
         Err(GameError::ChannelHasGame)
     ));
     let req = NewChallenge::new(22, STRANGER, BLACK);
-    assert!(matches!(svc.challenge(T0, req).await, Err(GameError::ChannelHasGame)));
+    assert!(matches!(svc.challenges().challenge(T0, req).await, Err(GameError::ChannelHasGame)));
 
     // An open challenge keeps the channel, as for any game.
-    svc.challenge(T0, NewChallenge::new(23, STRANGER, BLACK)).await.unwrap();
+    svc.challenges().challenge(T0, NewChallenge::new(23, STRANGER, BLACK)).await.unwrap();
     assert!(matches!(
-        svc.start_bot_game(T0, bot_game(23, ColorChoice::White, 5)).await,
+        svc.games().start_bot_game(T0, bot_game(23, ColorChoice::White, 5)).await,
         Err(GameError::ChannelHasChallenge)
     ));
     assert!(matches!(svc.game_in_channel(23).await, Err(GameError::NoGame)));
@@ -163,10 +163,10 @@ async fn refusals_change_nothing(backend: Backend) {
     // Days and levels out of range, a decided start.
     let mut req = bot_game(24, ColorChoice::White, 5);
     req.days_per_move = Some(15);
-    assert!(matches!(svc.start_bot_game(T0, req).await, Err(GameError::DaysOutOfRange(15))));
+    assert!(matches!(svc.games().start_bot_game(T0, req).await, Err(GameError::DaysOutOfRange(15))));
     let mut req = bot_game(24, ColorChoice::White, 5);
     req.start = Some(parse_fen("B:W5:B").unwrap());
-    assert!(matches!(svc.start_bot_game(T0, req).await, Err(GameError::StartDecided)));
+    assert!(matches!(svc.games().start_bot_game(T0, req).await, Err(GameError::StartDecided)));
     assert!(matches!(level(Some(11), 5), Err(GameError::LevelOutOfRange(11))));
     assert!(matches!(level(Some(0), 5), Err(GameError::LevelOutOfRange(0))));
     assert_eq!(level(None, 5).unwrap().number(), 5);
@@ -178,29 +178,29 @@ async fn analysis_is_refused_for_live_games_and_given_after(backend: Backend) {
     let fen = "W:W18,K30:B20,22";
     let mut req = bot_game(30, ColorChoice::White, 5);
     req.start = Some(parse_fen(fen).unwrap());
-    let view = svc.start_bot_game(T0, req).await.unwrap();
+    let view = svc.games().start_bot_game(T0, req).await.unwrap();
 
-    assert!(matches!(svc.review_channel(30, STRANGER, None).await, Err(GameError::AnalysisOfLiveGame)));
+    assert!(matches!(svc.analyses().review_channel(30, STRANGER, None).await, Err(GameError::AnalysisOfLiveGame)));
     // Its position, typed in from anywhere in the server, is refused too.
     let fen_now = view.game.position().to_string();
-    let refused = svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, None).await;
+    let refused = svc.analyses().analyze_fen(&fen_now, Some(GUILD), STRANGER, None).await;
     assert!(matches!(refused, Err(GameError::AnalysisOfLivePosition)), "{refused:?}");
     // Another position is analysed.
-    let other = svc.analyze_fen("W:W1-12:B21-32", Some(GUILD), STRANGER, Some(3)).await.unwrap();
+    let other = svc.analyses().analyze_fen("W:W1-12:B21-32", Some(GUILD), STRANGER, Some(3)).await.unwrap();
     assert!(other.best.is_some() && !other.pv.is_empty());
-    assert!(matches!(svc.review_channel(31, STRANGER, None).await, Err(GameError::NothingToAnalyze)));
+    assert!(matches!(svc.analyses().review_channel(31, STRANGER, None).await, Err(GameError::NothingToAnalyze)));
 
     // Over: the review and the final position's analysis.
-    svc.resign(T0 + 60, 30, WHITE).await.unwrap();
-    let review = svc.review_channel(30, STRANGER, Some(4)).await.unwrap();
+    svc.games().resign(T0 + 60, 30, WHITE).await.unwrap();
+    let review = svc.analyses().review_channel(30, STRANGER, Some(4)).await.unwrap();
     assert_eq!(review.game.id, view.id);
     assert!(review.swings.len() <= 3);
     assert_eq!(review.last.position, *view.game.position());
     assert!(review.last.best.is_some());
     // Asked again at once by the same person: cooling down; by another: analysed.
-    let again = svc.analyze_fen(&fen_now, Some(GUILD), STRANGER, Some(2)).await;
+    let again = svc.analyses().analyze_fen(&fen_now, Some(GUILD), STRANGER, Some(2)).await;
     assert!(matches!(again, Err(GameError::CoolingDown(1..=20))), "{again:?}");
-    svc.analyze_fen(&fen_now, Some(GUILD), WHITE, Some(2)).await.unwrap();
+    svc.analyses().analyze_fen(&fen_now, Some(GUILD), WHITE, Some(2)).await.unwrap();
 }
 
 async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position(backend: Backend) {
@@ -217,8 +217,8 @@ async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position(backend:
     for (channel, fen, accepts) in cases {
         let mut req = bot_game(channel, ColorChoice::White, 10);
         req.start = Some(parse_fen(fen).unwrap());
-        svc.start_bot_game(T0, req).await.unwrap();
-        let view = svc.offer_draw(T0 + 60, channel, WHITE).await.unwrap();
+        svc.games().start_bot_game(T0, req).await.unwrap();
+        let view = svc.games().offer_draw(T0 + 60, channel, WHITE).await.unwrap();
         assert_eq!(view.draw_offer_by, None, "{fen}: the offer is answered");
         if accepts {
             let finish = view.finished.as_ref().unwrap_or_else(|| panic!("{fen}: the bot accepts"));
@@ -240,11 +240,13 @@ async fn a_challenge_racing_a_bot_game_for_a_channel_leaves_one(backend: Backend
     for channel in 100..140 {
         let challenge = {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.challenge(T0, NewChallenge::new(channel, BLACK, STRANGER)).await })
+            tokio::spawn(
+                async move { svc.challenges().challenge(T0, NewChallenge::new(channel, BLACK, STRANGER)).await },
+            )
         };
         let game = {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.start_bot_game(T0, bot_game(channel, ColorChoice::White, 1)).await })
+            tokio::spawn(async move { svc.games().start_bot_game(T0, bot_game(channel, ColorChoice::White, 1)).await })
         };
         let (challenge, game) = (challenge.await.unwrap(), game.await.unwrap());
         assert!(challenge.is_ok() != game.is_ok(), "channel {channel}: {challenge:?} / {game:?}");
@@ -259,14 +261,14 @@ async fn a_challenge_racing_a_bot_game_for_a_channel_leaves_one(backend: Backend
 /// against the bot is refused and changes nothing.
 async fn a_challenge_naming_the_bot_starts_its_game(backend: Backend) {
     let (_dir, svc) = service(backend).await;
-    let to_person = svc.propose(T0, NewChallenge::new(40, WHITE, BLACK), BOT, None).await.unwrap();
+    let to_person = svc.games().propose(T0, NewChallenge::new(40, WHITE, BLACK), BOT, None).await.unwrap();
     assert!(matches!(to_person, Proposed::Challenge(ref c) if c.opponent == Some(BLACK)), "{to_person:?}");
     let as_match = NewChallenge { is_match: true, ..NewChallenge::new(41, WHITE, BOT) };
-    assert!(matches!(svc.propose(T0, as_match, BOT, None).await, Err(GameError::MatchTerms)));
+    assert!(matches!(svc.games().propose(T0, as_match, BOT, None).await, Err(GameError::MatchTerms)));
     assert!(matches!(svc.game_in_channel(41).await, Err(GameError::NoGame)));
-    let out_of_range = svc.propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(11)).await;
+    let out_of_range = svc.games().propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(11)).await;
     assert!(matches!(out_of_range, Err(GameError::LevelOutOfRange(11))), "{out_of_range:?}");
-    let to_bot = svc.propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(3)).await.unwrap();
+    let to_bot = svc.games().propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(3)).await.unwrap();
     let Proposed::BotGame(game, level) = to_bot else { panic!("{to_bot:?}") };
     assert_eq!(level.to_string(), "3");
     assert!(game.is_live() && game.engine.is_some());

@@ -18,7 +18,7 @@ fn first_moves(from: &Position, plies: usize) -> Position {
 }
 
 async fn analyse(svc: &GameService, position: &Position, guild: Option<u64>, user: u64) -> Result<(), GameError> {
-    svc.analyze_fen(&to_fen(position), guild, user, Some(1)).await.map(|_| ())
+    svc.analyses().analyze_fen(&to_fen(position), guild, user, Some(1)).await.map(|_| ())
 }
 
 fn refused(result: Result<(), GameError>) -> bool {
@@ -39,8 +39,8 @@ async fn positions_within_two_plies_of_a_live_game_are_refused(backend: Backend)
     // The moves leave their keys to be written after them: once, for the
     // last move's ply.
     assert!(!keys_current(&svc, view.id).await, "not written by the move itself");
-    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 1);
-    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 0, "nothing left");
+    assert_eq!(svc.analyses().write_pending_live_positions().await.unwrap(), 1);
+    assert_eq!(svc.analyses().write_pending_live_positions().await.unwrap(), 0, "nothing left");
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), keys.len() as i64, "written after it");
     assert!(keys_current(&svc, view.id).await, "they say which ply they are for");
 
@@ -65,7 +65,7 @@ async fn positions_within_two_plies_of_a_live_game_are_refused(backend: Backend)
     analyse(&svc, &live, None, STRANGER + 2).await.unwrap();
 
     // Over: its keys are gone, and its position is anyone's to analyse.
-    svc.resign(T0 + DAY, 1, BLACK).await.unwrap();
+    svc.games().resign(T0 + DAY, 1, BLACK).await.unwrap();
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), 0);
     analyse(&svc, &live, Some(GUILD), STRANGER + 3).await.unwrap();
 }
@@ -99,22 +99,22 @@ async fn keys_left_by_a_move_are_never_missed_nor_written_stale(backend: Backend
     assert!(refused(analyse(&svc, &first_moves(&live, 2), Some(GUILD), STRANGER).await));
     assert!(keys_current(&svc, view.id).await);
     // Written again later (the same keys: the newest noted position wins).
-    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 1);
+    assert_eq!(svc.analyses().write_pending_live_positions().await.unwrap(), 1);
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), live_position_keys(&live).len() as i64);
 
     // Moved again before they are written: written once, for the last move.
-    svc.play(T0 + DAY, 1, BLACK, "22-18", None).await.unwrap();
-    let view = svc.play(T0 + DAY + 1, 1, WHITE, "9-13", None).await.unwrap().game;
-    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 1);
+    svc.games().play(T0 + DAY, 1, BLACK, "22-18", None).await.unwrap();
+    let view = svc.games().play(T0 + DAY + 1, 1, WHITE, "9-13", None).await.unwrap().game;
+    assert_eq!(svc.analyses().write_pending_live_positions().await.unwrap(), 1);
     let count = svc.store().live_position_count(view.id).await.unwrap();
     assert_eq!(count, live_position_keys(view.game.position()).len() as i64);
     assert!(keys_current(&svc, view.id).await);
 
     // Left waiting while the game ends: nothing is written for it.
     let reply = view.game.position().legal_moves_with_notation()[0].1.clone();
-    svc.play(T0 + DAY + 2, 1, BLACK, &reply, None).await.unwrap();
-    svc.resign(T0 + DAY + 3, 1, BLACK).await.unwrap();
-    assert_eq!(svc.write_pending_live_positions().await.unwrap(), 0);
+    svc.games().play(T0 + DAY + 2, 1, BLACK, &reply, None).await.unwrap();
+    svc.games().resign(T0 + DAY + 3, 1, BLACK).await.unwrap();
+    assert_eq!(svc.analyses().write_pending_live_positions().await.unwrap(), 0);
     assert_eq!(svc.store().live_position_count(view.id).await.unwrap(), 0);
 }
 

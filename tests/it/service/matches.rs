@@ -22,8 +22,8 @@ async fn start_match(svc: &GameService, now: i64) -> GameView {
         is_match: true,
         ..NewChallenge::new(CHANNEL, WHITE, BLACK)
     };
-    svc.challenge(now, req).await.unwrap();
-    svc.accept(now, CHANNEL, BLACK, None).await.unwrap()
+    svc.challenges().challenge(now, req).await.unwrap();
+    svc.challenges().accept(now, CHANNEL, BLACK, None).await.unwrap()
 }
 
 /// How a game of the match ends, for WHITE (who had White in game 1).
@@ -44,11 +44,11 @@ async fn finish(svc: &GameService, now: &mut i64, result: For) -> GameView {
     let later = *now;
     let other = BLACK;
     match result {
-        For::Win => svc.resign(later, CHANNEL, other).await.unwrap(),
-        For::Loss => svc.resign(later, CHANNEL, WHITE).await.unwrap(),
+        For::Win => svc.games().resign(later, CHANNEL, other).await.unwrap(),
+        For::Loss => svc.games().resign(later, CHANNEL, WHITE).await.unwrap(),
         For::Draw => {
-            svc.offer_draw(later, CHANNEL, WHITE).await.unwrap();
-            svc.answer_draw(later, CHANNEL, other, true).await.unwrap()
+            svc.games().offer_draw(later, CHANNEL, WHITE).await.unwrap();
+            svc.games().answer_draw(later, CHANNEL, other, true).await.unwrap()
         }
     }
 }
@@ -91,16 +91,19 @@ async fn a_match_of_four_games_alternates_colours(backend: Backend) {
     assert_eq!((end.half_points, end.finished_games, end.over), ([3, 5], 4, true));
     assert_eq!(end.winner(), Some(BLACK));
     assert!(matches!(svc.game_in_channel(CHANNEL).await, Err(GameError::NoGame)));
-    assert!(svc.continue_matches(now).await.unwrap().is_empty());
+    assert!(svc.challenges().continue_matches(now).await.unwrap().is_empty());
 
     // One record holds the four games, rounds 1-4.
-    let pdn = svc.pdn(second.id).await.unwrap();
+    let pdn = svc.records().pdn(second.id).await.unwrap();
     assert_eq!(pdn.matches("[Event \"damas correspondence match").count(), 4, "{pdn}");
     for round in 1..=4 {
         assert!(pdn.contains(&format!("[Round \"{round}\"]")), "{pdn}");
     }
     // The channel is free again.
-    svc.challenge(now, NewChallenge { guild: Some(GUILD), ..NewChallenge::new(CHANNEL, WHITE, BLACK) }).await.unwrap();
+    svc.challenges()
+        .challenge(now, NewChallenge { guild: Some(GUILD), ..NewChallenge::new(CHANNEL, WHITE, BLACK) })
+        .await
+        .unwrap();
 }
 
 /// RULES 8.3b: more than 2 points after three games ends the match; exactly
@@ -133,10 +136,10 @@ async fn more_than_two_points_after_three_games_ends_the_match(backend: Backend)
 async fn the_clock_continues_a_match_and_keeps_its_channel(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     let first = start_match(&svc, T0).await;
-    svc.claim_due(T0 + 10 * DAY).await.unwrap();
+    svc.deadlines().claim_due(T0 + 10 * DAY).await.unwrap();
     let second = svc.game_in_channel(CHANNEL).await.expect("game 2 started by the clock");
     assert_eq!(second.match_play.as_ref().unwrap().half_points, [0, 2], "White lost game 1 on time");
-    let leased = svc.lease_announcements(T0 + 10 * DAY).await.unwrap();
+    let leased = svc.deadlines().lease_announcements(T0 + 10 * DAY).await.unwrap();
     assert_eq!(leased.len(), 2, "{leased:?}");
     assert!(matches!(leased[0].due, Some(DueEvent::LossOnTime(_))), "the loss first: {leased:?}");
     assert!(matches!(&leased[1].due, Some(DueEvent::MatchGame(g)) if g.id == second.id), "then game 2: {leased:?}");
@@ -145,9 +148,9 @@ async fn the_clock_continues_a_match_and_keeps_its_channel(backend: Backend) {
     // started): the channel still refuses challenges, and the sweep goes on.
     let game2 = svc.game_in_channel(CHANNEL).await.unwrap();
     assert!(svc.store().finish_game(game2.id, Outcome::Draw, FinishReason::Agreement, T0 + 11 * DAY).await.unwrap());
-    let refused = svc.challenge(T0 + 11 * DAY, NewChallenge::new(CHANNEL, STRANGER, WHITE)).await;
+    let refused = svc.challenges().challenge(T0 + 11 * DAY, NewChallenge::new(CHANNEL, STRANGER, WHITE)).await;
     assert!(matches!(refused, Err(GameError::ChannelHasGame)), "{refused:?}");
-    let started = svc.continue_matches(T0 + 11 * DAY).await.unwrap();
+    let started = svc.challenges().continue_matches(T0 + 11 * DAY).await.unwrap();
     assert_eq!(started.len(), 1);
     assert_eq!(started[0].match_play.as_ref().unwrap().number, 3);
     assert_ne!(started[0].id, first.id);
@@ -159,9 +162,9 @@ async fn an_abort_ends_the_match_and_terms_are_checked(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_match(&svc, T0).await;
     let abort = AbortRequest { guild: Some(GUILD), channel: CHANNEL, user: STRANGER, moderator: true, game: None };
-    let aborted = svc.abort(T0 + 1, abort).await.unwrap();
+    let aborted = svc.games().abort(T0 + 1, abort).await.unwrap();
     assert!(format!("{aborted:?}").contains("aborted: true"), "{aborted:?}");
-    assert!(svc.continue_matches(T0 + 2).await.unwrap().is_empty());
+    assert!(svc.challenges().continue_matches(T0 + 2).await.unwrap().is_empty());
     assert!(matches!(svc.game_in_channel(CHANNEL).await, Err(GameError::NoGame)));
 
     for (variant, start) in [(Variant::Giveaway, None), (Variant::Classic, Some("W:W1-12:B20-31"))] {
@@ -172,7 +175,7 @@ async fn an_abort_ends_the_match_and_terms_are_checked(backend: Backend) {
             start: start.map(|f| parse_fen(f).unwrap()),
             ..NewChallenge::new(CHANNEL + 1, WHITE, BLACK)
         };
-        assert!(matches!(svc.challenge(T0, req).await, Err(GameError::MatchTerms)));
+        assert!(matches!(svc.challenges().challenge(T0, req).await, Err(GameError::MatchTerms)));
     }
 }
 
@@ -188,15 +191,15 @@ async fn the_set_opening_of_a_match_game_is_not_taken_back(backend: Backend) {
     let opening = third.game.notations().to_vec();
     assert_eq!((third.ply(), third.player_to_move()), (2, WHITE));
     // Black "played" the opening's second move, but it is not Black's to take back.
-    let refused = svc.takeback(now + 1, CHANNEL, BLACK).await;
+    let refused = svc.games().takeback(now + 1, CHANNEL, BLACK).await;
     assert!(matches!(refused, Err(GameError::NoMoveToTakeBack)), "{refused:?}");
     let (_, first) = third.game.position().legal_moves_with_notation().remove(0);
-    svc.play(now + 2, CHANNEL, WHITE, &first, Some(2)).await.unwrap();
-    svc.takeback(now + 3, CHANNEL, WHITE).await.unwrap();
-    svc.takeback(now + 4, CHANNEL, BLACK).await.unwrap();
+    svc.games().play(now + 2, CHANNEL, WHITE, &first, Some(2)).await.unwrap();
+    svc.games().takeback(now + 3, CHANNEL, WHITE).await.unwrap();
+    svc.games().takeback(now + 4, CHANNEL, BLACK).await.unwrap();
     let back = svc.game_in_channel(CHANNEL).await.unwrap();
     assert_eq!((back.ply(), back.game.notations()), (2, &opening[..]));
-    assert!(matches!(svc.takeback(now + 5, CHANNEL, BLACK).await, Err(GameError::NoMoveToTakeBack)));
+    assert!(matches!(svc.games().takeback(now + 5, CHANNEL, BLACK).await, Err(GameError::NoMoveToTakeBack)));
 }
 
 on_both_backends!(

@@ -26,30 +26,30 @@ fn label(m: &DirectMessage) -> String {
 
 /// Leases what is pending at `now`, settles it as delivered, and labels it.
 async fn sent(svc: &GameService, now: i64) -> Vec<String> {
-    let leased = svc.lease_direct_messages(now).await.unwrap();
+    let leased = svc.notifications().lease_direct_messages(now).await.unwrap();
     for m in &leased {
         let outcome = if m.due.is_some() { AnnouncementOutcome::Delivered } else { AnnouncementOutcome::Cancelled };
-        assert!(svc.settle_direct_message(m.id, outcome, now).await.unwrap());
+        assert!(svc.notifications().settle_direct_message(m.id, outcome, now).await.unwrap());
     }
     leased.iter().map(label).collect()
 }
 
 async fn choose(svc: &GameService, now: i64, user: u64, mode: NotifyMode, hour: Option<u32>) -> Option<i64> {
-    svc.set_notify(now, GUILD, user, mode, hour, "en-US").await.unwrap()
+    svc.notifications().set_notify(now, GUILD, user, mode, hour, "en-US").await.unwrap()
 }
 
 async fn dm_brings_each_move_that_hands_over_the_turn(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 1).await;
     choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
-    let report = svc.play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
+    let report = svc.games().play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
     assert!(report.direct_message, "the move says a direct message waits");
     // White chose nothing: Black's reply queues nothing.
-    let reply = svc.play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
+    let reply = svc.games().play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
     assert!(!reply.direct_message);
     // Black answered before it was sent: it no longer needs saying.
     assert_eq!(sent(&svc, T0 + 30).await, [format!("nothing to {BLACK}")]);
-    svc.play(T0 + 40, 1, WHITE, "15x22", None).await.unwrap();
+    svc.games().play(T0 + 40, 1, WHITE, "15x22", None).await.unwrap();
     assert_eq!(sent(&svc, T0 + 50).await, [format!("move to {BLACK} at ply 3")]);
     assert!(sent(&svc, T0 + 60).await.is_empty(), "sent once");
 }
@@ -59,11 +59,11 @@ async fn ping_and_off_queue_nothing(backend: Backend) {
     start_classic(&svc, T0, 1).await;
     choose(&svc, T0, BLACK, NotifyMode::Off, None).await;
     choose(&svc, T0, WHITE, NotifyMode::Ping, None).await;
-    svc.play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
-    svc.play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
+    svc.games().play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
+    svc.games().play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
     // The reminder and the loss on time: still nothing by DM.
-    svc.claim_due(T0 + 20 + 5 * DAY / 2).await.unwrap();
-    svc.claim_due(T0 + 20 + 4 * DAY).await.unwrap();
+    svc.deadlines().claim_due(T0 + 20 + 5 * DAY / 2).await.unwrap();
+    svc.deadlines().claim_due(T0 + 20 + 4 * DAY).await.unwrap();
     assert!(sent(&svc, T0 + 5 * DAY).await.is_empty());
     assert!(svc.store().direct_messages_of(BLACK).await.unwrap().is_empty());
 }
@@ -76,10 +76,10 @@ async fn reminders_and_losses_on_time_reach_dm_and_digest(backend: Backend) {
     choose(&svc, T0 + 2 * DAY + 3600, WHITE, NotifyMode::Digest, Some(1)).await;
     choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
     let reminded = T0 + 5 * DAY / 2;
-    svc.claim_due(reminded).await.unwrap();
+    svc.deadlines().claim_due(reminded).await.unwrap();
     assert_eq!(sent(&svc, reminded).await, [format!("reminder to {WHITE} at ply 0")]);
     let lost = T0 + 3 * DAY;
-    svc.claim_due(lost).await.unwrap();
+    svc.deadlines().claim_due(lost).await.unwrap();
     let mut told = sent(&svc, lost).await;
     told.sort();
     assert_eq!(told, [format!("time to {WHITE} in {game}"), format!("time to {BLACK} in {game}")]);
@@ -91,19 +91,22 @@ async fn a_digest_comes_once_a_day_at_the_chosen_hour(backend: Backend) {
     let one = start_classic(&svc, T0, 1).await.id;
     let two = start_classic(&svc, T0 + 1, 2).await.id;
     start_classic(&svc, T0 + 2, 3).await;
-    svc.play(T0 + 3, 3, WHITE, "11-15", None).await.unwrap();
+    svc.games().play(T0 + 3, 3, WHITE, "11-15", None).await.unwrap();
     let first = choose(&svc, T0 + 5, WHITE, NotifyMode::Digest, Some(9)).await;
     assert_eq!(first, Some(T0 + 9 * 3600), "today at 09:00 UTC");
-    assert_eq!(svc.claim_digests(T0 + 9 * 3600 - 1).await.unwrap(), 0, "not before its hour");
-    assert_eq!(svc.claim_digests(T0 + 9 * 3600).await.unwrap(), 1);
-    assert_eq!(svc.claim_digests(T0 + 9 * 3600 + 60).await.unwrap(), 0, "once that day");
+    assert_eq!(svc.notifications().claim_digests(T0 + 9 * 3600 - 1).await.unwrap(), 0, "not before its hour");
+    assert_eq!(svc.notifications().claim_digests(T0 + 9 * 3600).await.unwrap(), 1);
+    assert_eq!(svc.notifications().claim_digests(T0 + 9 * 3600 + 60).await.unwrap(), 0, "once that day");
     let told = sent(&svc, T0 + 9 * 3600 + 60).await;
     assert_eq!(told, [format!("digest to {WHITE} of {:?} (2)", [one, two])]);
     // The next day, same hour; a bot down for three days sends one, not three.
-    assert_eq!(svc.claim_digests(T0 + DAY + 9 * 3600).await.unwrap(), 1);
-    assert_eq!(svc.claim_digests(T0 + 4 * DAY + 10 * 3600).await.unwrap(), 1);
-    assert_eq!(svc.claim_digests(T0 + 4 * DAY + 11 * 3600).await.unwrap(), 0);
-    assert_eq!(svc.player_settings(GUILD, WHITE).await.unwrap().next_digest_at, Some(T0 + 5 * DAY + 9 * 3600));
+    assert_eq!(svc.notifications().claim_digests(T0 + DAY + 9 * 3600).await.unwrap(), 1);
+    assert_eq!(svc.notifications().claim_digests(T0 + 4 * DAY + 10 * 3600).await.unwrap(), 1);
+    assert_eq!(svc.notifications().claim_digests(T0 + 4 * DAY + 11 * 3600).await.unwrap(), 0);
+    assert_eq!(
+        svc.notifications().player_settings(GUILD, WHITE).await.unwrap().next_digest_at,
+        Some(T0 + 5 * DAY + 9 * 3600)
+    );
 }
 
 async fn an_empty_digest_is_not_sent(backend: Backend) {
@@ -111,7 +114,7 @@ async fn an_empty_digest_is_not_sent(backend: Backend) {
     start_classic(&svc, T0, 1).await;
     // Black waits for White: nothing to list.
     choose(&svc, T0, BLACK, NotifyMode::Digest, Some(0)).await;
-    assert_eq!(svc.claim_digests(T0 + DAY).await.unwrap(), 1);
+    assert_eq!(svc.notifications().claim_digests(T0 + DAY).await.unwrap(), 1);
     assert_eq!(sent(&svc, T0 + DAY).await, [format!("nothing to {BLACK}")]);
     let kept = svc.store().direct_messages_of(BLACK).await.unwrap();
     assert_eq!(kept, [(DirectKind::Digest, Some(AnnouncementOutcome::Cancelled))]);
@@ -121,18 +124,18 @@ async fn closed_direct_messages_queue_nothing_until_chosen_again(backend: Backen
     let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 1).await;
     choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
-    svc.close_dms(BLACK, T0 + 1).await.unwrap();
-    let report = svc.play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
+    svc.notifications().close_dms(BLACK, T0 + 1).await.unwrap();
+    let report = svc.games().play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
     assert!(!report.direct_message);
     assert!(sent(&svc, T0 + 20).await.is_empty());
     // Told once, in their next private reply.
-    assert!(svc.take_closed_dms_notice(BLACK, T0 + 30).await.unwrap());
-    assert!(!svc.take_closed_dms_notice(BLACK, T0 + 31).await.unwrap());
-    assert!(!svc.take_closed_dms_notice(WHITE, T0 + 31).await.unwrap());
+    assert!(svc.notifications().take_closed_dms_notice(BLACK, T0 + 30).await.unwrap());
+    assert!(!svc.notifications().take_closed_dms_notice(BLACK, T0 + 31).await.unwrap());
+    assert!(!svc.notifications().take_closed_dms_notice(WHITE, T0 + 31).await.unwrap());
     // Choosing again tries again.
     choose(&svc, T0 + 40, BLACK, NotifyMode::Dm, None).await;
-    svc.play(T0 + 50, 1, BLACK, "22-19", None).await.unwrap();
-    let report = svc.play(T0 + 60, 1, WHITE, "15x22", None).await.unwrap();
+    svc.games().play(T0 + 50, 1, BLACK, "22-19", None).await.unwrap();
+    let report = svc.games().play(T0 + 60, 1, WHITE, "15x22", None).await.unwrap();
     assert!(report.direct_message);
 }
 
@@ -146,7 +149,9 @@ async fn racing_processes_claim_each_digest_once(backend: Backend) {
     let others = [GameService::open(db.url()).await.unwrap(), GameService::open(db.url()).await.unwrap()];
     let at = next_hour_at(T0, 12);
     let claims = futures::future::join_all(
-        [&svc, &others[0], &others[1]].into_iter().map(|s| async move { s.claim_digests(at).await.unwrap() }),
+        [&svc, &others[0], &others[1]]
+            .into_iter()
+            .map(|s| async move { s.notifications().claim_digests(at).await.unwrap() }),
     )
     .await;
     assert_eq!(claims.iter().sum::<usize>(), 3, "{claims:?}");
@@ -160,10 +165,10 @@ async fn a_game_in_another_server_is_not_listed(backend: Backend) {
     let one = start_classic(&svc, T0, 1).await.id;
     let elsewhere = NewChallenge { guild: Some(GUILD + 1), ..NewChallenge::new(2, WHITE, BLACK) };
     let elsewhere = NewChallenge { color: damas::game::ColorChoice::White, ..elsewhere };
-    svc.challenge(T0, elsewhere).await.unwrap();
-    svc.accept(T0, 2, BLACK, None).await.unwrap();
+    svc.challenges().challenge(T0, elsewhere).await.unwrap();
+    svc.challenges().accept(T0, 2, BLACK, None).await.unwrap();
     choose(&svc, T0, WHITE, NotifyMode::Digest, Some(1)).await;
-    svc.claim_digests(T0 + 3600).await.unwrap();
+    svc.notifications().claim_digests(T0 + 3600).await.unwrap();
     assert_eq!(sent(&svc, T0 + 3600).await, [format!("digest to {WHITE} of {:?} (1)", [one])]);
 }
 
@@ -175,16 +180,16 @@ async fn a_batch_is_settled_in_one_write_once(backend: Backend) {
     start_classic(&svc, T0, 2).await;
     choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
     for channel in [1, 2] {
-        svc.play(T0 + 10, channel, WHITE, "11-15", None).await.unwrap();
+        svc.games().play(T0 + 10, channel, WHITE, "11-15", None).await.unwrap();
     }
-    let leased = svc.lease_direct_messages(T0 + 20).await.unwrap();
+    let leased = svc.notifications().lease_direct_messages(T0 + 20).await.unwrap();
     assert_eq!(leased.len(), 2, "a move's message in each game");
     let done: Vec<_> = leased.iter().map(|m| (m.id, AnnouncementOutcome::Delivered)).collect();
-    assert_eq!(svc.settle_direct_messages(&done, T0 + 20).await.unwrap(), 2);
-    assert_eq!(svc.settle_direct_messages(&done, T0 + 30).await.unwrap(), 0, "settled already");
-    assert_eq!(svc.settle_direct_messages(&[], T0 + 30).await.unwrap(), 0);
+    assert_eq!(svc.notifications().settle_direct_messages(&done, T0 + 20).await.unwrap(), 2);
+    assert_eq!(svc.notifications().settle_direct_messages(&done, T0 + 30).await.unwrap(), 0, "settled already");
+    assert_eq!(svc.notifications().settle_direct_messages(&[], T0 + 30).await.unwrap(), 0);
     // Long past the lease, nothing is sent again.
-    assert!(svc.lease_direct_messages(T0 + DAY).await.unwrap().is_empty());
+    assert!(svc.notifications().lease_direct_messages(T0 + DAY).await.unwrap().is_empty());
     let outcomes = svc.store().direct_messages_of(BLACK).await.unwrap();
     assert_eq!(outcomes.len(), 2);
     assert!(outcomes.iter().all(|(_, o)| *o == Some(AnnouncementOutcome::Delivered)), "{outcomes:?}");
@@ -196,14 +201,14 @@ async fn a_leased_message_knows_its_games_ply(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 1).await;
     choose(&svc, T0, BLACK, NotifyMode::Dm, None).await;
-    svc.play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
-    svc.play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
+    svc.games().play(T0 + 10, 1, WHITE, "11-15", None).await.unwrap();
+    svc.games().play(T0 + 20, 1, BLACK, "22-19", None).await.unwrap();
     let leased = svc.store().lease_direct_messages(T0 + 30, 60, 10).await.unwrap();
     let [row] = &leased[..] else { panic!("one message: {leased:?}") };
     assert!(matches!(row.kind, DirectKind::Move { ply: 1, .. }), "{row:?}");
     assert_eq!(row.game_ply, Some(2), "Black has answered");
     // White's reply is due: the game is still at its ply.
-    svc.play(T0 + 40, 1, WHITE, "15x22", None).await.unwrap();
+    svc.games().play(T0 + 40, 1, WHITE, "15x22", None).await.unwrap();
     let leased = svc.store().lease_direct_messages(T0 + 50, 60, 10).await.unwrap();
     let [row] = &leased[..] else { panic!("one message: {leased:?}") };
     assert!(matches!(row.kind, DirectKind::Move { ply: 3, .. }) && row.game_ply == Some(3), "{row:?}");

@@ -25,7 +25,7 @@ fn change_of(view: &GameView, user: u64) -> RatingChange {
 }
 
 async fn games_rated(svc: &GameService, user: u64) -> u32 {
-    svc.player_rating(GUILD, user, T0).await.unwrap().games
+    svc.records().player_rating(GUILD, user, T0).await.unwrap().games
 }
 
 /// A resignation after each side moved twice: both ratings change once,
@@ -33,7 +33,7 @@ async fn games_rated(svc: &GameService, user: u64) -> u32 {
 async fn a_resignation_rates_both_players_once(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     rated_game(&svc, T0, 1).await;
-    let over = svc.resign(T0 + DAY, 1, BLACK).await.unwrap();
+    let over = svc.games().resign(T0 + DAY, 1, BLACK).await.unwrap();
     assert_eq!(over.rating_changes.len(), 2);
     assert_eq!(over.rating_changes[0].user, WHITE, "White's change first");
     let (white, black) = (change_of(&over, WHITE), change_of(&over, BLACK));
@@ -45,14 +45,14 @@ async fn a_resignation_rates_both_players_once(backend: Backend) {
     // and changes nothing.
     let stored = svc.game_by_id(over.id).await.unwrap();
     assert_eq!(stored.rating_changes, over.rating_changes);
-    assert!(svc.resign(T0 + DAY + 1, 1, WHITE).await.is_err());
-    let rating = svc.player_rating(GUILD, WHITE, T0 + DAY).await.unwrap();
+    assert!(svc.games().resign(T0 + DAY + 1, 1, WHITE).await.is_err());
+    let rating = svc.records().player_rating(GUILD, WHITE, T0 + DAY).await.unwrap();
     assert_eq!(rating.games, 1);
     assert_eq!(rating.rating.rating, white.after);
     assert_eq!(rating.history.len(), 2, "the start and one game");
     assert_eq!(rating.history[1].at, Some(T0 + DAY));
     assert_eq!(rating.best, None, "no best while provisional");
-    assert_eq!(svc.player_rating(GUILD + 1, WHITE, T0).await.unwrap().games, 0, "ratings are per server");
+    assert_eq!(svc.records().player_rating(GUILD + 1, WHITE, T0).await.unwrap().games, 0, "ratings are per server");
 }
 
 /// A draw by agreement, a loss on time and a game ended by the rules (a
@@ -60,19 +60,19 @@ async fn a_resignation_rates_both_players_once(backend: Backend) {
 async fn every_ending_is_rated(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     rated_game(&svc, T0, 1).await;
-    svc.offer_draw(T0 + DAY, 1, WHITE).await.unwrap();
-    let drawn = svc.answer_draw(T0 + DAY + 1, 1, BLACK, true).await.unwrap();
+    svc.games().offer_draw(T0 + DAY, 1, WHITE).await.unwrap();
+    let drawn = svc.games().answer_draw(T0 + DAY + 1, 1, BLACK, true).await.unwrap();
     let (white, black) = (change_of(&drawn, WHITE), change_of(&drawn, BLACK));
     assert!((white.after - 1500.0).abs() < 1e-6 && (black.after - 1500.0).abs() < 1e-6, "a draw of equals");
 
     // White to move lets the deadline pass (3 days per move).
     rated_game(&svc, T0 + 10 * DAY, 2).await;
-    let due = svc.claim_due(T0 + 20 * DAY).await.unwrap();
+    let due = svc.deadlines().claim_due(T0 + 20 * DAY).await.unwrap();
     assert_eq!(due.len(), 1);
-    let timed_out = svc.game_for_record(Some(GUILD), 2, None).await.unwrap();
+    let timed_out = svc.records().game_for_record(Some(GUILD), 2, None).await.unwrap();
     assert!(change_of(&timed_out, BLACK).delta() > 0, "Black won on time");
     assert_eq!(games_rated(&svc, WHITE).await, 2);
-    let white_results = svc.player_rating(GUILD, WHITE, T0).await.unwrap().results;
+    let white_results = svc.records().player_rating(GUILD, WHITE, T0).await.unwrap().results;
     assert_eq!(white_results, RatedResults { wins: 0, draws: 1, losses: 1 });
     assert_eq!(svc.store().rated_results(GUILD, BLACK).await.unwrap(), RatedResults { wins: 1, draws: 1, losses: 0 });
 
@@ -83,7 +83,7 @@ async fn every_ending_is_rated(backend: Backend) {
     while view.finished.is_none() {
         now += 60;
         let (_, text) = view.game.position().legal_moves_with_notation().remove(0);
-        view = svc.play(now, 3, view.player_to_move(), &text, Some(view.ply())).await.unwrap().game;
+        view = svc.games().play(now, 3, view.player_to_move(), &text, Some(view.ply())).await.unwrap().game;
     }
     assert_eq!(view.rating_changes.len(), 2, "the move that ended the game rated it");
     assert_eq!(games_rated(&svc, BLACK).await, 3);
@@ -95,17 +95,18 @@ async fn every_ending_is_rated(backend: Backend) {
 async fn games_that_do_not_count_change_nothing(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     let casual = NewChallenge { guild: Some(GUILD), rated: false, ..NewChallenge::new(1, WHITE, BLACK) };
-    svc.challenge(T0, casual).await.unwrap();
-    let game = svc.accept(T0, 1, BLACK, None).await.unwrap();
+    svc.challenges().challenge(T0, casual).await.unwrap();
+    let game = svc.challenges().accept(T0, 1, BLACK, None).await.unwrap();
     assert!(!game.rated);
     play_line(&svc, T0, 1, &first_moves(&Position::initial(), 4)).await;
-    assert!(svc.resign(T0 + DAY, 1, WHITE).await.unwrap().rating_changes.is_empty());
+    assert!(svc.games().resign(T0 + DAY, 1, WHITE).await.unwrap().rating_changes.is_empty());
 
     let giveaway = start_game(&svc, T0, 2, None, Variant::Giveaway, DrawRules::Classic).await;
     assert!(!giveaway.rated);
     let set_up = start_game(&svc, T0, 3, Some("W:W1-12:B20-31"), Variant::Classic, DrawRules::Classic).await;
     assert!(!set_up.rated, "lichess rates no game from a position");
     let bot = svc
+        .games()
         .start_bot_game(T0, NewBotGame::new(4, WHITE, 9999, level(Some(1), DEFAULT_BOT_LEVEL).unwrap()))
         .await
         .unwrap();
@@ -114,7 +115,7 @@ async fn games_that_do_not_count_change_nothing(backend: Backend) {
     // Three plies: Black has moved once only.
     start_classic(&svc, T0, 5).await;
     play_line(&svc, T0, 5, &first_moves(&Position::initial(), 4)[..3]).await;
-    let short = svc.resign(T0 + DAY, 5, BLACK).await.unwrap();
+    let short = svc.games().resign(T0 + DAY, 5, BLACK).await.unwrap();
     assert!(short.rated && short.rating_changes.is_empty());
     assert_eq!(games_rated(&svc, WHITE).await, 0);
     assert_eq!(svc.store().rating(GUILD, WHITE).await.unwrap(), None, "no rating row at all");
@@ -127,13 +128,16 @@ async fn two_games_ending_at_once_are_both_applied(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     rated_game(&svc, T0, 1).await;
     rated_game(&svc, T0, 2).await;
-    let (a, b) = tokio::join!(svc.resign(T0 + DAY, 1, BLACK), svc.resign(T0 + DAY, 2, BLACK));
+    let (a, b) = tokio::join!(svc.games().resign(T0 + DAY, 1, BLACK), svc.games().resign(T0 + DAY, 2, BLACK));
     let (a, b) = (a.unwrap(), b.unwrap());
     let (first, second) = if change_of(&a, WHITE).before == 1500.0 { (a, b) } else { (b, a) };
     assert_eq!(change_of(&second, WHITE).before, change_of(&first, WHITE).after);
     assert_eq!(change_of(&second, BLACK).before, change_of(&first, BLACK).after);
     assert_eq!(games_rated(&svc, WHITE).await, 2);
-    assert_eq!(svc.player_rating(GUILD, WHITE, T0 + DAY).await.unwrap().rating.rating, change_of(&second, WHITE).after);
+    assert_eq!(
+        svc.records().player_rating(GUILD, WHITE, T0 + DAY).await.unwrap().rating.rating,
+        change_of(&second, WHITE).after
+    );
 }
 
 /// After enough games both regulars are established (RD 110 or less) and
@@ -145,17 +149,17 @@ async fn the_leaderboard_lists_established_players_best_first(backend: Backend) 
         rated_game(&svc, now, channel).await;
         // White wins three games in four.
         let loser = if channel % 4 == 0 { WHITE } else { BLACK };
-        svc.resign(now + DAY, channel, loser).await.unwrap();
+        svc.games().resign(now + DAY, channel, loser).await.unwrap();
         now += 2 * DAY;
     }
     let newcomer = NewChallenge { guild: Some(GUILD), ..NewChallenge::new(100, STRANGER, WHITE) };
-    svc.challenge(now, newcomer).await.unwrap();
-    svc.accept(now, 100, WHITE, None).await.unwrap();
+    svc.challenges().challenge(now, newcomer).await.unwrap();
+    svc.challenges().accept(now, 100, WHITE, None).await.unwrap();
     play_line(&svc, now, 100, &first_moves(&Position::initial(), 4)).await;
-    svc.resign(now + DAY, 100, WHITE).await.unwrap();
+    svc.games().resign(now + DAY, 100, WHITE).await.unwrap();
 
     let now = now + DAY;
-    let white = svc.player_rating(GUILD, WHITE, now).await.unwrap();
+    let white = svc.records().player_rating(GUILD, WHITE, now).await.unwrap();
     assert!(!white.rating.is_provisional(), "RD {} after 21 games", white.rating.deviation);
     assert_eq!(white.history.len(), 22);
     assert!(white.best.is_some_and(|best| best >= white.rating.rating));
@@ -164,19 +168,19 @@ async fn the_leaderboard_lists_established_players_best_first(backend: Backend) 
     let peak = white.peak().expect("an established peak");
     assert_eq!(Some(peak.rating), white.best, "the peak is the best rating, where it was reached");
     assert!(peak.at.is_some() && !damas::rating::is_provisional(peak.deviation));
-    let board = svc.leaderboard(GUILD, now).await.unwrap();
+    let board = svc.records().leaderboard(GUILD, now).await.unwrap();
     let users: Vec<u64> = board.iter().map(|p| p.user).collect();
     assert_eq!(users, [WHITE, BLACK]);
     assert!(board[0].rating.rating > board[1].rating.rating);
-    assert!(svc.leaderboard(GUILD + 1, now).await.unwrap().is_empty());
+    assert!(svc.records().leaderboard(GUILD + 1, now).await.unwrap().is_empty());
 
     // Years without a rated game: the deviation has widened until the
     // rating is provisional again, and the leaderboard no longer lists them.
     let years_later = now + 10 * 52 * IDLE_PERIOD;
-    let idle = svc.player_rating(GUILD, WHITE, years_later).await.unwrap();
+    let idle = svc.records().player_rating(GUILD, WHITE, years_later).await.unwrap();
     assert_eq!(idle.rating.rating, white.rating.rating, "the rating itself stays");
     assert!(idle.rating.is_provisional(), "RD {} after ten years away", idle.rating.deviation);
-    assert!(svc.leaderboard(GUILD, years_later).await.unwrap().is_empty());
+    assert!(svc.records().leaderboard(GUILD, years_later).await.unwrap().is_empty());
 }
 
 /// The game of a player back after a year is rated from the deviation
@@ -187,15 +191,15 @@ async fn a_player_back_after_a_year_is_rated_from_a_wider_deviation(backend: Bac
     for channel in 1..=12u64 {
         rated_game(&svc, now, channel).await;
         let loser = if channel % 2 == 0 { WHITE } else { BLACK };
-        svc.resign(now + DAY, channel, loser).await.unwrap();
+        svc.games().resign(now + DAY, channel, loser).await.unwrap();
         now += 2 * DAY;
     }
-    let regular = svc.player_rating(GUILD, WHITE, now).await.unwrap().rating;
+    let regular = svc.records().player_rating(GUILD, WHITE, now).await.unwrap().rating;
     let back = now + 52 * IDLE_PERIOD;
-    let widened = svc.player_rating(GUILD, WHITE, back).await.unwrap().rating;
+    let widened = svc.records().player_rating(GUILD, WHITE, back).await.unwrap().rating;
     assert!(widened.deviation > regular.deviation + 20.0, "{regular:?} then {widened:?}");
     rated_game(&svc, back, 50).await;
-    let over = svc.resign(back + DAY, 50, BLACK).await.unwrap();
+    let over = svc.games().resign(back + DAY, 50, BLACK).await.unwrap();
     let changes = svc.store().rating_changes(over.id).await.unwrap();
     let change = changes.iter().find(|c| c.user == WHITE).unwrap();
     assert!(change_of(&over, WHITE).delta().abs() > 0);

@@ -23,105 +23,123 @@ macro_rules! refused {
 
 async fn refused_challenges(backend: Backend) {
     let (_dir, svc) = service(backend).await;
-    let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, WHITE, WHITE)), GameError::ChallengeSelf);
+    let err =
+        refused!(svc, 1, svc.challenges().challenge(T0, NewChallenge::new(1, WHITE, WHITE)), GameError::ChallengeSelf);
     assert!(said(&err).contains("yourself"));
     for days in [0, 15, 100] {
         let req = NewChallenge { days_per_move: Some(days), ..NewChallenge::new(1, WHITE, BLACK) };
-        let err = refused!(svc, 1, svc.challenge(T0, req), GameError::DaysOutOfRange(_));
+        let err = refused!(svc, 1, svc.challenges().challenge(T0, req), GameError::DaysOutOfRange(_));
         assert!(said(&err).contains("between 1 and 14"), "{}", said(&err));
     }
     let decided = NewChallenge { start: Some(parse_fen("B:W5:B").unwrap()), ..NewChallenge::new(1, WHITE, BLACK) };
-    refused!(svc, 1, svc.challenge(T0, decided), GameError::StartDecided);
+    refused!(svc, 1, svc.challenges().challenge(T0, decided), GameError::StartDecided);
 
     // The same challenge twice, then a channel holding a live game.
-    svc.challenge(T0, NewChallenge::new(1, WHITE, BLACK)).await.unwrap();
-    let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, WHITE, BLACK)), GameError::DuplicateChallenge);
+    svc.challenges().challenge(T0, NewChallenge::new(1, WHITE, BLACK)).await.unwrap();
+    let err = refused!(
+        svc,
+        1,
+        svc.challenges().challenge(T0, NewChallenge::new(1, WHITE, BLACK)),
+        GameError::DuplicateChallenge
+    );
     assert!(said(&err).contains("already challenged"), "{}", said(&err));
-    svc.accept(T0, 1, BLACK, None).await.unwrap();
-    let err = refused!(svc, 1, svc.challenge(T0, NewChallenge::new(1, STRANGER, BLACK)), GameError::ChannelHasGame);
+    svc.challenges().accept(T0, 1, BLACK, None).await.unwrap();
+    let err = refused!(
+        svc,
+        1,
+        svc.challenges().challenge(T0, NewChallenge::new(1, STRANGER, BLACK)),
+        GameError::ChannelHasGame
+    );
     assert!(said(&err).contains("thread"), "should suggest a thread: {}", said(&err));
 }
 
 async fn refused_answers_to_challenges(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     // Nothing to answer.
-    refused!(svc, 2, svc.accept(T0, 2, BLACK, None), GameError::NoChallenge);
-    refused!(svc, 2, svc.decline(T0, 2, BLACK, None), GameError::NoChallenge);
-    refused!(svc, 2, svc.cancel(T0, 2, WHITE, None), GameError::NoChallenge);
-    refused!(svc, 2, svc.accept(T0, 2, BLACK, Some(42)), GameError::StaleChallenge(42));
+    refused!(svc, 2, svc.challenges().accept(T0, 2, BLACK, None), GameError::NoChallenge);
+    refused!(svc, 2, svc.challenges().decline(T0, 2, BLACK, None), GameError::NoChallenge);
+    refused!(svc, 2, svc.challenges().cancel(T0, 2, WHITE, None), GameError::NoChallenge);
+    refused!(svc, 2, svc.challenges().accept(T0, 2, BLACK, Some(42)), GameError::StaleChallenge(42));
 
-    let c = svc.challenge(T0, NewChallenge::new(2, WHITE, BLACK)).await.unwrap();
+    let c = svc.challenges().challenge(T0, NewChallenge::new(2, WHITE, BLACK)).await.unwrap();
     // Only the challenged answers; only the challenger cancels.
-    refused!(svc, 2, svc.accept(T0, 2, WHITE, None), GameError::NotChallenged);
-    refused!(svc, 2, svc.accept(T0, 2, STRANGER, None), GameError::NotChallenged);
-    refused!(svc, 2, svc.decline(T0, 2, WHITE, Some(c.id)), GameError::NotChallenged);
-    refused!(svc, 2, svc.cancel(T0, 2, BLACK, None), GameError::NotChallenger);
-    refused!(svc, 2, svc.cancel(T0, 2, STRANGER, None), GameError::NotChallenger);
+    refused!(svc, 2, svc.challenges().accept(T0, 2, WHITE, None), GameError::NotChallenged);
+    refused!(svc, 2, svc.challenges().accept(T0, 2, STRANGER, None), GameError::NotChallenged);
+    refused!(svc, 2, svc.challenges().decline(T0, 2, WHITE, Some(c.id)), GameError::NotChallenged);
+    refused!(svc, 2, svc.challenges().cancel(T0, 2, BLACK, None), GameError::NotChallenger);
+    refused!(svc, 2, svc.challenges().cancel(T0, 2, STRANGER, None), GameError::NotChallenger);
     // The challenge's id used from another channel.
-    refused!(svc, 3, svc.accept(T0, 3, BLACK, Some(c.id)), GameError::StaleChallenge(_));
+    refused!(svc, 3, svc.challenges().accept(T0, 3, BLACK, Some(c.id)), GameError::StaleChallenge(_));
     // Too late.
-    refused!(svc, 2, svc.accept(T0 + 48 * 3600, 2, BLACK, None), GameError::ChallengeExpired);
+    refused!(svc, 2, svc.challenges().accept(T0 + 48 * 3600, 2, BLACK, None), GameError::ChallengeExpired);
 
     // A stale id: the challenge was declined and a new one posted.
-    svc.decline(T0 + 1, 2, BLACK, None).await.unwrap();
-    svc.challenge(T0 + 2, NewChallenge::new(2, WHITE, BLACK)).await.unwrap();
-    let err = refused!(svc, 2, svc.accept(T0 + 3, 2, BLACK, Some(c.id)), GameError::StaleChallenge(_));
+    svc.challenges().decline(T0 + 1, 2, BLACK, None).await.unwrap();
+    svc.challenges().challenge(T0 + 2, NewChallenge::new(2, WHITE, BLACK)).await.unwrap();
+    let err = refused!(svc, 2, svc.challenges().accept(T0 + 3, 2, BLACK, Some(c.id)), GameError::StaleChallenge(_));
     assert!(said(&err).contains(&format!("#{}", c.id)), "{}", said(&err));
     // A double-clicked accept: the second finds the challenge gone.
-    svc.accept(T0 + 4, 2, BLACK, None).await.unwrap();
-    refused!(svc, 2, svc.accept(T0 + 4, 2, BLACK, None), GameError::NoChallenge);
+    svc.challenges().accept(T0 + 4, 2, BLACK, None).await.unwrap();
+    refused!(svc, 2, svc.challenges().accept(T0 + 4, 2, BLACK, None), GameError::NoChallenge);
 }
 
 async fn refused_game_commands(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     // No game in the channel.
-    refused!(svc, 4, svc.play(T0, 4, WHITE, "11-15", None), GameError::NoGame);
-    refused!(svc, 4, svc.resign(T0, 4, WHITE), GameError::NoGame);
-    refused!(svc, 4, svc.offer_draw(T0, 4, WHITE), GameError::NoGame);
-    refused!(svc, 4, svc.answer_draw(T0, 4, WHITE, true), GameError::NoGame);
+    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-15", None), GameError::NoGame);
+    refused!(svc, 4, svc.games().resign(T0, 4, WHITE), GameError::NoGame);
+    refused!(svc, 4, svc.games().offer_draw(T0, 4, WHITE), GameError::NoGame);
+    refused!(svc, 4, svc.games().answer_draw(T0, 4, WHITE, true), GameError::NoGame);
     assert!(matches!(svc.game_in_channel(4).await, Err(GameError::NoGame)));
     assert!(matches!(svc.game_by_id(12345).await, Err(GameError::GameNotFound(12345))));
 
     let view = start_classic(&svc, T0, 4).await;
     // Not a player.
-    refused!(svc, 4, svc.play(T0, 4, STRANGER, "11-15", None), GameError::NotAPlayer);
-    refused!(svc, 4, svc.resign(T0, 4, STRANGER), GameError::NotAPlayer);
-    refused!(svc, 4, svc.offer_draw(T0, 4, STRANGER), GameError::NotAPlayer);
-    refused!(svc, 4, svc.answer_draw(T0, 4, STRANGER, false), GameError::NotAPlayer);
+    refused!(svc, 4, svc.games().play(T0, 4, STRANGER, "11-15", None), GameError::NotAPlayer);
+    refused!(svc, 4, svc.games().resign(T0, 4, STRANGER), GameError::NotAPlayer);
+    refused!(svc, 4, svc.games().offer_draw(T0, 4, STRANGER), GameError::NotAPlayer);
+    refused!(svc, 4, svc.games().answer_draw(T0, 4, STRANGER, false), GameError::NotAPlayer);
     // Not your turn.
-    refused!(svc, 4, svc.play(T0, 4, BLACK, "22-18", None), GameError::NotYourTurn);
+    refused!(svc, 4, svc.games().play(T0, 4, BLACK, "22-18", None), GameError::NotYourTurn);
     // Move errors keep the rules' message.
-    let err = refused!(svc, 4, svc.play(T0, 4, WHITE, "hello", None), GameError::Move(MoveError::NotNotation { .. }));
+    let err =
+        refused!(svc, 4, svc.games().play(T0, 4, WHITE, "hello", None), GameError::Move(MoveError::NotNotation { .. }));
     assert!(said(&err).contains("hello"), "{}", said(&err));
-    refused!(svc, 4, svc.play(T0, 4, WHITE, "11-16", None), GameError::Move(MoveError::NoSuchMove { .. }));
-    refused!(svc, 4, svc.play(T0, 4, WHITE, "", None), GameError::Move(_));
+    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-16", None), GameError::Move(MoveError::NoSuchMove { .. }));
+    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "", None), GameError::Move(_));
     // The position they saw is not the game's.
-    refused!(svc, 4, svc.play(T0, 4, WHITE, "11-15", Some(3)), GameError::PositionChanged);
+    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-15", Some(3)), GameError::PositionChanged);
     // A double click: the same move twice with the same seen ply.
-    svc.play(T0 + 1, 4, WHITE, "11-15", Some(0)).await.unwrap();
-    let err = refused!(svc, 4, svc.play(T0 + 2, 4, WHITE, "11-15", Some(0)), GameError::PositionChanged);
+    svc.games().play(T0 + 1, 4, WHITE, "11-15", Some(0)).await.unwrap();
+    let err = refused!(svc, 4, svc.games().play(T0 + 2, 4, WHITE, "11-15", Some(0)), GameError::PositionChanged);
     assert!(said(&err).contains("position changed"), "{}", said(&err));
     // Without a seen ply the repeat is simply out of turn.
-    refused!(svc, 4, svc.play(T0 + 2, 4, WHITE, "11-15", None), GameError::NotYourTurn);
+    refused!(svc, 4, svc.games().play(T0 + 2, 4, WHITE, "11-15", None), GameError::NotYourTurn);
     // Past the deadline.
     let deadline = svc.game_in_channel(4).await.unwrap().deadline;
-    refused!(svc, 4, svc.play(deadline, 4, BLACK, "22-18", None), GameError::TimeUp);
-    refused!(svc, 4, svc.offer_draw(deadline + 1, 4, BLACK), GameError::TimeUp);
+    refused!(svc, 4, svc.games().play(deadline, 4, BLACK, "22-18", None), GameError::TimeUp);
+    refused!(svc, 4, svc.games().offer_draw(deadline + 1, 4, BLACK), GameError::TimeUp);
     assert_eq!(svc.game_by_id(view.id).await.unwrap().ply(), 1);
 }
 
 async fn move_errors_explain_captures_and_ambiguity(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_game(&svc, T0, 5, Some("W:W5,13:B17,18"), Variant::Classic, DrawRules::Classic).await;
-    let err = refused!(svc, 5, svc.play(T0, 5, WHITE, "5-9", None), GameError::Move(MoveError::CaptureRequired { .. }));
+    let err = refused!(
+        svc,
+        5,
+        svc.games().play(T0, 5, WHITE, "5-9", None),
+        GameError::Move(MoveError::CaptureRequired { .. })
+    );
     assert!(said(&err).contains("capture is compulsory") && said(&err).contains("13x22"), "{}", said(&err));
 
     // Two routes from 6 to 22: the short form is refused with both full forms.
     start_game(&svc, T0, 6, Some("W:W6:B10,11,18,19"), Variant::Classic, DrawRules::Classic).await;
-    let err = refused!(svc, 6, svc.play(T0, 6, WHITE, "6x22", None), GameError::Move(MoveError::Ambiguous { .. }));
+    let err =
+        refused!(svc, 6, svc.games().play(T0, 6, WHITE, "6x22", None), GameError::Move(MoveError::Ambiguous { .. }));
     assert!(said(&err).contains("6x13x22") && said(&err).contains("6x15x22"), "{}", said(&err));
     // The full form is accepted and stored in full.
-    let report = svc.play(T0, 6, WHITE, "6x15x22", None).await.unwrap();
+    let report = svc.games().play(T0, 6, WHITE, "6x15x22", None).await.unwrap();
     assert_eq!(report.notation, "6x15x22");
     assert_eq!(svc.game_by_id(report.game.id).await.unwrap().game.notations(), ["6x15x22"]);
 }
@@ -129,18 +147,18 @@ async fn move_errors_explain_captures_and_ambiguity(backend: Backend) {
 async fn refused_draw_commands(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 7).await;
-    refused!(svc, 7, svc.answer_draw(T0, 7, WHITE, true), GameError::NoDrawOffer);
-    refused!(svc, 7, svc.answer_draw(T0, 7, BLACK, false), GameError::NoDrawOffer);
-    svc.offer_draw(T0, 7, WHITE).await.unwrap();
-    refused!(svc, 7, svc.offer_draw(T0, 7, WHITE), GameError::DrawAlreadyOffered);
-    refused!(svc, 7, svc.offer_draw(T0, 7, BLACK), GameError::DrawOfferPending);
-    refused!(svc, 7, svc.answer_draw(T0, 7, WHITE, true), GameError::OwnDrawOffer);
-    refused!(svc, 7, svc.answer_draw(T0, 7, WHITE, false), GameError::OwnDrawOffer);
+    refused!(svc, 7, svc.games().answer_draw(T0, 7, WHITE, true), GameError::NoDrawOffer);
+    refused!(svc, 7, svc.games().answer_draw(T0, 7, BLACK, false), GameError::NoDrawOffer);
+    svc.games().offer_draw(T0, 7, WHITE).await.unwrap();
+    refused!(svc, 7, svc.games().offer_draw(T0, 7, WHITE), GameError::DrawAlreadyOffered);
+    refused!(svc, 7, svc.games().offer_draw(T0, 7, BLACK), GameError::DrawOfferPending);
+    refused!(svc, 7, svc.games().answer_draw(T0, 7, WHITE, true), GameError::OwnDrawOffer);
+    refused!(svc, 7, svc.games().answer_draw(T0, 7, WHITE, false), GameError::OwnDrawOffer);
     // Declined by a move: nothing left to answer.
-    svc.play(T0 + 1, 7, WHITE, "11-15", None).await.unwrap();
+    svc.games().play(T0 + 1, 7, WHITE, "11-15", None).await.unwrap();
     assert_eq!(svc.game_in_channel(7).await.unwrap().draw_offer_by, Some(WHITE), "the offerer moved");
-    svc.play(T0 + 2, 7, BLACK, "22-18", None).await.unwrap();
-    refused!(svc, 7, svc.answer_draw(T0 + 3, 7, BLACK, true), GameError::NoDrawOffer);
+    svc.games().play(T0 + 2, 7, BLACK, "22-18", None).await.unwrap();
+    refused!(svc, 7, svc.games().answer_draw(T0 + 3, 7, BLACK, true), GameError::NoDrawOffer);
 }
 
 #[tokio::test]

@@ -15,13 +15,13 @@ use damas::game::{GameService, GameView, Tournament, TournamentFormat, Tournamen
 async fn five_player_swiss(svc: &GameService) -> Tournament {
     let terms = TournamentTerms { rounds: Some(3), ..TournamentTerms::new("Swiss five", TournamentFormat::Swiss) };
     let t = signed_up(svc, terms, &PLAYERS[..5]).await;
-    svc.start_tournament(T0, Some(GUILD), t.id, ORGANISER, false).await.unwrap()
+    svc.tournaments().start_tournament(T0, Some(GUILD), t.id, ORGANISER, false).await.unwrap()
 }
 
 /// Ends every game in `games` with White resigning, at `now`.
 async fn white_resigns(svc: &GameService, now: i64, games: &[GameView]) {
     for g in games {
-        svc.resign(now, g.channel, g.white).await.unwrap();
+        svc.games().resign(now, g.channel, g.white).await.unwrap();
     }
 }
 
@@ -56,13 +56,13 @@ async fn a_swiss_pairs_each_round_when_the_last_game_of_the_one_before_ends(back
         // One game ends: the round is not over, nothing is paired.
         now += 3600;
         white_resigns(&svc, now, &games[..1]).await;
-        let t = svc.tournament(t.id).await.unwrap();
+        let t = svc.tournaments().tournament(t.id).await.unwrap();
         assert_eq!((t.round, t.status), (round, TournamentStatus::Running));
         assert!(start_games(&svc, now).await.is_empty());
         // The last one ends: the next round is paired (or the tournament ends).
         now += 3600;
         white_resigns(&svc, now, &games[1..]).await;
-        let t = svc.tournament(t.id).await.unwrap();
+        let t = svc.tournaments().tournament(t.id).await.unwrap();
         if round < 3 {
             assert_eq!(t.round, round + 1);
             let bye = t.bye_in(round + 1).expect("five players: a bye each round");
@@ -72,7 +72,7 @@ async fn a_swiss_pairs_each_round_when_the_last_game_of_the_one_before_ends(back
             assert_eq!((t.round, t.status), (3, TournamentStatus::Finished));
         }
     }
-    let t = svc.tournament(t.id).await.unwrap();
+    let t = svc.tournaments().tournament(t.id).await.unwrap();
     assert_eq!(t.games_done(), (6, 6));
     // Black won every game (White resigned) and each bye scored a point.
     let total: u32 = t.standings().iter().map(|s| s.points).sum();
@@ -93,7 +93,7 @@ async fn two_services_settling_at_once_pair_the_round_once(backend: Backend) {
     let tasks: Vec<_> = (0..10)
         .map(|i| {
             let s = if i % 2 == 0 { a.clone() } else { b.clone() };
-            tokio::spawn(async move { s.settle_tournament(T0 + 120, t.id).await })
+            tokio::spawn(async move { s.tournaments().settle_tournament(T0 + 120, t.id).await })
         })
         .collect();
     let mut wrote = 0;
@@ -101,7 +101,7 @@ async fn two_services_settling_at_once_pair_the_round_once(backend: Backend) {
         wrote += u32::from(task.await.unwrap().unwrap());
     }
     assert_eq!(wrote, 1, "one of them settled it");
-    let t = svc.tournament(t.id).await.unwrap();
+    let t = svc.tournaments().tournament(t.id).await.unwrap();
     assert_eq!((t.round, t.results_seen), (2, 2));
     assert_eq!(t.round_pairings(2).count(), 2, "round 2 paired once");
     assert_eq!(t.byes.len(), 2);
@@ -119,12 +119,12 @@ async fn a_round_is_paired_whole_or_not_at_all(backend: Backend) {
     drawn_in_the_store(&svc, &games).await;
     let bye = format!("INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES ({}, 2, 1)", t.id);
     raw_sql(&db, &bye).await;
-    assert!(svc.settle_tournament(T0 + 120, t.id).await.is_err(), "the bye of round 2 cannot be written");
-    let after = svc.tournament(t.id).await.unwrap();
+    assert!(svc.tournaments().settle_tournament(T0 + 120, t.id).await.is_err(), "the bye of round 2 cannot be written");
+    let after = svc.tournaments().tournament(t.id).await.unwrap();
     assert_eq!((after.round, after.results_seen, after.round_pairings(2).count()), (1, 0, 0), "nothing of round 2");
     raw_sql(&db, &format!("DELETE FROM tournament_byes WHERE tournament_id = {} AND round = 2", t.id)).await;
-    assert!(svc.settle_tournament(T0 + 180, t.id).await.unwrap());
-    let after = svc.tournament(t.id).await.unwrap();
+    assert!(svc.tournaments().settle_tournament(T0 + 180, t.id).await.unwrap());
+    let after = svc.tournaments().tournament(t.id).await.unwrap();
     assert_eq!((after.round, after.round_pairings(2).count()), (2, 2));
     assert!(after.bye_in(2).is_some());
 }
@@ -138,9 +138,9 @@ async fn a_restart_between_rounds_pairs_the_next_at_the_first_tick(backend: Back
     drawn_in_the_store(&svc, &games).await;
     drop(svc);
     let restarted = GameService::open(db.url()).await.unwrap();
-    assert_eq!(restarted.tournament(t.id).await.unwrap().round, 1);
-    restarted.claim_due(T0 + 120).await.unwrap();
-    let t = restarted.tournament(t.id).await.unwrap();
+    assert_eq!(restarted.tournaments().tournament(t.id).await.unwrap().round, 1);
+    restarted.deadlines().claim_due(T0 + 120).await.unwrap();
+    let t = restarted.tournaments().tournament(t.id).await.unwrap();
     assert_eq!((t.round, t.results_seen), (2, 2));
     assert_eq!(start_games(&restarted, T0 + 180).await.len(), 2);
 }

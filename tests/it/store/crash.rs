@@ -135,14 +135,15 @@ async fn try_one(svc: &GameService) -> Option<Ack> {
         None => {
             let channel = 1000 + svc.store().game_count().await.unwrap() as u64;
             if svc.open_challenges_in_channel(channel).await.unwrap().is_empty() {
-                refused_or(svc.challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await)?;
+                refused_or(svc.challenges().challenge(T0, NewChallenge::new(channel, WHITE, BLACK)).await)?;
             }
-            refused_or(svc.accept(T0, channel, BLACK, None).await)?
+            refused_or(svc.challenges().accept(T0, channel, BLACK, None).await)?
         }
     };
     let legal = view.game.position().legal_moves_with_notation();
     let (_, text) = &legal[(view.id as usize * 7 + view.ply() as usize * 13) % legal.len()];
-    let report = refused_or(svc.play(T0 + 1, view.channel, view.player_to_move(), text, Some(view.ply())).await)?;
+    let report =
+        refused_or(svc.games().play(T0 + 1, view.channel, view.player_to_move(), text, Some(view.ply())).await)?;
     Some(Ack::Move { game: view.id, ply: view.ply(), notation: report.notation })
 }
 
@@ -177,7 +178,9 @@ async fn child(path: &str) {
         out.flush().unwrap();
         if ply >= 30 {
             let view = svc.game_by_id(game).await.unwrap();
-            if view.is_live() && refused_or(svc.resign(T0 + 2, view.channel, view.player_to_move()).await).is_some() {
+            if view.is_live()
+                && refused_or(svc.games().resign(T0 + 2, view.channel, view.player_to_move()).await).is_some()
+            {
                 writeln!(out, "ACK-RESIGN {game}").unwrap();
                 out.flush().unwrap();
             }

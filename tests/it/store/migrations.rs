@@ -21,7 +21,7 @@ async fn migrations_apply_to_an_empty_database_and_are_idempotent(backend: Backe
     // Open again, twice: nothing re-applied, nothing lost.
     let svc = GameService::open(db.url()).await.unwrap();
     let view = start_classic(&svc, T0, 9).await;
-    svc.play(T0 + 1, 9, WHITE, "11-15", None).await.unwrap();
+    svc.games().play(T0 + 1, 9, WHITE, "11-15", None).await.unwrap();
     svc.store().close().await;
     let svc = GameService::open(db.url()).await.unwrap();
     assert_eq!(svc.store().applied_migrations().await.unwrap(), applied);
@@ -139,7 +139,7 @@ async fn games_stored_before_the_games_table_was_rebuilt_survive_it() {
     assert_eq!(game.aborted_by, None);
     assert!(svc.store().integrity_check().await.unwrap());
     // The unique live game per channel and the foreign keys hold again.
-    let err = svc.challenge(T0, damas::game::NewChallenge::new(5, STRANGER, BLACK)).await.unwrap_err();
+    let err = svc.challenges().challenge(T0, damas::game::NewChallenge::new(5, STRANGER, BLACK)).await.unwrap_err();
     assert!(matches!(err, damas::game::GameError::ChannelHasGame), "{err:?}");
     svc.store().close().await;
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
@@ -233,8 +233,8 @@ async fn a_move_stored_before_moves_kept_their_clock_is_taken_back_with_the_cloc
     let svc = GameService::open(&url).await.unwrap();
     let last = svc.store().last_move(3).await.unwrap().unwrap();
     assert_eq!((last.ply, last.clock_before, last.previous_played_at), (1, None, Some(T0 + 100)));
-    svc.takeback(T0 + 300, 5, BLACK).await.unwrap();
-    let done = svc.takeback(T0 + 400, 5, WHITE).await.unwrap();
+    svc.games().takeback(T0 + 300, 5, BLACK).await.unwrap();
+    let done = svc.games().takeback(T0 + 400, 5, WHITE).await.unwrap();
     assert!(matches!(done, damas::game::TakebackDone::TakenBack { requester: BLACK, .. }), "{done:?}");
     let game = svc.game_in_channel(5).await.unwrap();
     assert_eq!(game.game.notations(), ["11-15"]);
@@ -242,7 +242,7 @@ async fn a_move_stored_before_moves_kept_their_clock_is_taken_back_with_the_cloc
     let row = svc.store().game(3).await.unwrap().unwrap();
     assert_eq!(row.setup.remind_at, T0 + 100 + 2 * day * 8 / 10);
     // A move stored now keeps its clock: taking it back needs no working out.
-    svc.play(T0 + 500, 5, BLACK, "21-17", Some(1)).await.unwrap();
+    svc.games().play(T0 + 500, 5, BLACK, "21-17", Some(1)).await.unwrap();
     let kept = svc.store().last_move(3).await.unwrap().unwrap().clock_before.expect("kept with the move");
     assert_eq!((kept.last_move_at, kept.deadline), (T0 + 100, T0 + 100 + 2 * day));
 }
@@ -281,7 +281,8 @@ async fn keys_written_before_the_live_positions_rebuild_are_computed_again() {
     let svc = GameService::open(&url).await.unwrap();
     assert_eq!(svc.store().live_position_count(3).await.unwrap(), 0, "the old keys are gone");
     let game = svc.game_in_channel(5).await.unwrap();
-    let refused = svc.analyze_fen(&damas::rules::to_fen(game.game.position()), Some(GUILD), STRANGER, Some(1)).await;
+    let refused =
+        svc.analyses().analyze_fen(&damas::rules::to_fen(game.game.position()), Some(GUILD), STRANGER, Some(1)).await;
     assert!(matches!(refused, Err(damas::game::GameError::AnalysisOfLivePosition)), "{:?}", refused.map(|_| ()));
     let keys = damas::game::live_position_keys(game.game.position());
     assert_eq!(svc.store().live_position_count(3).await.unwrap(), keys.len() as i64, "computed again by the check");

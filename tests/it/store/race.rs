@@ -27,7 +27,7 @@ async fn many_tasks_play_and_resign_on_one_game(backend: Backend) {
             for round in 0..60u64 {
                 // Two tasks resign once the game is some way in.
                 if task < 2 && round == 25 + 10 * task {
-                    match svc.resign(T0 + 1, 1, user).await {
+                    match svc.games().resign(T0 + 1, 1, user).await {
                         Ok(v) => resigned.lock().unwrap().push(v.finished.map(|_| user).unwrap()),
                         Err(e) => assert!(lost_the_race(&e), "{e:?}"),
                     }
@@ -40,7 +40,7 @@ async fn many_tasks_play_and_resign_on_one_game(backend: Backend) {
                 }
                 let legal = seen.game.position().legal_moves_with_notation();
                 let (_, text) = &legal[((task + round) as usize) % legal.len()];
-                match svc.play(T0 + 1, 1, user, text, Some(seen.ply())).await {
+                match svc.games().play(T0 + 1, 1, user, text, Some(seen.ply())).await {
                     Ok(report) => moves.lock().unwrap().push((seen.ply(), report.notation)),
                     Err(e) => assert!(lost_the_race(&e), "{e:?}"),
                 }
@@ -81,7 +81,7 @@ async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
     let attempts: Vec<_> = (0..20)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.play(T0 + 5, 2, WHITE, "11-15", Some(0)).await })
+            tokio::spawn(async move { svc.games().play(T0 + 5, 2, WHITE, "11-15", Some(0)).await })
         })
         .collect();
     let mut ok = 0;
@@ -98,7 +98,7 @@ async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
     let offers: Vec<_> = (0..10)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.offer_draw(T0 + 6, 2, BLACK).await })
+            tokio::spawn(async move { svc.games().offer_draw(T0 + 6, 2, BLACK).await })
         })
         .collect();
     let mut ok = 0;
@@ -112,7 +112,7 @@ async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
     let resigns: Vec<_> = (0..10)
         .map(|i| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.resign(T0 + 7, 2, if i % 2 == 0 { WHITE } else { BLACK }).await })
+            tokio::spawn(async move { svc.games().resign(T0 + 7, 2, if i % 2 == 0 { WHITE } else { BLACK }).await })
         })
         .collect();
     let mut ok = 0;
@@ -127,15 +127,15 @@ async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
 
 async fn racing_challenges_and_answers(backend: Backend) {
     let (_dir, svc) = service(backend).await;
-    let challenger = svc.challenge(T0, NewChallenge::new(3, 5000, BLACK)).await.unwrap().challenger;
+    let challenger = svc.challenges().challenge(T0, NewChallenge::new(3, 5000, BLACK)).await.unwrap().challenger;
     // Accept and cancel at once: one wins, and the state matches it.
     let accept = tokio::spawn({
         let svc = svc.clone();
-        async move { svc.accept(T0 + 1, 3, BLACK, None).await.is_ok() }
+        async move { svc.challenges().accept(T0 + 1, 3, BLACK, None).await.is_ok() }
     });
     let cancel = tokio::spawn({
         let svc = svc.clone();
-        async move { svc.cancel(T0 + 1, 3, challenger, None).await.is_ok() }
+        async move { svc.challenges().cancel(T0 + 1, 3, challenger, None).await.is_ok() }
     });
     let (accepted, cancelled) = (accept.await.unwrap(), cancel.await.unwrap());
     assert!(accepted ^ cancelled, "accepted {accepted}, cancelled {cancelled}");
@@ -148,13 +148,13 @@ async fn due_items_are_handed_out_once_to_racing_loops(backend: Backend) {
     for ch in 0..20 {
         start_classic(&svc, T0, 100 + ch).await;
         start_classic(&svc, T0 + DAY + DAY / 2, 200 + ch).await;
-        svc.challenge(T0 + 2 * DAY, NewChallenge::new(300 + ch, WHITE, BLACK)).await.unwrap();
+        svc.challenges().challenge(T0 + 2 * DAY, NewChallenge::new(300 + ch, WHITE, BLACK)).await.unwrap();
     }
     let now = T0 + 4 * DAY + 1;
     let loops: Vec<_> = (0..8)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.claim_due(now).await.unwrap() })
+            tokio::spawn(async move { svc.deadlines().claim_due(now).await.unwrap() })
         })
         .collect();
     let mut seen: HashMap<String, u32> = HashMap::new();
@@ -179,7 +179,7 @@ async fn due_items_are_handed_out_once_to_racing_loops(backend: Backend) {
         assert!(seen.contains_key(&format!("reminder {}", 200 + ch)));
         assert!(seen.contains_key(&format!("expired {}", 300 + ch)));
     }
-    assert!(svc.claim_due(now).await.unwrap().is_empty());
+    assert!(svc.deadlines().claim_due(now).await.unwrap().is_empty());
 }
 
 /// A move the database refuses, committed in the same group as good moves
@@ -211,7 +211,7 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
             tasks.push(tokio::spawn(async move {
                 let user = if round % 2 == 0 { WHITE } else { BLACK };
                 let mv = ["11-15", "22-19", "15x22", "26x19", "12-16"][round];
-                svc.play(T0 + 1, channel, user, mv, Some(round as u32)).await.map(|_| ())
+                svc.games().play(T0 + 1, channel, user, mv, Some(round as u32)).await.map(|_| ())
             }));
         }
         let store = svc.store().clone();

@@ -195,6 +195,6 @@ pub fn assert_move_refused(callback: &Callback, position: &Position, typed: &str
 pub async fn wait_for_a_tick(fake: &FakeDiscord, service: &GameService, clock: &Clock) {
     let (marker, from, to) = (fake.new_id(), fake.new_id(), fake.new_id());
     let stale = NewChallenge { guild: Some(fake.guild_id()), ..NewChallenge::new(marker, from, to) };
-    service.challenge(clock.now() - 3 * DAY, stale).await.expect("a marker challenge");
+    service.challenges().challenge(clock.now() - 3 * DAY, stale).await.expect("a marker challenge");
     fake.wait_for_channel_message(marker, |m| m.content().contains(&format!("<@{from}>")), WAIT).await;
 }

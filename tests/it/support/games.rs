@@ -120,8 +120,8 @@ pub async fn start_game(
         start: start.map(|fen| parse_fen(fen).expect("test FEN")),
         ..NewChallenge::new(channel, WHITE, BLACK)
     };
-    svc.challenge(now, req).await.expect("challenge");
-    svc.accept(now, channel, BLACK, None).await.expect("accept")
+    svc.challenges().challenge(now, req).await.expect("challenge");
+    svc.challenges().accept(now, channel, BLACK, None).await.expect("accept")
 }
 
 /// A classic game from the initial position.
@@ -142,7 +142,12 @@ pub async fn play_line(svc: &GameService, mut now: i64, channel: u64, moves: &[S
     for mv in moves {
         now += 3600;
         let user = last.player_to_move();
-        last = svc.play(now, channel, user, mv, Some(last.ply())).await.unwrap_or_else(|e| panic!("{mv}: {e}")).game;
+        last = svc
+            .games()
+            .play(now, channel, user, mv, Some(last.ply()))
+            .await
+            .unwrap_or_else(|e| panic!("{mv}: {e}"))
+            .game;
     }
     last
 }

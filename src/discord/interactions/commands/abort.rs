@@ -31,7 +31,7 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
     let request =
         AbortRequest { guild: inv.guild, channel: inv.channel, user: inv.user, moderator: inv.moderator, game };
     let lang = inv.server_lang;
-    match inv.service.abort(inv.now, request).await? {
+    match inv.service.games().abort(inv.now, request).await? {
         Aborted::Game(game) => {
             let text = t!(
                 lang,
@@ -43,7 +43,7 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
             let description = alt::game_board(lang, &game);
             let mut reply =
                 Reply::public(lang, text).file("board.png", game_messages::game_board(&game).await?, description);
-            reply.after.archive_thread = inv.service.thread_to_archive(&game).await?;
+            reply.after.archive_thread = inv.service.notifications().thread_to_archive(&game).await?;
             Ok(reply)
         }
         Aborted::Challenges(closed) => {

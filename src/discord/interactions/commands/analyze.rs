@@ -18,13 +18,13 @@ pub async fn analyze(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comm
     let lang = inv.server_lang;
     match opts.string("position") {
         Some(fen) => {
-            let found = inv.service.analyze_fen(fen, inv.guild, inv.user, level).await?;
+            let found = inv.service.analyses().analyze_fen(fen, inv.guild, inv.user, level).await?;
             let head =
                 t!(lang, "analysis-title", position = found.position.to_string(), level = found.level.to_string());
             picture(lang, format!("{head}\n{}", verdict(lang, &found)), &found).await
         }
         None => {
-            let review = inv.service.review_channel(inv.channel, inv.user, level).await?;
+            let review = inv.service.analyses().review_channel(inv.channel, inv.user, level).await?;
             let text = [
                 t!(lang, "review-title", players = game_messages::players(lang, &review.game)),
                 review.game.finished.map(|f| game_messages::result(lang, &review.game, &f)).unwrap_or_default(),

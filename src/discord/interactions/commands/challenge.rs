@@ -17,11 +17,13 @@ use crate::discord::messages::reply::Reply;
 /// naming the bot itself starts a game against its engine at once.
 pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
     let request = challenge_request(inv, opts)?;
-    if inv.threads_here && inv.service.bot_game_thread_wanted(inv.guild, request.opponent, inv.bot_user).await? {
+    if inv.threads_here
+        && inv.service.notifications().bot_game_thread_wanted(inv.guild, request.opponent, inv.bot_user).await?
+    {
         return bot_game_in_thread(inv, request, opts.integer("level")).await;
     }
     // Naming the bot itself starts a game against its engine: the service decides.
-    let proposed = inv.service.propose(inv.now, request, inv.bot_user, opts.integer("level")).await?;
+    let proposed = inv.service.games().propose(inv.now, request, inv.bot_user, opts.integer("level")).await?;
     proposed_reply(inv, proposed).await
 }
 
@@ -40,21 +42,22 @@ async fn bot_game_in_thread(
         Ok(thread) => thread,
         Err(e) => {
             tracing::warn!(channel = inv.channel, error = %e, "could not open a thread for a bot game; playing in the channel");
-            let proposed = inv.service.propose(inv.now, request, inv.bot_user, level).await?;
+            let proposed = inv.service.games().propose(inv.now, request, inv.bot_user, level).await?;
             return proposed_reply(inv, proposed).await;
         }
     };
-    let proposed = match inv.service.propose_in_thread(inv.now, request, inv.bot_user, level, thread).await {
-        Ok(Proposed::BotGame(game, level)) => (game, level),
-        Ok(challenge) => {
-            game_threads::remove(&inv.http, thread).await;
-            return proposed_reply(inv, challenge).await;
-        }
-        Err(e) => {
-            game_threads::remove(&inv.http, thread).await;
-            return Err(e.into());
-        }
-    };
+    let proposed =
+        match inv.service.notifications().propose_in_thread(inv.now, request, inv.bot_user, level, thread).await {
+            Ok(Proposed::BotGame(game, level)) => (game, level),
+            Ok(challenge) => {
+                game_threads::remove(&inv.http, thread).await;
+                return proposed_reply(inv, challenge).await;
+            }
+            Err(e) => {
+                game_threads::remove(&inv.http, thread).await;
+                return Err(e.into());
+            }
+        };
     let (game, level) = proposed;
     let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
     let pointer = t!(
@@ -92,7 +95,7 @@ async fn open_challenge_reply(inv: &Invocation, challenge: &Challenge) -> Result
     let lang = inv.server_lang;
     let mut text = challenge_text(lang, challenge);
     let role = match inv.guild {
-        Some(guild) => inv.service.seek_role(guild).await?,
+        Some(guild) => inv.service.notifications().seek_role(guild).await?,
         None => None,
     };
     let mut reply = Reply::public(lang, String::new()).components(open_challenge_buttons(lang, challenge.id));
@@ -209,7 +212,9 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
 /// channel (whose other open challenges are then closed, said in the same
 /// message).
 pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
-    let Some(challenge) = inv.service.thread_wanted(inv.now, inv.guild, inv.channel, inv.user, pick).await? else {
+    let Some(challenge) =
+        inv.service.notifications().thread_wanted(inv.now, inv.guild, inv.channel, inv.user, pick).await?
+    else {
         return accept_here(inv, pick, false).await;
     };
     if !inv.threads_here {
@@ -237,7 +242,7 @@ pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
 /// Accepts with the game played in the channel; `no_threads`: a thread was
 /// wanted but cannot be opened here, which the channel is told once.
 async fn accept_here(inv: &Invocation, pick: ChallengePick, no_threads: bool) -> Result<Reply, CommandError> {
-    let accepted = inv.service.accept_challenge(inv.now, inv.channel, inv.taker(), pick).await?;
+    let accepted = inv.service.challenges().accept_challenge(inv.now, inv.channel, inv.taker(), pick).await?;
     let lang = inv.server_lang;
     let mut headline = t!(lang, "challenge-accepted", player = user(inv.user));
     if !accepted.closed.is_empty() {
@@ -256,13 +261,14 @@ async fn accept_here(inv: &Invocation, pick: ChallengePick, no_threads: bool) ->
 /// thread after the game, posts the game there, and answers in the
 /// channel with a link to it. The thread goes if the game does not start.
 async fn accept_in_thread(inv: &Invocation, pick: ChallengePick, thread: u64) -> Result<Reply, CommandError> {
-    let accepted = match inv.service.accept_in_thread(inv.now, inv.channel, inv.taker(), pick, thread).await {
-        Ok(accepted) => accepted,
-        Err(e) => {
-            game_threads::remove(&inv.http, thread).await;
-            return Err(e.into());
-        }
-    };
+    let accepted =
+        match inv.service.notifications().accept_in_thread(inv.now, inv.channel, inv.taker(), pick, thread).await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                game_threads::remove(&inv.http, thread).await;
+                return Err(e.into());
+            }
+        };
     let (lang, game) = (inv.server_lang, &accepted.game);
     let headline = t!(lang, "challenge-accepted", player = user(inv.user));
     let pointer = t!(
@@ -307,7 +313,7 @@ fn name_of(name: Option<&str>, id: u64) -> String {
 
 /// `/decline` or the Decline button.
 pub async fn decline(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
-    let c = inv.service.decline(inv.now, inv.channel, inv.user, pick).await?;
+    let c = inv.service.challenges().decline(inv.now, inv.channel, inv.user, pick).await?;
     let lang = inv.server_lang;
     Ok(Reply::public(
         lang,
@@ -322,7 +328,7 @@ pub async fn decline(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Com
 
 /// `/cancel` or the Cancel button.
 pub async fn cancel(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
-    let c = inv.service.cancel(inv.now, inv.channel, inv.user, pick).await?;
+    let c = inv.service.challenges().cancel(inv.now, inv.channel, inv.user, pick).await?;
     let lang = inv.server_lang;
     Ok(Reply::public(
         lang,

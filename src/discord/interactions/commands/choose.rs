@@ -53,7 +53,7 @@ fn out_of_date(inv: &Invocation, error: CommandError) -> CommandError {
 
 /// The Move button: the pieces the presser, the player to move, can move.
 async fn open(inv: &Invocation, seen: Seen) -> Result<Reply, CommandError> {
-    let choices = inv.service.move_choices(inv.now, inv.channel, inv.user, Some(seen)).await?;
+    let choices = inv.service.games().move_choices(inv.now, inv.channel, inv.user, Some(seen)).await?;
     let lang = inv.lang;
     let text = t!(lang, "menu-choose-piece", game = seen.game.to_string());
     Ok(Reply::ephemeral(lang, text).components(piece_rows(lang, &choices)))
@@ -62,7 +62,7 @@ async fn open(inv: &Invocation, seen: Seen) -> Result<Reply, CommandError> {
 /// A piece picked (or another page of its moves): its moves, in place of
 /// the menu.
 async fn piece(inv: &Invocation, seen: Seen, square: u8, page: u32) -> Result<Reply, CommandError> {
-    let choices = inv.service.move_choices(inv.now, inv.channel, inv.user, Some(seen)).await?;
+    let choices = inv.service.games().move_choices(inv.now, inv.channel, inv.user, Some(seen)).await?;
     let piece = choices.pieces.iter().find(|p| p.square == square).ok_or_else(|| unknown(inv))?;
     let lang = inv.lang;
     let text = t!(lang, "menu-choose-move", game = seen.game.to_string(), square = square.to_string());
@@ -71,7 +71,7 @@ async fn piece(inv: &Invocation, seen: Seen, square: u8, page: u32) -> Result<Re
 
 /// A move picked: played, or shown first in place of the menu.
 async fn pick(inv: &Invocation, seen: Seen, notation: &str) -> Result<Reply, CommandError> {
-    match inv.service.play_or_show(inv.now, inv.channel, inv.user, notation, Some(seen)).await? {
+    match inv.service.games().play_or_show(inv.now, inv.channel, inv.user, notation, Some(seen)).await? {
         MoveOutcome::Played(report) => play::announce(inv, &report).await,
         // The board shown replaces the menu.
         MoveOutcome::Shown(shown) => Ok(play::preview(inv, &shown).await?.updating()),

@@ -23,7 +23,7 @@ pub async fn my_games(inv: &Invocation) -> Result<Reply, CommandError> {
 pub async fn my_games_page(inv: &Invocation, page: u32) -> Result<Reply, CommandError> {
     let lang = inv.lang;
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(lang, "err-games-server-only")))?;
-    let page = inv.service.player_games_page(guild, inv.user, page).await?;
+    let page = inv.service.records().player_games_page(guild, inv.user, page).await?;
     if page.total == 0 {
         let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
         return Ok(Reply::ephemeral(lang, t!(lang, "mygames-none", challenge = challenge)));

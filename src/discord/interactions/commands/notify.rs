@@ -19,7 +19,7 @@ pub async fn notify(inv: &Invocation, mode: Option<&str>, hour: Option<i64>) -> 
         return Err(CommandError::refused(t!(lang, "err-server-only", command = "notify")));
     };
     let Some(mode) = mode else {
-        let settings = inv.service.player_settings(guild, inv.user).await?;
+        let settings = inv.service.notifications().player_settings(guild, inv.user).await?;
         return Ok(Reply::ephemeral(lang, describe(lang, &settings)));
     };
     let mode: NotifyMode =
@@ -34,8 +34,8 @@ pub async fn notify(inv: &Invocation, mode: Option<&str>, hour: Option<i64>) -> 
             _ => return Err(CommandError::refused(t!(lang, "notify-bad-hour"))),
         },
     };
-    inv.service.set_notify(inv.now, guild, inv.user, mode, hour, lang.locale_code()).await?;
-    let settings = inv.service.player_settings(guild, inv.user).await?;
+    inv.service.notifications().set_notify(inv.now, guild, inv.user, mode, hour, lang.locale_code()).await?;
+    let settings = inv.service.notifications().player_settings(guild, inv.user).await?;
     Ok(Reply::ephemeral(lang, format!("{}\n{}", t!(lang, "notify-set"), describe(lang, &settings))))
 }
 

@@ -21,7 +21,7 @@ pub async fn challenges(inv: &Invocation) -> Result<Reply, CommandError> {
 pub async fn challenges_page(inv: &Invocation, page: u32) -> Result<Reply, CommandError> {
     let lang = inv.lang;
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(lang, "err-games-server-only")))?;
-    let page = inv.service.open_challenges_page(inv.now, guild, inv.user, page).await?;
+    let page = inv.service.challenges().open_challenges_page(inv.now, guild, inv.user, page).await?;
     if page.total == 0 {
         let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
         return Ok(Reply::ephemeral(lang, t!(lang, "challenges-none", challenge = challenge)));

@@ -17,7 +17,7 @@ pub const MAX_CHOICES: usize = 25;
 /// `/move move`: the service checks the text (autocomplete is only a hint).
 /// A player who confirms their moves is first shown the board after it.
 pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
-    match inv.service.play_or_show(inv.now, inv.channel, inv.user, text, None).await? {
+    match inv.service.games().play_or_show(inv.now, inv.channel, inv.user, text, None).await? {
         MoveOutcome::Played(report) => announce(inv, &report).await,
         MoveOutcome::Shown(shown) => preview(inv, &shown).await,
     }
@@ -26,7 +26,7 @@ pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
 /// Plays `notation`, chosen from the position `seen` (a menu, a Confirm):
 /// refused if the game has moved on since.
 pub async fn play_seen(inv: &Invocation, notation: &str, seen: Seen) -> Result<Reply, CommandError> {
-    let report = inv.service.play_seen(inv.now, inv.channel, inv.user, notation, seen).await?;
+    let report = inv.service.games().play_seen(inv.now, inv.channel, inv.user, notation, seen).await?;
     announce(inv, &report).await
 }
 

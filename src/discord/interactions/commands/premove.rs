@@ -14,14 +14,14 @@ use crate::discord::messages::reply::Reply;
 pub async fn premove(inv: &Invocation, line: Option<&str>, clear: bool) -> Result<Reply, CommandError> {
     let lang = inv.lang;
     if clear {
-        let count = inv.service.clear_premoves(inv.channel, inv.user).await?;
+        let count = inv.service.games().clear_premoves(inv.channel, inv.user).await?;
         return Ok(Reply::ephemeral(lang, t!(lang, "premove-cleared", count = count)));
     }
     let Some(line) = line else {
-        let lines = inv.service.premoves_of(inv.channel, inv.user).await?;
+        let lines = inv.service.games().premoves_of(inv.channel, inv.user).await?;
         return Ok(Reply::ephemeral(lang, shown(lang, &lines)));
     };
-    let stored = inv.service.add_premove(inv.now, inv.channel, inv.user, line).await?;
+    let stored = inv.service.games().add_premove(inv.now, inv.channel, inv.user, line).await?;
     Ok(Reply::ephemeral(lang, stored_text(lang, &stored)))
 }
 

@@ -25,7 +25,7 @@ pub async fn rating(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comma
     };
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
     let (player, server) =
-        tokio::join!(inv.service.player_rating(guild, user, inv.now), servers::server_name(&inv.http, guild));
+        tokio::join!(inv.service.records().player_rating(guild, user, inv.now), servers::server_name(&inv.http, guild));
     let player = player?;
     let lang = inv.server_lang;
     if player.games == 0 {
@@ -74,7 +74,7 @@ fn figures(lang: Lang, player: &PlayerRating) -> String {
 /// `/leaderboard`: the server's best established players, best first.
 pub async fn leaderboard(inv: &Invocation) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let players = inv.service.leaderboard(guild, inv.now).await?;
+    let players = inv.service.records().leaderboard(guild, inv.now).await?;
     let lang = inv.server_lang;
     if players.is_empty() {
         return Ok(Reply::public(lang, t!(lang, "leaderboard-empty")));

@@ -21,7 +21,7 @@ pub async fn games(inv: &Invocation) -> Result<Reply, CommandError> {
 /// first, with buttons to the pages before and after.
 pub async fn games_page(inv: &Invocation, page: u32) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let page = inv.service.live_games_page(guild, page).await?;
+    let page = inv.service.records().live_games_page(guild, page).await?;
     let lang = inv.server_lang;
     if page.total == 0 {
         let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
@@ -52,8 +52,8 @@ fn line(lang: Lang, game: &GameSummary) -> String {
 /// `/pdn [game]`: the record of a game of this server as a file: the one
 /// numbered, or the channel's live game, or the last that ended here.
 pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
-    let game = inv.service.game_for_record(inv.guild, inv.channel, number).await?;
-    let pdn = inv.service.pdn(game.id).await?;
+    let game = inv.service.records().game_for_record(inv.guild, inv.channel, number).await?;
+    let pdn = inv.service.records().pdn(game.id).await?;
     let lang = inv.server_lang;
     let players = game_messages::numbered_players(lang, &game);
     let text = match &game.finished {
@@ -70,7 +70,7 @@ pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, Command
 /// `/pdn` finds it (the one numbered, or the channel's live game, or the
 /// last that ended here), posted for the channel to see.
 pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
-    let game = inv.service.game_for_record(inv.guild, inv.channel, number).await?;
+    let game = inv.service.records().game_for_record(inv.guild, inv.channel, number).await?;
     let gif = game_messages::replay_gif(inv.lang, &inv.service, inv.now, &game, inv.user).await?;
     let lang = inv.server_lang;
     let text = t!(lang, "replay-caption", players = game_messages::numbered_players(lang, &game));
@@ -86,7 +86,7 @@ pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comm
 /// player who wants to show it uses `/replay`). A game of another server
 /// (a forged or copied button) is refused as `/replay` refuses it.
 pub async fn replay_pressed(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
-    let game = inv.service.game_in_server(inv.guild, game_id).await?;
+    let game = inv.service.records().game_in_server(inv.guild, game_id).await?;
     let gif = game_messages::replay_gif(inv.lang, &inv.service, inv.now, &game, inv.user).await?;
     let lang = inv.lang;
     let text = t!(lang, "replay-caption", players = game_messages::numbered_players(lang, &game));
@@ -97,8 +97,8 @@ pub async fn replay_pressed(inv: &Invocation, game_id: i64) -> Result<Reply, Com
 /// and a summary.
 pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, CommandError> {
     let game = match number {
-        Some(number) => inv.service.game_in_server(inv.guild, number).await?,
-        None => inv.service.game_for_record(inv.guild, inv.channel, None).await?,
+        Some(number) => inv.service.records().game_in_server(inv.guild, number).await?,
+        None => inv.service.records().game_for_record(inv.guild, inv.channel, None).await?,
     };
     let lang = inv.server_lang;
     let head = t!(
@@ -127,7 +127,7 @@ pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comman
 /// server, newest first, with their wins, draws and losses.
 pub async fn history(inv: &Invocation, user: u64, page: u32) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let history = inv.service.history(guild, user, page).await?;
+    let history = inv.service.records().history(guild, user, page).await?;
     let lang = inv.server_lang;
     if history.total == 0 {
         return Ok(Reply::public(lang, t!(lang, "history-none", player = game_messages::user(user))));

@@ -31,25 +31,25 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
     let server_change = threads.is_some() || seek_role.is_some() || vacation_days.is_some();
     match (server_change, confirm_moves) {
         (false, None) => {
-            let confirms = inv.service.confirms_moves(Some(guild), inv.user).await?;
+            let confirms = inv.service.notifications().confirms_moves(Some(guild), inv.user).await?;
             let text = format!("{}\n{}", shown(inv, guild, inv.lang).await?, confirm_text(inv.lang, confirms));
             Ok(Reply::ephemeral(inv.lang, text))
         }
         // One is public (the server's), the other private (the asker's).
         (true, Some(_)) => Err(CommandError::refused(t!(inv.lang, "settings-one-at-a-time"))),
         (false, Some(on)) => {
-            inv.service.set_confirm_moves(inv.now, guild, inv.user, on, inv.lang.locale_code()).await?;
+            inv.service.notifications().set_confirm_moves(inv.now, guild, inv.user, on, inv.lang.locale_code()).await?;
             Ok(Reply::ephemeral(inv.lang, confirm_text(inv.lang, on)))
         }
         (true, None) => {
             if let Some(on) = threads {
-                inv.service.set_threads(inv.now, guild, on, inv.manages_server).await?;
+                inv.service.notifications().set_threads(inv.now, guild, on, inv.manages_server).await?;
             }
             if let Some(role) = seek_role {
-                inv.service.set_seek_role(inv.now, guild, role, inv.manages_server).await?;
+                inv.service.notifications().set_seek_role(inv.now, guild, role, inv.manages_server).await?;
             }
             if let Some(days) = vacation_days {
-                inv.service.set_vacation_days(inv.now, guild, days, inv.manages_server).await?;
+                inv.service.deadlines().set_vacation_days(inv.now, guild, days, inv.manages_server).await?;
             }
             let lang = inv.server_lang;
             let changed = t!(lang, "settings-changed-by", player = user(inv.user));
@@ -71,13 +71,13 @@ fn on_off(inv: &Invocation, value: Option<&str>) -> Result<Option<bool>, Command
 
 /// The server's settings, said in `lang`.
 async fn shown(inv: &Invocation, guild: u64, lang: Lang) -> Result<String, CommandError> {
-    let threads = inv.service.threads_on(Some(guild)).await?;
+    let threads = inv.service.notifications().threads_on(Some(guild)).await?;
     let threads = if threads { t!(lang, "settings-threads-on") } else { t!(lang, "settings-threads-off") };
-    let seek = match inv.service.seek_role(guild).await? {
+    let seek = match inv.service.notifications().seek_role(guild).await? {
         Some(role) => t!(lang, "settings-seek-role", role = game_messages::role(role)),
         None => t!(lang, "settings-no-seek-role"),
     };
-    let vacation = match inv.service.vacation_days(guild).await? {
+    let vacation = match inv.service.deadlines().vacation_days(guild).await? {
         0 => t!(lang, "settings-vacation-off"),
         days => t!(lang, "settings-vacation-days", days = days),
     };

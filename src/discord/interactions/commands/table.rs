@@ -39,7 +39,7 @@ pub async fn resign_confirm(inv: &Invocation) -> Result<Reply, CommandError> {
 /// The Resign button: the game ends; the result is posted publicly.
 pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
     game_of_button(inv, game_id).await?;
-    let game = inv.service.resign(inv.now, inv.channel, inv.user).await?;
+    let game = inv.service.games().resign(inv.now, inv.channel, inv.user).await?;
     let lang = inv.server_lang;
     game_messages::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
 }
@@ -48,7 +48,7 @@ pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandErro
 /// withdraws the player's own (the service decides which).
 pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
-    match inv.service.draw(inv.now, inv.channel, inv.user).await? {
+    match inv.service.games().draw(inv.now, inv.channel, inv.user).await? {
         DrawDone::Accepted(game) => {
             let headline = t!(lang, "draw-accepted", player = user(inv.user));
             game_messages::game_message(lang, &inv.service, &game, headline).await
@@ -74,7 +74,7 @@ pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
 /// The Withdraw button of a draw offer (its offerer's).
 pub async fn withdraw_draw(inv: &Invocation, game_id: i64) -> Result<Reply, CommandError> {
     game_of_button(inv, game_id).await?;
-    inv.service.withdraw_draw(inv.now, inv.channel, inv.user).await?;
+    inv.service.games().withdraw_draw(inv.now, inv.channel, inv.user).await?;
     let lang = inv.server_lang;
     Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user))))
 }
@@ -82,7 +82,7 @@ pub async fn withdraw_draw(inv: &Invocation, game_id: i64) -> Result<Reply, Comm
 /// The Accept / Decline buttons of a draw offer.
 pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result<Reply, CommandError> {
     game_of_button(inv, game_id).await?;
-    let game = inv.service.answer_draw(inv.now, inv.channel, inv.user, accept).await?;
+    let game = inv.service.games().answer_draw(inv.now, inv.channel, inv.user, accept).await?;
     let lang = inv.server_lang;
     if accept {
         game_messages::game_message(lang, &inv.service, &game, t!(lang, "draw-accepted", player = user(inv.user))).await
@@ -96,7 +96,7 @@ pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result
 pub async fn more_time(inv: &Invocation, days: Option<i64>) -> Result<Reply, CommandError> {
     // Discord keeps the option within 1-7; a forged one is refused as out of range.
     let days = days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0);
-    let game = inv.service.give_more_time(inv.now, inv.channel, inv.user, days).await?;
+    let game = inv.service.deadlines().give_more_time(inv.now, inv.channel, inv.user, days).await?;
     let opponent = game.opponent_of(inv.user).unwrap_or_default();
     let lang = inv.server_lang;
     let text = t!(

@@ -14,14 +14,14 @@ use crate::discord::messages::reply::Reply;
 /// `/takeback`: asks to take back the player's last move, or allows the
 /// opponent's standing request (the service decides which).
 pub async fn takeback(inv: &Invocation) -> Result<Reply, CommandError> {
-    let done = inv.service.takeback(inv.now, inv.channel, inv.user).await?;
+    let done = inv.service.games().takeback(inv.now, inv.channel, inv.user).await?;
     told(inv, done).await
 }
 
 /// The Take back button under the move that led to `ply` of game `game_id`.
 pub async fn ask(inv: &Invocation, game_id: i64, ply: u32) -> Result<Reply, CommandError> {
     game_of_button(inv, game_id).await?;
-    let done = inv.service.ask_takeback(inv.now, inv.channel, inv.user, Some(ply)).await?;
+    let done = inv.service.games().ask_takeback(inv.now, inv.channel, inv.user, Some(ply)).await?;
     told(inv, done).await
 }
 
@@ -29,7 +29,7 @@ pub async fn ask(inv: &Invocation, game_id: i64, ply: u32) -> Result<Reply, Comm
 /// `game_id`: the answer replaces the request.
 pub async fn answer(inv: &Invocation, game_id: i64, ply: u32, allow: bool) -> Result<Reply, CommandError> {
     game_of_button(inv, game_id).await?;
-    let done = inv.service.answer_takeback(inv.now, inv.channel, inv.user, allow, Some(ply)).await?;
+    let done = inv.service.games().answer_takeback(inv.now, inv.channel, inv.user, allow, Some(ply)).await?;
     Ok(told(inv, done).await?.updating())
 }
 

@@ -58,7 +58,11 @@ pub async fn create(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comma
         vacation: opts.boolean("vacation"),
         ..TournamentTerms::new(opts.string("name").unwrap_or_default(), format)
     };
-    let t = inv.service.create_tournament(inv.now, guild, inv.channel, inv.user, inv.manages_events, terms).await?;
+    let t = inv
+        .service
+        .tournaments()
+        .create_tournament(inv.now, guild, inv.channel, inv.user, inv.manages_events, terms)
+        .await?;
     let text = t!(
         lang,
         "tournament-created",
@@ -81,6 +85,7 @@ fn choice<T: std::str::FromStr>(lang: Lang, opts: &Options<'_>, name: &str) -> R
 pub async fn join(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let t = inv
         .service
+        .tournaments()
         .join_tournament(inv.now, inv.guild, number, inv.user, inv.user_name.as_deref(), inv.user_is_bot)
         .await?;
     let text = t!(inv.lang, "tournament-joined", title = title(inv.lang, &t), players = t.entrants.len());
@@ -89,7 +94,7 @@ pub async fn join(inv: &Invocation, number: i64) -> Result<Reply, CommandError> 
 
 /// `/tournament leave number:` (before the start).
 pub async fn leave(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
-    let t = inv.service.leave_tournament(inv.guild, number, inv.user).await?;
+    let t = inv.service.tournaments().leave_tournament(inv.guild, number, inv.user).await?;
     Ok(changing(Reply::ephemeral(inv.lang, t!(inv.lang, "tournament-left", title = title(inv.lang, &t)))))
 }
 
@@ -98,10 +103,11 @@ pub async fn leave(inv: &Invocation, number: i64) -> Result<Reply, CommandError>
 pub async fn join_or_leave_pressed(inv: &Invocation, number: i64, joining: bool) -> Result<Reply, CommandError> {
     let t = if joining {
         inv.service
+            .tournaments()
             .join_tournament(inv.now, inv.guild, number, inv.user, inv.user_name.as_deref(), inv.user_is_bot)
             .await?
     } else {
-        inv.service.leave_tournament(inv.guild, number, inv.user).await?
+        inv.service.tournaments().leave_tournament(inv.guild, number, inv.user).await?
     };
     Ok(changing(tournament_messages::tournament_message(inv.server_lang, &t).updating()))
 }
@@ -112,7 +118,8 @@ pub async fn start(inv: &Invocation, number: i64) -> Result<Reply, CommandError>
     if !inv.threads_here {
         return Err(crate::game::GameError::TournamentNeedsThreads.into());
     }
-    let t = inv.service.start_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events).await?;
+    let t =
+        inv.service.tournaments().start_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events).await?;
     let lang = inv.server_lang;
     let mut text = t!(
         lang,
@@ -146,7 +153,7 @@ pub async fn start(inv: &Invocation, number: i64) -> Result<Reply, CommandError>
 /// `/tournament standings number:`: the standings as a picture (a
 /// round-robin's with its cross-table), with where it stands in words.
 pub async fn standings(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
-    let t = inv.service.tournament_in_server(inv.guild, number).await?;
+    let t = inv.service.tournaments().tournament_in_server(inv.guild, number).await?;
     if !t.started() {
         return Err(crate::game::GameError::TournamentNotStarted.into());
     }
@@ -159,7 +166,7 @@ pub async fn standings(inv: &Invocation, number: i64) -> Result<Reply, CommandEr
 
 /// `/tournament pdn number:`: every game of the tournament in one PDN file.
 pub async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
-    let (t, pdn) = inv.service.tournament_pdn(inv.guild, number).await?;
+    let (t, pdn) = inv.service.tournaments().tournament_pdn(inv.guild, number).await?;
     let lang = inv.server_lang;
     let games = t.pairings.iter().filter(|p| p.game.is_some()).count();
     let text = t!(lang, "tournament-pdn", title = title(lang, &t), games = games);
@@ -174,14 +181,17 @@ pub async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
 /// `/tournament withdraw number:`: the asker leaves a tournament (before
 /// the start they are taken off its list).
 pub async fn withdraw(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
-    let done = inv.service.withdraw_from_tournament(inv.now, inv.guild, number, inv.user).await?;
+    let done = inv.service.tournaments().withdraw_from_tournament(inv.now, inv.guild, number, inv.user).await?;
     Ok(changing(withdrawal_reply(inv.server_lang, &done)))
 }
 
 /// `/tournament remove number: player:` (its organiser).
 pub async fn remove(inv: &Invocation, number: i64, player: u64) -> Result<Reply, CommandError> {
-    let done =
-        inv.service.remove_from_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events, player).await?;
+    let done = inv
+        .service
+        .tournaments()
+        .remove_from_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events, player)
+        .await?;
     Ok(changing(withdrawal_reply(inv.server_lang, &done)))
 }
 
@@ -204,7 +214,8 @@ fn withdrawal_reply(lang: Lang, done: &crate::game::Withdrawal) -> Reply {
 
 /// `/tournament cancel number:` (its organiser): its unfinished games are aborted.
 pub async fn cancel(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
-    let t = inv.service.cancel_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events).await?;
+    let t =
+        inv.service.tournaments().cancel_tournament(inv.now, inv.guild, number, inv.user, inv.manages_events).await?;
     let lang = inv.server_lang;
     let text = t!(lang, "tournament-cancelled-by", player = user(inv.user), title = title(lang, &t));
     Ok(changing(Reply::public(lang, text).pinging(Vec::new())))
@@ -218,7 +229,7 @@ pub async fn tournaments(inv: &Invocation) -> Result<Reply, CommandError> {
 /// Page `page` (from 0) of this server's tournaments, newest first.
 pub async fn tournaments_page(inv: &Invocation, page: u32) -> Result<Reply, CommandError> {
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let page = inv.service.tournaments_page(guild, page).await?;
+    let page = inv.service.tournaments().tournaments_page(guild, page).await?;
     let lang = inv.server_lang;
     if page.total == 0 {
         let create = format!("/{} {}", text(lang, "cmd-tournament-name"), text(lang, "sub-tournament-create-name"));

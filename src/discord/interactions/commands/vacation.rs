@@ -21,14 +21,14 @@ pub async fn vacation(inv: &Invocation, action: Option<&str>) -> Result<Reply, C
     };
     match action {
         None => {
-            let vacation = inv.service.vacation(inv.now, guild, inv.user).await?;
+            let vacation = inv.service.deadlines().vacation(inv.now, guild, inv.user).await?;
             if vacation.allowance == 0 && vacation.away.is_none() {
                 return Err(CommandError::refused(t!(lang, "err-vacation-off")));
             }
             Ok(Reply::ephemeral(lang, describe(lang, &vacation)))
         }
         Some("start") => {
-            let vacation = inv.service.start_vacation(inv.now, guild, inv.user).await?;
+            let vacation = inv.service.deadlines().start_vacation(inv.now, guild, inv.user).await?;
             let until = vacation.away.map_or(inv.now, |a| a.until);
             let text = t!(lang, "vacation-started", until = game_messages::date_time(until), days = vacation.days_left);
             // The opponents' notices wait in the outbox: post them now.
@@ -37,7 +37,7 @@ pub async fn vacation(inv: &Invocation, action: Option<&str>) -> Result<Reply, C
             Ok(reply)
         }
         Some("end") => {
-            let ended = inv.service.end_vacation(inv.now, guild, inv.user).await?;
+            let ended = inv.service.deadlines().end_vacation(inv.now, guild, inv.user).await?;
             Ok(Reply::ephemeral(
                 lang,
                 t!(lang, "vacation-ended", used = ended.days_used, days = ended.days_left, games = ended.games),
