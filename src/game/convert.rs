@@ -45,6 +45,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         started_at: n.started_at,
         last_move_at: row.last_move_at,
         deadline: row.deadline,
+        remind_at: n.remind_at,
         draw_offer_by: row.draw_offer_by,
         takeback_by: row.takeback_by,
         finished,

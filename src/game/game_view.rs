@@ -2,7 +2,7 @@
 //! [`Game`] with its players, clock and result; a stored challenge.
 
 use super::challenges::match_play::MatchPlay;
-use super::{ChallengeState, ColorChoice, FinishReason};
+use super::{ChallengeState, ColorChoice, FinishReason, MoveClock};
 use crate::engine::Level;
 use crate::rules::{Color, DrawRules, Game, Move, Outcome, Position, Variant};
 
@@ -35,6 +35,8 @@ pub struct GameView {
     /// When the player to move loses on time (unix seconds):
     /// `last_move_at + days_per_move` days.
     pub deadline: i64,
+    /// When the player to move is reminded of their deadline (unix seconds).
+    pub remind_at: i64,
     /// The player whose draw offer stands, if any.
     pub draw_offer_by: Option<u64>,
     /// The player whose request to take back their last move stands, if any.
@@ -115,6 +117,11 @@ pub struct MoveReport {
 }
 
 impl GameView {
+    /// The clock of the move to make: its deadline and reminder.
+    pub fn clock(&self) -> MoveClock {
+        MoveClock { deadline: self.deadline, remind_at: self.remind_at }
+    }
+
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.game.position().turn()

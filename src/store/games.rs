@@ -566,17 +566,26 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Adds `seconds` to the deadline and the reminder time of live game
-    /// `id`, only while it is still at ply `ply` (the move the time was
-    /// given for); `false` when it moved on or ended first.
-    pub async fn add_time(&self, id: i64, ply: u32, seconds: i64) -> Result<bool, StoreError> {
+    /// Sets the deadline and the reminder time of live game `id` (as the
+    /// service computed them), only while it is still at ply `ply` with the
+    /// deadline `was_due` it read (the move the clock was computed for);
+    /// `false` when it moved on, ended or its clock moved first.
+    pub async fn set_move_clock(
+        &self,
+        id: i64,
+        ply: u32,
+        was_due: i64,
+        (deadline, remind_at): (i64, i64),
+    ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET deadline = deadline + $3, remind_at = remind_at + $3 \
-             WHERE id = $1 AND ply = $2 AND status = 'live'",
+            "UPDATE games SET deadline = $4, remind_at = $5 \
+             WHERE id = $1 AND ply = $2 AND deadline = $3 AND status = 'live'",
         )
         .bind(id)
         .bind(i64::from(ply))
-        .bind(seconds)
+        .bind(was_due)
+        .bind(deadline)
+        .bind(remind_at)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)

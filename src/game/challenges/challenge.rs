@@ -7,7 +7,7 @@ use std::hash::{BuildHasher, RandomState};
 
 use crate::game::challenges::match_openings::random_opening;
 use crate::game::convert;
-use crate::game::deadlines::per_move::{deadline, reminder_time};
+use crate::game::new_game::GameStart;
 use crate::game::{Challenge, ChallengeState, ColorChoice, GameError, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
 use crate::store::{
@@ -305,27 +305,17 @@ impl Challenges<'_> {
         } else {
             (taker.user, c.challenger, opponent_name.clone(), c.challenger_name.clone())
         };
-        let row = NewGameRow {
-            challenge_id: Some(c.id),
+        let start = GameStart {
             guild: c.guild,
             channel: table,
-            white,
-            black,
-            white_name,
-            black_name,
+            white: (white, white_name),
+            black: (black, black_name),
             days_per_move: c.days_per_move,
             variant: c.variant,
             draw_rules: c.draw_rules,
-            start_fen: c.start.to_string(),
-            turn: c.start.turn(),
-            started_at: now,
-            deadline: deadline(now, c.days_per_move),
-            remind_at: reminder_time(now, c.days_per_move),
-            engine: None,
-            rated,
-            match_seat: None,
-            tournament_seat: None,
+            start: &c.start,
         };
+        let row = NewGameRow { challenge_id: Some(c.id), rated, ..start.row(now) };
         // A match: game 1 now, its opening for games 3 and 4 drawn at once.
         let new_match = c.is_match.then(|| NewMatchRow {
             guild: c.guild,

@@ -5,7 +5,7 @@
 
 use super::Challenges;
 use crate::game::challenges::match_play::{MatchPlay, white_in_game};
-use crate::game::deadlines::per_move::{deadline, reminder_time};
+use crate::game::new_game::GameStart;
 use crate::game::{GameError, GameView, convert};
 use crate::rules::Position;
 use crate::store::{GameStatus, MatchSeat, MatchStatus, NewGameRow};
@@ -65,21 +65,19 @@ impl Challenges<'_> {
         let opening = play.set_moves(number);
         let start = Position::initial();
         let turn = if opening.len().is_multiple_of(2) { start.turn() } else { start.turn().opponent() };
-        let game = NewGameRow {
-            challenge_id: None,
-            white,
-            black,
-            white_name: name(white),
-            black_name: name(black),
-            start_fen: start.to_string(),
-            turn,
-            started_at: now,
-            deadline: deadline(now, previous.days_per_move),
-            remind_at: reminder_time(now, previous.days_per_move),
-            engine: None,
-            match_seat: None,
-            ..previous
+        let game = GameStart {
+            guild: previous.guild,
+            channel: previous.channel,
+            white: (white, name(white)),
+            black: (black, name(black)),
+            days_per_move: previous.days_per_move,
+            variant: previous.variant,
+            draw_rules: previous.draw_rules,
+            start: &start,
         };
+        // The store plays the opening's moves from the start: after them,
+        // the side the opening leaves to move moves first.
+        let game = NewGameRow { turn, rated: previous.rated, ..game.row(now) };
         let seat = MatchSeat { match_id: id, number };
         match self.store.start_match_game(&game, seat, &opening).await? {
             Some(row) => Ok(Some(convert::game_view(row)?)),

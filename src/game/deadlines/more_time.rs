@@ -27,12 +27,14 @@ impl Deadlines<'_> {
         if view.is_engine(view.turn()) {
             return Err(GameError::MoreTimeForBot);
         }
-        let added = i64::from(days) * DAY;
-        // Conditional on the ply: time given for a move never lands on the next.
-        if !self.store.add_time(view.id, view.ply(), added).await? {
+        let clock = view.clock().moved_by(i64::from(days) * DAY);
+        // Conditional on the ply (time given for a move never lands on the
+        // next) and on the deadline read (a vacation's end may move it too).
+        let moved = (clock.deadline, clock.remind_at);
+        if !self.store.set_move_clock(view.id, view.ply(), view.deadline, moved).await? {
             return Err(self.games().conflict(view.id).await);
         }
-        view.deadline += added;
+        (view.deadline, view.remind_at) = moved;
         Ok(view)
     }
 }

@@ -9,7 +9,7 @@ use std::hash::{BuildHasher, RandomState};
 
 use crate::engine::{Level, Root, choose_move};
 use crate::game::challenges::challenge::terms;
-use crate::game::deadlines::per_move::{deadline, reminder_time};
+use crate::game::new_game::GameStart;
 use crate::game::{Challenge, ColorChoice, GameError, GameService, GameView, MoveReport, NewChallenge, convert};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::store::{ChannelTaken, EngineSeat, NewGameRow};
@@ -99,28 +99,19 @@ impl Games<'_> {
             (req.bot, req.player, bot_name, req.player_name)
         };
         let engine_color = if player_white { Color::Black } else { Color::White };
-        let row = NewGameRow {
-            challenge_id: None,
+        let game = GameStart {
             guild: req.guild,
             channel: req.channel,
-            white,
-            black,
-            white_name,
-            black_name,
+            white: (white, white_name),
+            black: (black, black_name),
             days_per_move: days,
             variant: req.variant,
             draw_rules: req.draw_rules,
-            start_fen: start.to_string(),
-            turn: start.turn(),
-            started_at: now,
-            deadline: deadline(now, days),
-            remind_at: reminder_time(now, days),
-            engine: Some(EngineSeat { level: req.level.number(), color: engine_color }),
-            // Games against the bot never count for ratings.
-            rated: false,
-            match_seat: None,
-            tournament_seat: None,
+            start: &start,
         };
+        // Games against the bot never count for ratings (the row's default).
+        let engine = Some(EngineSeat { level: req.level.number(), color: engine_color });
+        let row = NewGameRow { engine, ..game.row(now) };
         match self.store.start_engine_game(&row).await? {
             Ok(game) => convert::game_view(game),
             Err(ChannelTaken::Game) => Err(GameError::ChannelHasGame),

@@ -2,7 +2,7 @@
 //! game command shares.
 
 use super::Games;
-use crate::game::deadlines::per_move::{deadline, reminder_time};
+use crate::game::deadlines::per_move::MoveClock;
 use crate::game::{Finish, FinishReason, GameError, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, MoveWrite};
@@ -70,6 +70,7 @@ impl Games<'_> {
         let ply = view.ply() - 1;
         let notation = view.game.notations().last().expect("a move was just played").clone();
         let finish = view.game.result().map(|r| Finish { outcome: r.outcome, reason: FinishReason::Rules(r.reason) });
+        let clock = MoveClock::started(now, view.days_per_move);
         let write = MoveWrite {
             game_id: view.id,
             ply,
@@ -77,8 +78,8 @@ impl Games<'_> {
             mover,
             now,
             next_turn: view.turn(),
-            deadline: deadline(now, view.days_per_move),
-            remind_at: reminder_time(now, view.days_per_move),
+            deadline: clock.deadline,
+            remind_at: clock.remind_at,
             finishing: finish.map(|f| Finishing { outcome: f.outcome, reason: f.reason }),
             premove_in: by_premove.then_some(view.channel),
         };

@@ -7,7 +7,7 @@
 
 use super::Games;
 use crate::game::analysis::fair_play::live_position_keys;
-use crate::game::deadlines::per_move::{deadline, reminder_time};
+use crate::game::deadlines::per_move::MoveClock;
 use crate::game::{GameError, GameView};
 use crate::store::{ClockRow, LastMoveRow, TakeBack};
 
@@ -185,7 +185,7 @@ fn clock_before(view: &GameView, last: &LastMoveRow, now: i64) -> ClockRow {
         return clock;
     }
     let since = last.previous_played_at.unwrap_or(view.started_at);
-    let remind_at = reminder_time(since, view.days_per_move);
+    let MoveClock { deadline, remind_at } = MoveClock::started(since, view.days_per_move);
     let reminded_ply = if remind_at <= now { i64::from(last.ply) } else { -1 };
-    ClockRow { last_move_at: since, deadline: deadline(since, view.days_per_move), remind_at, reminded_ply }
+    ClockRow { last_move_at: since, deadline, remind_at, reminded_ply }
 }

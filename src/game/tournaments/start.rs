@@ -12,10 +12,10 @@ use super::Tournaments;
 use std::hash::{BuildHasher, RandomState};
 
 use super::{GameError, Tournament, max_players, min_players};
-use crate::game::deadlines::per_move::{deadline, reminder_time};
+use crate::game::new_game::GameStart;
 use crate::game::{GameView, convert};
 use crate::rating::Rating;
-use crate::rules::{Color, DrawRules, Position, Variant};
+use crate::rules::{DrawRules, Position, Variant};
 use crate::store::{GameThread, NewGameRow, NewPairing, TournamentFormat, TournamentSeat, TournamentStart};
 use crate::tournament::berger;
 use crate::tournament::swiss::{SwissEntrant, pair_round};
@@ -225,27 +225,18 @@ impl Tournaments<'_> {
         thread: u64,
     ) -> Result<Option<GameView>, GameError> {
         let (start, terms) = (Position::initial(), pending.terms);
-        let row = NewGameRow {
-            challenge_id: None,
+        let game = GameStart {
             guild: Some(pending.guild),
             channel: thread,
-            white: pending.white.0,
-            black: pending.black.0,
-            white_name: pending.white.1.clone(),
-            black_name: pending.black.1.clone(),
+            white: pending.white.clone(),
+            black: pending.black.clone(),
             days_per_move: terms.days_per_move,
             variant: terms.variant,
             draw_rules: terms.draw_rules,
-            start_fen: start.to_string(),
-            turn: Color::White,
-            started_at: now,
-            deadline: deadline(now, terms.days_per_move),
-            remind_at: reminder_time(now, terms.days_per_move),
-            engine: None,
-            rated: terms.rated,
-            match_seat: None,
-            tournament_seat: Some(TournamentSeat { tournament_id: pending.tournament, round: pending.round }),
+            start: &start,
         };
+        let tournament_seat = Some(TournamentSeat { tournament_id: pending.tournament, round: pending.round });
+        let row = NewGameRow { rated: terms.rated, tournament_seat, ..game.row(now) };
         let thread = GameThread { thread, parent: pending.channel };
         let game = self.store.start_pairing_game(pending.pairing, &row, thread).await?;
         game.map(convert::game_view).transpose()
