@@ -99,7 +99,7 @@ pub use tournament_rounds::{NewPairing, PairingToStart, Settlement, TournamentSt
 pub use tournaments::{
     ByeRow, EntrantRow, JoinOutcome, NewTournamentRow, PairedGame, PairingRow, TournamentLine, TournamentRow,
 };
-pub use vacations::{EndedVacation, VacationRow};
+pub use vacations::{PausedClock, VacationEnd, VacationEndOutcome, VacationOverNotice, VacationRow};
 
 use sqlx::{AnyConnection, AnyPool};
 

@@ -7,10 +7,11 @@
 //! (since before its deadline): the claims of reminders and losses on time
 //! leave it alone ([`PAUSED`]), and a game read back says since when it is
 //! paused. Nothing moves while they are away; when the vacation ends, the
-//! one transaction that clears it moves the deadline and the reminder of
-//! each such game by the time it stood still. That transaction begins
-//! with an UPDATE conditional on the vacation it read (its start and end),
-//! so of several processes ending one vacation exactly one does it.
+//! one transaction that clears it writes the deadline and the reminder the
+//! service computed for each such game ([`VacationEnd`]). That transaction
+//! begins with an UPDATE conditional on the vacation it read (its start and
+//! end), so of several processes ending one vacation exactly one does it,
+//! and it checks that the paused games are still those the service read.
 
 use sqlx::Row;
 
@@ -77,14 +78,61 @@ pub struct VacationRow {
     pub away: Option<(i64, i64)>,
 }
 
-/// A vacation that was ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EndedVacation {
-    /// The live games where the player is to move, whose deadlines moved.
-    pub games: Vec<i64>,
-    /// The player was told by direct message (the days ran out and they
-    /// chose direct messages); otherwise each of those games was told.
-    pub by_direct_message: bool,
+/// The clock of a game paused by a vacation, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PausedClock {
+    /// The game.
+    pub game: i64,
+    /// Its ply (the move whose clock stands still).
+    pub ply: u32,
+    /// When the move before was played, or the game started.
+    pub last_move_at: i64,
+    /// Its deadline.
+    pub deadline: i64,
+    /// Its reminder time.
+    pub remind_at: i64,
+}
+
+/// Who is told that a vacation ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationOverNotice {
+    /// Nobody: the player ended it themselves.
+    Nobody,
+    /// The player, by direct message.
+    ByDirectMessage,
+    /// Each game whose clock runs again, in its channel.
+    InEachGame,
+}
+
+/// A vacation to end, as the service decided it.
+#[derive(Clone, Debug)]
+pub struct VacationEnd<'a> {
+    /// The server.
+    pub guild: u64,
+    /// The player.
+    pub user: u64,
+    /// When the vacation started, and when it would end at the latest (as read).
+    pub away: (i64, i64),
+    /// Days it used.
+    pub days: u32,
+    /// Each paused game as read, with its new deadline and reminder time.
+    pub clocks: &'a [(PausedClock, (i64, i64))],
+    /// Who is told.
+    pub notice: VacationOverNotice,
+    /// Now (unix seconds).
+    pub now: i64,
+}
+
+/// What ending a vacation did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationEndOutcome {
+    /// Ended, the clocks written.
+    Ended,
+    /// That vacation was ended already (by another command or process).
+    EndedAlready,
+    /// The paused games are no longer those read (a move came between):
+    /// nothing was written; read again.
+    ClocksChanged,
 }
 
 impl Store {
@@ -183,28 +231,20 @@ impl Store {
         Ok(ends_by)
     }
 
-    /// Ends `user`'s vacation in `guild` - the one that started at
-    /// `started_at` and would end by `ends_by` - at `end`, counting `days`
-    /// more days used: the deadline and reminder of each live game of
-    /// theirs in the server where they are to move move by the time its
-    /// clock stood still (from the start, or from the move that made it
-    /// their turn, to `end`). With `ran_out` (their days ran out), they are
-    /// told through the outbox: by direct message if they chose them,
-    /// else in each of those games. `None` when that vacation was ended
-    /// already (by another command or process): nothing is done twice.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn end_vacation(
-        &self,
-        guild: u64,
-        user: u64,
-        started_at: i64,
-        ends_by: i64,
-        end: i64,
-        days: u32,
-        ran_out: bool,
-        now: i64,
-    ) -> Result<Option<EndedVacation>, StoreError> {
-        let (guild_id, user_id) = (db_id(guild)?, db_id(user)?);
+    /// The live games of `user` in `guild` where they are to move and whose
+    /// clock stands still for their vacation that started at `since`
+    /// (see [`paused`]), by id.
+    pub async fn paused_clocks(&self, guild: u64, user: u64, since: i64) -> Result<Vec<PausedClock>, StoreError> {
+        paused_clocks(&mut *self.reads.acquire().await?, db_id(guild)?, db_id(user)?, since).await
+    }
+
+    /// Ends a vacation as the service decided it ([`VacationEnd`]): clears
+    /// it (conditional on its start and end as read), counts its days,
+    /// writes each paused game's new clock, and queues the notices - all
+    /// or nothing, and only while the paused games are still those read.
+    pub async fn end_vacation(&self, end: &VacationEnd<'_>) -> Result<VacationEndOutcome, StoreError> {
+        let (guild_id, user_id) = (db_id(end.guild)?, db_id(end.user)?);
+        let (started_at, ends_by) = end.away;
         let mut tx = self.pool.begin().await?;
         let ended = sqlx::query(
             "UPDATE vacations SET started_at = NULL, ends_by = NULL, days_used = days_used + $5 \
@@ -214,63 +254,75 @@ impl Store {
         .bind(user_id)
         .bind(started_at)
         .bind(ends_by)
-        .bind(i64::from(days))
+        .bind(i64::from(end.days))
         .execute(&mut *tx)
         .await?;
         if ended.rows_affected() == 0 {
-            return Ok(None);
+            return Ok(VacationEndOutcome::EndedAlready);
         }
-        // The time each clock stood still: from the start of the vacation
-        // or from the move that made it their turn, whichever came later.
-        let moved: Vec<(i64, i64, i64)> = sqlx::query_as(concat!(
-            "UPDATE games SET \
-             deadline = deadline + CASE WHEN last_move_at >= $4 THEN 0 WHEN last_move_at > $3 THEN $4 - last_move_at \
-                ELSE $4 - $3 END, \
-             remind_at = remind_at + CASE WHEN last_move_at >= $4 THEN 0 WHEN last_move_at > $3 \
-                THEN $4 - last_move_at ELSE $4 - $3 END \
-             WHERE guild_id = $1 AND status = 'live' AND deadline > $3 \
-             AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 AND ",
-            vacation_stops!("games"),
-            " RETURNING id, channel_id, ply"
-        ))
-        .bind(guild_id)
-        .bind(user_id)
-        .bind(started_at)
-        .bind(end)
-        .fetch_all(&mut *tx)
-        .await?;
+        let read: Vec<PausedClock> = end.clocks.iter().map(|(clock, _)| *clock).collect();
+        if paused_clocks(&mut tx, guild_id, user_id, started_at).await? != read {
+            return Ok(VacationEndOutcome::ClocksChanged);
+        }
+        for (clock, (deadline, remind_at)) in end.clocks {
+            let moved = sqlx::query(
+                "UPDATE games SET deadline = $4, remind_at = $5 \
+                 WHERE id = $1 AND ply = $2 AND deadline = $3 AND status = 'live'",
+            )
+            .bind(clock.game)
+            .bind(i64::from(clock.ply))
+            .bind(clock.deadline)
+            .bind(deadline)
+            .bind(remind_at)
+            .execute(&mut *tx)
+            .await?;
+            // PostgreSQL reads committed rows: a move may land between the
+            // check above and here.
+            if moved.rows_affected() != 1 {
+                return Ok(VacationEndOutcome::ClocksChanged);
+            }
+        }
         sqlx::query("DELETE FROM vacation_notices WHERE guild_id = $1 AND user_id = $2")
             .bind(guild_id)
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
-        let mut by_direct_message = false;
-        if ran_out {
-            by_direct_message = sqlx::query(
-                "INSERT INTO direct_messages (kind, user_id, guild_id, created_at) \
-                 SELECT $1, p.user_id, p.guild_id, $4 FROM player_settings p \
-                 WHERE p.guild_id = $2 AND p.user_id = $3 AND p.notify IN ('dm', 'digest') \
-                 AND NOT EXISTS (SELECT 1 FROM closed_dms c WHERE c.user_id = p.user_id)",
-            )
-            .bind(DirectTopic::VacationOver.into_str())
-            .bind(guild_id)
-            .bind(user_id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-                > 0;
-            if !by_direct_message {
-                for &(game, channel, ply) in &moved {
-                    let kind = AnnouncementKind::VacationOver { game, ply: u32_column(ply, "ply")? };
-                    Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
+        match end.notice {
+            VacationOverNotice::Nobody => {}
+            VacationOverNotice::ByDirectMessage => {
+                sqlx::query(
+                    "INSERT INTO direct_messages (kind, user_id, guild_id, created_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(DirectTopic::VacationOver.into_str())
+                .bind(user_id)
+                .bind(guild_id)
+                .bind(end.now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            VacationOverNotice::InEachGame => {
+                for (clock, _) in end.clocks {
+                    let channel: i64 = sqlx::query_scalar("SELECT channel_id FROM games WHERE id = $1")
+                        .bind(clock.game)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                    let kind = AnnouncementKind::VacationOver { game: clock.game, ply: clock.ply };
+                    Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, end.now).await?;
                 }
             }
         }
         tx.commit().await?;
-        let mut games: Vec<i64> = moved.into_iter().map(|(id, _, _)| id).collect();
-        games.sort_unstable();
-        Ok(Some(EndedVacation { games, by_direct_message }))
+        Ok(VacationEndOutcome::Ended)
+    }
+
+    /// Whether `user`'s direct messages refuse the bot (until they choose
+    /// `/notify` again).
+    pub async fn dms_closed(&self, user: u64) -> Result<bool, StoreError> {
+        let closed: Option<i64> = sqlx::query_scalar("SELECT closed_at FROM closed_dms WHERE user_id = $1")
+            .bind(db_id(user)?)
+            .fetch_optional(&self.reads)
+            .await?;
+        Ok(closed.is_some())
     }
 
     /// The vacations whose days ran out by `now` and are not ended yet:
@@ -296,6 +348,33 @@ impl Store {
         tx.commit().await?;
         Ok(told)
     }
+}
+
+/// The clocks a vacation that started at `since` stands still (see
+/// [`Store::paused_clocks`]), on `conn`.
+async fn paused_clocks(
+    conn: &mut sqlx::AnyConnection,
+    guild_id: i64,
+    user_id: i64,
+    since: i64,
+) -> Result<Vec<PausedClock>, StoreError> {
+    let rows: Vec<(i64, i64, i64, i64, i64)> = sqlx::query_as(concat!(
+        "SELECT id, ply, last_move_at, deadline, remind_at FROM games \
+         WHERE guild_id = $1 AND status = 'live' AND deadline > $3 \
+         AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 AND ",
+        vacation_stops!("games"),
+        " ORDER BY id"
+    ))
+    .bind(guild_id)
+    .bind(user_id)
+    .bind(since)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.into_iter()
+        .map(|(game, ply, last_move_at, deadline, remind_at)| {
+            Ok(PausedClock { game, ply: u32_column(ply, "ply")?, last_move_at, deadline, remind_at })
+        })
+        .collect()
 }
 
 /// Records a notice for each live game (against a person) where a player

@@ -21,8 +21,8 @@
 
 use super::Deadlines;
 use crate::calendar::Date;
-use crate::game::{DAY, GameError};
-use crate::store::VacationRow;
+use crate::game::{DAY, GameError, MoveClock};
+use crate::store::{PausedClock, VacationEnd, VacationEndOutcome, VacationOverNotice, VacationRow};
 
 /// Vacation days a year a server gives each player unless it says otherwise.
 pub const DEFAULT_VACATION_DAYS: u32 = 14;
@@ -65,6 +65,17 @@ pub fn days_counted(since: i64, end: i64) -> u32 {
     let seconds = (end - since).max(1);
     u32::try_from((seconds + DAY - 1) / DAY).unwrap_or(u32::MAX)
 }
+
+/// How long the clock of a paused game stood still for a vacation from
+/// `since` to `end`: from the start of the vacation, or from the move that
+/// made it the player's turn if that came later.
+fn time_stood_still(clock: &PausedClock, since: i64, end: i64) -> i64 {
+    (end - since.max(clock.last_move_at)).max(0)
+}
+
+/// How many times ending a vacation reads its games again when moves keep
+/// landing between the read and the write.
+const END_ATTEMPTS: usize = 8;
 
 /// The calendar year (UTC) of unix time `now`.
 fn year_of(now: i64) -> i64 {
@@ -145,16 +156,56 @@ impl Deadlines<'_> {
         let row = self.store.vacation(guild, user).await?;
         let Some((since, until)) = row.and_then(|r| r.away) else { return Err(GameError::NotOnVacation) };
         let days = days_counted(since, now.min(until));
-        let Some(ended) = self.store.end_vacation(guild, user, since, until, now.min(until), days, false, now).await?
-        else {
+        let Some(games) = self.end_at(guild, user, (since, until), now.min(until), false, now).await? else {
             return Err(GameError::NotOnVacation);
         };
         let row = self.store.vacation(guild, user).await?;
-        Ok(VacationEnded {
-            days_used: days,
-            days_left: days_left(allowance, row.as_ref(), now),
-            games: ended.games.len(),
-        })
+        Ok(VacationEnded { days_used: days, days_left: days_left(allowance, row.as_ref(), now), games })
+    }
+
+    /// Ends `user`'s vacation `away` (its start and end as read) in `guild`
+    /// at `end`: every game whose clock stood still gets its deadline and
+    /// reminder moved by the time it stood still. With `ran_out` (their days
+    /// ran out) they are told: by direct message if they chose them and
+    /// their messages are open, else in each of those games. Returns how
+    /// many games moved; `None` when that vacation was ended already.
+    async fn end_at(
+        self,
+        guild: u64,
+        user: u64,
+        away: (i64, i64),
+        end: i64,
+        ran_out: bool,
+        now: i64,
+    ) -> Result<Option<usize>, GameError> {
+        let notice = if !ran_out {
+            VacationOverNotice::Nobody
+        } else if self.store.player_settings(guild, user).await?.notify.wants_deadline_dms()
+            && !self.store.dms_closed(user).await?
+        {
+            VacationOverNotice::ByDirectMessage
+        } else {
+            VacationOverNotice::InEachGame
+        };
+        for _ in 0..END_ATTEMPTS {
+            let paused = self.store.paused_clocks(guild, user, away.0).await?;
+            let clocks: Vec<(PausedClock, (i64, i64))> = paused
+                .into_iter()
+                .map(|read| {
+                    let clock = MoveClock { deadline: read.deadline, remind_at: read.remind_at }
+                        .moved_by(time_stood_still(&read, away.0, end));
+                    (read, (clock.deadline, clock.remind_at))
+                })
+                .collect();
+            let days = days_counted(away.0, end);
+            let plan = VacationEnd { guild, user, away, days, clocks: &clocks, notice, now };
+            match self.store.end_vacation(&plan).await? {
+                VacationEndOutcome::Ended => return Ok(Some(clocks.len())),
+                VacationEndOutcome::EndedAlready => return Ok(None),
+                VacationEndOutcome::ClocksChanged => {}
+            }
+        }
+        Err(GameError::PositionChanged)
     }
 
     /// Ends `user`'s vacation in `guild`, if they are away: they moved.
@@ -171,9 +222,8 @@ impl Deadlines<'_> {
     /// of [`Deadlines::claim_due`], before the losses on time.
     pub(in crate::game) async fn claim_vacations(self, now: i64) -> Result<(), GameError> {
         for (guild, user, since, until) in self.store.vacations_run_out(now).await? {
-            let days = days_counted(since, until);
             // `None`: another process ended it first.
-            self.store.end_vacation(guild, user, since, until, until, days, true, now).await?;
+            self.end_at(guild, user, (since, until), until, true, now).await?;
         }
         self.store.claim_vacation_notices(now).await?;
         Ok(())
