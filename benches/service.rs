@@ -11,7 +11,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+use damas::game::{ColorChoice, GameService, GameView, NewChallenge, Seen};
 use damas::store::{Backend, ScratchDatabase};
 
 const GAMES: usize = 100;
@@ -72,9 +72,9 @@ impl Table {
                 let legal = game.game.position().legal_moves_with_notation();
                 let pick = self.seed.hash_one((game.id, game.ply())) as usize % legal.len();
                 let text = legal[pick].1.clone();
-                let (svc, now, channel, user, ply) =
-                    (self.svc.clone(), self.now, game.channel, game.player_to_move(), game.ply());
-                tokio::spawn(async move { svc.games().play(now, channel, user, &text, Some(ply)).await })
+                let (svc, now, channel, user, seen) =
+                    (self.svc.clone(), self.now, game.channel, game.player_to_move(), Seen::of(game));
+                tokio::spawn(async move { svc.games().play(now, channel, user, &text, Some(seen)).await })
             })
             .collect();
         let mut reports = Vec::with_capacity(tasks.len());

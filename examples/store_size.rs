@@ -11,7 +11,7 @@
 use std::hash::{BuildHasher, RandomState};
 use std::time::Instant;
 
-use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+use damas::game::{ColorChoice, GameService, GameView, NewChallenge, Seen};
 use damas::store::{Durability, Store};
 
 const AT_ONCE: u64 = 100;
@@ -29,7 +29,7 @@ async fn play_out(svc: GameService, channel: u64, seed: RandomState) -> u32 {
         }
         let legal = view.game.position().legal_moves_with_notation();
         let text = &legal[seed.hash_one((channel, view.ply())) as usize % legal.len()].1;
-        view = svc.games().play(now, channel, view.player_to_move(), text, Some(view.ply())).await.unwrap().game;
+        view = svc.games().play(now, channel, view.player_to_move(), text, Some(Seen::of(&view))).await.unwrap().game;
     }
     view.ply()
 }

@@ -4,6 +4,8 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
+use crate::discord::interactions::id_fields::IdField;
+use crate::game::Seen;
 use crate::i18n::Lang;
 use crate::t;
 
@@ -25,7 +27,7 @@ macro_rules! button_ids {
                 match self {
                     $(ButtonId::$variant($($field),+) => {
                         let mut id = String::from($tag);
-                        $(id.push(':'); id.push_str(&$field.to_string());)+
+                        $($field.write(&mut id);)+
                         id
                     })*
                 }
@@ -35,7 +37,7 @@ macro_rules! button_ids {
             pub fn parse(custom_id: &str) -> Option<ButtonId> {
                 let mut parts = custom_id.split(':');
                 let id = match parts.next()? {
-                    $($tag => ButtonId::$variant($(parts.next()?.parse::<$ty>().ok()?),+),)*
+                    $($tag => ButtonId::$variant($(<$ty>::read(&mut parts)?),+),)*
                     _ => return None,
                 };
                 parts.next().is_none().then_some(id)
@@ -45,7 +47,8 @@ macro_rules! button_ids {
             /// hold and with small ones (for the round-trip test).
             #[cfg(test)]
             fn every_kind() -> Vec<ButtonId> {
-                vec![$(ButtonId::$variant($(<$ty>::MAX),+), ButtonId::$variant($(<$ty>::from(7u8)),+),)*]
+                use tests::Extremes;
+                vec![$(ButtonId::$variant($(<$ty>::largest()),+), ButtonId::$variant($(<$ty>::small()),+),)*]
             }
         }
     };
@@ -67,11 +70,11 @@ button_ids! {
     /// Withdraw one's own draw offer in this game.
     DrawWithdraw(game: i64) = "drw",
     /// Ask to take back the move of this game that led to this ply.
-    Takeback(game: i64, ply: u32) = "tbk",
+    Takeback(seen: Seen) = "tbk",
     /// Allow the takeback asked in this game at this ply.
-    TakebackAllow(game: i64, ply: u32) = "tba",
+    TakebackAllow(seen: Seen) = "tba",
     /// Refuse the takeback asked in this game at this ply.
-    TakebackRefuse(game: i64, ply: u32) = "tbr",
+    TakebackRefuse(seen: Seen) = "tbr",
     /// Show this page (from 0) of the server's live games.
     GamesPage(page: u32) = "gms",
     /// Abort this game (its players before each has moved, or a moderator).
@@ -155,17 +158,17 @@ pub fn draw_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
 }
 
 /// The Take back button under a move, for its player, until the opponent
-/// replies (`ply` is the game's ply after the move).
-pub fn takeback_button(lang: Lang, game_id: i64, ply: u32) -> CreateButton {
-    ButtonId::Takeback(game_id, ply).button(&t!(lang, "button-takeback"), ButtonStyle::Secondary)
+/// replies (`seen`: the game after the move).
+pub fn takeback_button(lang: Lang, seen: Seen) -> CreateButton {
+    ButtonId::Takeback(seen).button(&t!(lang, "button-takeback"), ButtonStyle::Secondary)
 }
 
-/// Allow / Refuse for the player asked to let a move be taken back (`ply`:
-/// the game's ply when it was asked).
-pub fn takeback_answer_buttons(lang: Lang, game_id: i64, ply: u32) -> Vec<CreateActionRow> {
+/// Allow / Refuse for the player asked to let a move be taken back (`seen`:
+/// the game when it was asked).
+pub fn takeback_answer_buttons(lang: Lang, seen: Seen) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
-        ButtonId::TakebackAllow(game_id, ply).button(&t!(lang, "button-accept-takeback"), ButtonStyle::Success),
-        ButtonId::TakebackRefuse(game_id, ply).button(&t!(lang, "button-decline-takeback"), ButtonStyle::Danger),
+        ButtonId::TakebackAllow(seen).button(&t!(lang, "button-accept-takeback"), ButtonStyle::Success),
+        ButtonId::TakebackRefuse(seen).button(&t!(lang, "button-decline-takeback"), ButtonStyle::Danger),
     ])]
 }
 
@@ -228,6 +231,38 @@ pub fn history_page_buttons(lang: Lang, user: u64, page: u32, pages: u32) -> Vec
 mod tests {
     use super::*;
 
+    /// The largest and a small value of a field, for the round trip.
+    pub(super) trait Extremes {
+        fn largest() -> Self;
+        fn small() -> Self;
+    }
+
+    macro_rules! number_extremes {
+        ($($number:ty),*) => {$(
+            impl Extremes for $number {
+                fn largest() -> $number {
+                    <$number>::MAX
+                }
+
+                fn small() -> $number {
+                    7
+                }
+            }
+        )*};
+    }
+
+    number_extremes!(i64, u32, u64);
+
+    impl Extremes for Seen {
+        fn largest() -> Seen {
+            Seen { game: i64::MAX, ply: u32::MAX }
+        }
+
+        fn small() -> Seen {
+            Seen { game: 7, ply: 3 }
+        }
+    }
+
     #[test]
     fn ids_round_trip_and_fit_discord() {
         let every = ButtonId::every_kind();
@@ -240,7 +275,8 @@ mod tests {
             assert_eq!(ButtonId::parse(&id), Some(b));
             assert_eq!(ButtonId::parse(&format!("{id}:1")), None, "{id} with one number too many");
         }
-        assert_eq!(ButtonId::Takeback(7, 3).custom_id(), "tbk:7:3", "ids on messages already sent still read");
+        let seen = Seen { game: 7, ply: 3 };
+        assert_eq!(ButtonId::Takeback(seen).custom_id(), "tbk:7:3", "ids on messages already sent still read");
         assert_eq!(ButtonId::parse("abo:12"), Some(ButtonId::Abort(12)));
         assert_eq!(ButtonId::parse("acc:x"), None);
         assert_eq!(ButtonId::parse("zzz:1"), None);
@@ -274,7 +310,7 @@ mod page_button_tests {
 
     #[test]
     fn a_button_added_goes_where_a_row_has_room() {
-        let take_back = || takeback_button(Lang::En, 7, 3);
+        let take_back = || takeback_button(Lang::En, Seen { game: 7, ply: 3 });
         let rows = with_button(Vec::new(), take_back());
         assert_eq!(buttons(rows), [("tbk:7:3".into(), false)]);
         let rows = with_button(games_page_buttons(Lang::En, 0, 2), take_back());

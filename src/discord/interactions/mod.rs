@@ -5,6 +5,7 @@
 pub mod buttons;
 pub mod commands;
 pub mod handler;
+pub mod id_fields;
 pub mod move_menu;
 pub mod press;
 pub mod register;

@@ -9,6 +9,7 @@ use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
 };
 
+use crate::discord::interactions::id_fields::IdField;
 use crate::game::{MoveChoices, PieceMoves, Seen};
 use crate::i18n::Lang;
 use crate::t;
@@ -56,7 +57,9 @@ impl MoveMenuId {
             MoveMenuId::Page { seen, from, page } => (seen, format!(":{from}:{page}")),
             MoveMenuId::Confirm { seen, notation } => (seen, format!(":{notation}")),
         };
-        format!("{tag}:{}:{}{rest}", seen.game, seen.ply)
+        let mut id = String::from(tag);
+        seen.write(&mut id);
+        id + &rest
     }
 
     /// Reads a `custom_id`; `None` for one that is not of the move menus.
@@ -64,8 +67,7 @@ impl MoveMenuId {
         let parts: Vec<&str> = custom_id.split(':').collect();
         let (&tag, rest) = parts.split_first()?;
         let kind: MoveMenuKind = tag.parse().ok()?;
-        let (game, ply) = (rest.first()?.parse().ok()?, rest.get(1)?.parse().ok()?);
-        let seen = Seen { game, ply };
+        let seen = Seen::read(&mut rest.iter().copied())?;
         let number = |i: usize| rest.get(i).and_then(|n| n.parse::<u32>().ok());
         let square = || number(2).and_then(|n| u8::try_from(n).ok()).filter(|n| (1..=32).contains(n));
         Some(match (kind, rest.len()) {

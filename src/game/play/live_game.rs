@@ -2,6 +2,7 @@
 //! game command shares.
 
 use super::Games;
+use super::seen::Seen;
 use crate::game::deadlines::per_move::MoveClock;
 use crate::game::{Finish, FinishReason, GameError, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
@@ -11,8 +12,8 @@ impl Games<'_> {
     /// Plays `notation` (lenient: `11-15`, `22x13`, `22x15x6` ...) for
     /// `user` in the live game of `channel`.
     ///
-    /// `seen_ply` is the ply of the position the user was looking at, if
-    /// known: when the game has moved on since, the move is refused with
+    /// `seen` is the position the user was looking at, if known: when the
+    /// game has moved on since (or is another game), the move is refused with
     /// [`GameError::PositionChanged`], so a repeated click never plays twice.
     /// A move that ends the game (by the rules) stores the result with it.
     pub async fn play(
@@ -21,13 +22,10 @@ impl Games<'_> {
         channel: u64,
         user: u64,
         notation: &str,
-        seen_ply: Option<u32>,
+        seen: Option<Seen>,
     ) -> Result<MoveReport, GameError> {
         let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
-        let ply = view.ply();
-        if seen_ply.is_some_and(|seen| seen != ply) {
-            return Err(GameError::PositionChanged);
-        }
+        Seen::check(seen, &view)?;
         if color != view.turn() {
             return Err(GameError::NotYourTurn);
         }

@@ -15,4 +15,5 @@ pub(super) mod live_game;
 pub(super) mod move_choices;
 pub(super) mod premove_lines;
 pub(super) mod premoves;
+pub(super) mod seen;
 pub(super) mod takebacks;

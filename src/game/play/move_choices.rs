@@ -5,27 +5,10 @@
 //! `/move`.
 
 use super::Games;
+use super::seen::Seen;
 use crate::game::play::live_game::player_in;
 use crate::game::{GameError, GameView, MoveReport, convert};
 use crate::rules::{Move, Position, Role};
-
-/// A position a player was shown: the game and its ply. What they choose
-/// from it is refused with [`GameError::PositionChanged`] once the game has
-/// moved on (or another game took the channel), so an old menu never plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seen {
-    /// The game's id.
-    pub game: i64,
-    /// The plies played when it was shown.
-    pub ply: u32,
-}
-
-impl Seen {
-    /// The position `view` shows now.
-    pub fn of(view: &GameView) -> Seen {
-        Seen { game: view.id, ply: view.ply() }
-    }
-}
 
 /// One piece that can move, and its legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,9 +80,7 @@ pub enum MoveOutcome {
 /// and as changed when it is no longer the position `seen`.
 fn to_move_in(now: i64, view: GameView, user: u64, seen: Option<Seen>) -> Result<GameView, GameError> {
     let color = player_in(now, &view, user)?;
-    if seen.is_some_and(|seen| seen != Seen::of(&view)) {
-        return Err(GameError::PositionChanged);
-    }
+    Seen::check(seen, &view)?;
     if color != view.turn() {
         return Err(GameError::NotYourTurn);
     }

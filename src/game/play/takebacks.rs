@@ -6,6 +6,7 @@
 //! rules (docs/RULES.md) know nothing of it, and a rated game stays rated.
 
 use super::Games;
+use super::seen::Seen;
 use crate::game::analysis::fair_play::live_position_keys;
 use crate::game::deadlines::per_move::MoveClock;
 use crate::game::{GameError, GameView};
@@ -57,15 +58,15 @@ impl Games<'_> {
     /// `user` asks to take back their last move in the live game of
     /// `channel`. Only while the move is the last one (their opponent has
     /// not replied), once at a time, and not against the bot (which
-    /// declines at once). `seen_ply`, when the request comes from a button
-    /// under the move, is the ply after it: a request from an older
+    /// declines at once). `seen`, when the request comes from a button
+    /// under the move, is the game after it: a request from an older
     /// message is refused.
     pub async fn ask_takeback(
         self,
         now: i64,
         channel: u64,
         user: u64,
-        seen_ply: Option<u32>,
+        seen: Option<Seen>,
     ) -> Result<TakebackDone, GameError> {
         let (mut view, color) = self.live_game_of_player(now, channel, user).await?;
         if view.engine.is_some() {
@@ -74,9 +75,7 @@ impl Games<'_> {
         if view.tournament.is_some() {
             return Err(GameError::NoTakebackInTournament);
         }
-        if seen_ply.is_some_and(|seen| seen != view.ply()) {
-            return Err(GameError::PositionChanged);
-        }
+        Seen::check(seen, &view)?;
         if view.takeback_by == Some(user) {
             return Err(GameError::TakebackAlreadyAsked);
         }
@@ -102,8 +101,8 @@ impl Games<'_> {
     }
 
     /// `user` allows (`accept = true`) or refuses the opponent's standing
-    /// request to take back their last move. `seen_ply`, from the buttons
-    /// under the request, is the ply it was made at: a request made since
+    /// request to take back their last move. `seen`, from the buttons
+    /// under the request, is the game when it was made: a request made since
     /// is not answered by an older message. Allowed, the move row goes and
     /// the game is one ply back with the clock the requester had before
     /// the move, any draw offer dropped, in one write that checks nothing
@@ -114,7 +113,7 @@ impl Games<'_> {
         channel: u64,
         user: u64,
         accept: bool,
-        seen_ply: Option<u32>,
+        seen: Option<Seen>,
     ) -> Result<TakebackDone, GameError> {
         let (mut view, _) = self.live_game_of_player(now, channel, user).await?;
         let requester = match view.takeback_by {
@@ -122,9 +121,7 @@ impl Games<'_> {
             Some(by) if by == user => return Err(GameError::OwnTakebackRequest),
             Some(by) => by,
         };
-        if seen_ply.is_some_and(|seen| seen != view.ply()) {
-            return Err(GameError::PositionChanged);
-        }
+        Seen::check(seen, &view)?;
         if !accept {
             if !self.store.decline_takeback(view.id, requester).await? {
                 return Err(self.takeback_conflict(view.id).await);

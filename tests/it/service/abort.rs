@@ -105,7 +105,7 @@ async fn a_move_and_an_abort_racing_leave_one(backend: Backend) {
         });
         let mv = tokio::spawn({
             let svc = svc.clone();
-            async move { svc.games().play(T0 + 7200, channel, BLACK, "22-18", Some(1)).await }
+            async move { svc.games().play(T0 + 7200, channel, BLACK, "22-18", seen_at(&svc, channel, 1).await).await }
         });
         let (abort, mv) = (abort.await.unwrap(), mv.await.unwrap());
         match (&abort, &mv) {

@@ -50,7 +50,7 @@ async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
     let view = svc.games().start_bot_game(T0, bot_game(6, ColorChoice::White, 5)).await.unwrap();
     // Not the bot's turn yet: nothing to do.
     assert!(svc.games().engine_reply(T0, view.id).await.unwrap().is_none());
-    let mine = svc.games().play(T0 + 60, 6, WHITE, "11-15", Some(0)).await.unwrap();
+    let mine = svc.games().play(T0 + 60, 6, WHITE, "11-15", seen_at(&svc, 6, 0).await).await.unwrap();
     let before = *mine.game.game.position();
     let reply = svc.games().engine_reply(T0 + 60, view.id).await.unwrap().expect("the bot moves");
     assert!(before.legal_moves().contains(&reply.played), "{}", reply.notation);
@@ -68,7 +68,7 @@ async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
 async fn after_a_restart_on_its_turn_the_bot_moves_once(backend: Backend) {
     let (dir, svc) = quick_service(backend).await;
     let view = svc.games().start_bot_game(T0, bot_game(7, ColorChoice::White, 3)).await.unwrap();
-    svc.games().play(T0 + 60, 7, WHITE, "9-13", Some(0)).await.unwrap();
+    svc.games().play(T0 + 60, 7, WHITE, "9-13", seen_at(&svc, 7, 0).await).await.unwrap();
     svc.store().close().await;
     drop(svc);
 
@@ -96,7 +96,7 @@ async fn the_bot_moves_first_when_it_plays_white(backend: Backend) {
 async fn two_processes_racing_for_the_bots_turn_store_one_move(backend: Backend) {
     let (dir, svc) = quick_service(backend).await;
     let view = svc.games().start_bot_game(T0, bot_game(9, ColorChoice::White, 2)).await.unwrap();
-    svc.games().play(T0 + 60, 9, WHITE, "10-14", Some(0)).await.unwrap();
+    svc.games().play(T0 + 60, 9, WHITE, "10-14", seen_at(&svc, 9, 0).await).await.unwrap();
     // A second service over the same database has its own engine runner, as a
     // second process would.
     let other = GameService::open(dir.url()).await.unwrap().with_engine(EngineRunner::new(Duration::from_millis(300)));
@@ -109,7 +109,7 @@ async fn two_processes_racing_for_the_bots_turn_store_one_move(backend: Backend)
 async fn the_bot_is_never_reminded_nor_late_but_its_opponent_is(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
     let view = svc.games().start_bot_game(T0, bot_game(10, ColorChoice::White, 3)).await.unwrap();
-    svc.games().play(T0 + 60, 10, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 60, 10, WHITE, "11-15", seen_at(&svc, 10, 0).await).await.unwrap();
     // The bot's turn, long past its nominal deadline: no reminder, no loss.
     let due = svc.deadlines().claim_due(T0 + 30 * DAY).await.unwrap();
     assert!(due.is_empty(), "{due:?}");

@@ -2,7 +2,7 @@
 //! game ends, the clock, and the record.
 
 use crate::support::games::*;
-use damas::game::{ChallengeState, DAY, DrawDone, DueEvent, FinishReason, GameError, NewChallenge};
+use damas::game::{ChallengeState, DAY, DrawDone, DueEvent, FinishReason, GameError, NewChallenge, Seen};
 use damas::rules::{Color, DrawRules, EndReason, Game, Outcome, Position, Variant};
 
 /// Plays a whole game from the initial position with pseudo-random legal
@@ -17,7 +17,7 @@ async fn a_whole_game_from_the_start_to_its_end(backend: Backend) {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let (mv, text) = &moves[(seed >> 33) as usize % moves.len()];
         now += 600;
-        let report = svc.games().play(now, 10, view.player_to_move(), text, Some(view.ply())).await.unwrap();
+        let report = svc.games().play(now, 10, view.player_to_move(), text, Some(Seen::of(&view))).await.unwrap();
         assert_eq!(&report.played, mv);
         assert_eq!(&report.notation, text);
         view = report.game;
@@ -97,12 +97,12 @@ async fn a_draw_by_agreement(backend: Backend) {
     let offered = svc.games().offer_draw(T0 + 1, 13, BLACK).await.unwrap();
     assert_eq!(offered.draw_offer_by, Some(BLACK));
     // White moves instead of answering: that declines Black's offer.
-    let moved = svc.games().play(T0 + 2, 13, WHITE, "11-15", Some(view.ply())).await.unwrap();
+    let moved = svc.games().play(T0 + 2, 13, WHITE, "11-15", Some(Seen::of(&view))).await.unwrap();
     assert_eq!(moved.game.draw_offer_by, None, "the opponent's move declines the offer");
     assert_eq!(svc.game_in_channel(13).await.unwrap().draw_offer_by, None);
     // Black offers again and moves: the offerer's own move keeps it standing.
     svc.games().offer_draw(T0 + 3, 13, BLACK).await.unwrap();
-    let moved = svc.games().play(T0 + 4, 13, BLACK, "22-18", Some(1)).await.unwrap();
+    let moved = svc.games().play(T0 + 4, 13, BLACK, "22-18", seen_at(&svc, 13, 1).await).await.unwrap();
     assert_eq!(moved.game.draw_offer_by, Some(BLACK), "the offerer's own move keeps the offer");
     assert_eq!(svc.game_in_channel(13).await.unwrap().draw_offer_by, Some(BLACK));
     let drawn = svc.games().answer_draw(T0 + 5, 13, WHITE, true).await.unwrap();

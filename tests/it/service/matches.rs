@@ -194,7 +194,7 @@ async fn the_set_opening_of_a_match_game_is_not_taken_back(backend: Backend) {
     let refused = svc.games().takeback(now + 1, CHANNEL, BLACK).await;
     assert!(matches!(refused, Err(GameError::NoMoveToTakeBack)), "{refused:?}");
     let (_, first) = third.game.position().legal_moves_with_notation().remove(0);
-    svc.games().play(now + 2, CHANNEL, WHITE, &first, Some(2)).await.unwrap();
+    svc.games().play(now + 2, CHANNEL, WHITE, &first, seen_at(&svc, CHANNEL, 2).await).await.unwrap();
     svc.games().takeback(now + 3, CHANNEL, WHITE).await.unwrap();
     svc.games().takeback(now + 4, CHANNEL, BLACK).await.unwrap();
     let back = svc.game_in_channel(CHANNEL).await.unwrap();

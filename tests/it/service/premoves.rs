@@ -65,7 +65,7 @@ async fn a_line_is_played_reply_by_reply_and_announced(backend: Backend) {
     // Only the owner's lines: White has none.
     assert!(svc.games().premoves_of(1, WHITE).await.unwrap().is_empty());
 
-    let report = svc.games().play(T0 + 60, 1, WHITE, "11-15", Some(0)).await.unwrap();
+    let report = svc.games().play(T0 + 60, 1, WHITE, "11-15", seen_at(&svc, 1, 0).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
     let now = svc.game_in_channel(1).await.unwrap();
     assert_eq!(now.game.notations(), ["11-15", "22-19"]);
@@ -74,7 +74,7 @@ async fn a_line_is_played_reply_by_reply_and_announced(backend: Backend) {
     assert_eq!(now.last_move_at, T0 + 60);
     assert_eq!(svc.games().premoves_of(1, BLACK).await.unwrap(), [line("15x22 26x19")]);
 
-    let report = svc.games().play(T0 + 120, 1, WHITE, "15x22", Some(2)).await.unwrap();
+    let report = svc.games().play(T0 + 120, 1, WHITE, "15x22", seen_at(&svc, 1, 2).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
     let now = svc.game_in_channel(1).await.unwrap();
     assert_eq!(now.game.notations(), ["11-15", "22-19", "15x22", "26x19"]);
@@ -134,13 +134,13 @@ async fn lines_the_game_leaves_are_dropped_and_the_rest_stays(backend: Backend) 
         svc.games().add_premove(T0, 3, BLACK, &format!("{white} {reply}")).await.unwrap();
     }
     // White plays a third move: no reply, every line goes.
-    let report = svc.games().play(T0 + 60, 3, WHITE, &whites[2], Some(0)).await.unwrap();
+    let report = svc.games().play(T0 + 60, 3, WHITE, &whites[2], seen_at(&svc, 3, 0).await).await.unwrap();
     assert_eq!(report.premove_replies, 0);
     assert_eq!(svc.game_in_channel(3).await.unwrap().ply(), 1);
     assert!(svc.games().premoves_of(3, BLACK).await.unwrap().is_empty());
 
     // Matching one branch drops the other and keeps the rest of its own.
-    svc.games().play(T0 + 120, 3, BLACK, "22-19", Some(1)).await.unwrap();
+    svc.games().play(T0 + 120, 3, BLACK, "22-19", seen_at(&svc, 3, 1).await).await.unwrap();
     let view = svc.game_in_channel(3).await.unwrap();
     let whites = legal_after(&view.game, &[]);
     let (w1, w2) = (whites[0].clone(), whites[1].clone());
@@ -150,7 +150,7 @@ async fn lines_the_game_leaves_are_dropped_and_the_rest_stays(backend: Backend) 
     let b2 = legal_after(&view.game, std::slice::from_ref(&w2))[0].clone();
     svc.games().add_premove(T0 + 130, 3, BLACK, &format!("{w1} {b1} {w3} {b3}")).await.unwrap();
     svc.games().add_premove(T0 + 130, 3, BLACK, &format!("{w2} {b2}")).await.unwrap();
-    let report = svc.games().play(T0 + 180, 3, WHITE, &w1, Some(2)).await.unwrap();
+    let report = svc.games().play(T0 + 180, 3, WHITE, &w1, seen_at(&svc, 3, 2).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
     assert_eq!(svc.game_in_channel(3).await.unwrap().game.notations()[3], b1);
     assert_eq!(svc.games().premoves_of(3, BLACK).await.unwrap(), [vec![w3, b3]]);
@@ -162,7 +162,7 @@ async fn a_draw_offer_standing_holds_the_reply_until_answered(backend: Backend) 
     svc.games().add_premove(T0, 4, BLACK, "11-15 22-19").await.unwrap();
     svc.games().offer_draw(T0 + 10, 4, WHITE).await.unwrap();
     // White moves with the offer standing: Black answers the offer first.
-    let report = svc.games().play(T0 + 60, 4, WHITE, "11-15", Some(0)).await.unwrap();
+    let report = svc.games().play(T0 + 60, 4, WHITE, "11-15", seen_at(&svc, 4, 0).await).await.unwrap();
     assert_eq!(report.premove_replies, 0);
     let now = svc.game_in_channel(4).await.unwrap();
     assert_eq!((now.ply(), now.draw_offer_by), (1, Some(WHITE)));
@@ -220,7 +220,7 @@ async fn a_crash_between_the_move_and_the_reply_loses_neither_and_doubles_neithe
     assert_eq!(a.game_in_channel(7).await.unwrap().ply(), 2);
     assert_eq!(announced(&a, T0 + 181).await, [(1, "22-19".to_string())]);
     // And the rest of the line still answers.
-    let report = a.games().play(T0 + 240, 7, WHITE, "15x22", Some(2)).await.unwrap();
+    let report = a.games().play(T0 + 240, 7, WHITE, "15x22", seen_at(&a, 7, 2).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
 }
 
@@ -246,7 +246,7 @@ async fn against_the_bot_the_reply_follows_the_bots_move(backend: Backend) {
     req.guild = Some(GUILD);
     req.color = ColorChoice::White;
     let game = svc.games().start_bot_game(T0, req).await.unwrap();
-    svc.games().play(T0 + 60, 9, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 60, 9, WHITE, "11-15", seen_at(&svc, 9, 0).await).await.unwrap();
     // A reply ready for every move the bot may make.
     let view = svc.game_in_channel(9).await.unwrap();
     for (_, theirs) in view.game.position().legal_moves_with_notation() {
@@ -271,22 +271,34 @@ async fn a_premove_plays_on_while_its_owner_is_on_vacation(backend: Backend) {
     start_classic(&svc, T0, 10).await;
     svc.games().add_premove(T0, 10, BLACK, "11-15 22-19 15x22 26x19").await.unwrap();
     svc.deadlines().start_vacation(T0 + 10, GUILD, BLACK).await.unwrap();
-    let report = svc.games().play(T0 + 2 * DAY, 10, WHITE, "11-15", Some(0)).await.unwrap();
+    let report = svc.games().play(T0 + 2 * DAY, 10, WHITE, "11-15", seen_at(&svc, 10, 0).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
     assert!(svc.deadlines().vacation(T0 + 2 * DAY, GUILD, BLACK).await.unwrap().away.is_some(), "still away");
-    let report = svc.games().play(T0 + 4 * DAY, 10, WHITE, "15x22", Some(2)).await.unwrap();
+    let report = svc.games().play(T0 + 4 * DAY, 10, WHITE, "15x22", seen_at(&svc, 10, 2).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
     let now = svc.game_in_channel(10).await.unwrap();
     assert_eq!(now.game.notations(), ["11-15", "22-19", "15x22", "26x19"]);
     // Black's own move ends it, as ever.
     svc.games()
-        .play(T0 + 6 * DAY, 10, WHITE, &now.game.position().legal_moves_with_notation()[0].1, Some(4))
+        .play(
+            T0 + 6 * DAY,
+            10,
+            WHITE,
+            &now.game.position().legal_moves_with_notation()[0].1,
+            seen_at(&svc, 10, 4).await,
+        )
         .await
         .unwrap();
     let view = svc.game_in_channel(10).await.unwrap();
     assert!(view.paused_since.is_some(), "the move reaches Black while away: the clock stands still");
     svc.games()
-        .play(T0 + 6 * DAY + 60, 10, BLACK, &view.game.position().legal_moves_with_notation()[0].1, Some(5))
+        .play(
+            T0 + 6 * DAY + 60,
+            10,
+            BLACK,
+            &view.game.position().legal_moves_with_notation()[0].1,
+            seen_at(&svc, 10, 5).await,
+        )
         .await
         .unwrap();
     assert!(svc.deadlines().vacation(T0 + 6 * DAY + 60, GUILD, BLACK).await.unwrap().away.is_none());
@@ -297,7 +309,7 @@ async fn a_premove_plays_on_while_its_owner_is_on_vacation(backend: Backend) {
 async fn a_takeback_clears_the_games_premoves(backend: Backend) {
     let (_db, svc) = service(backend).await;
     let game = start_classic(&svc, T0, 11).await;
-    svc.games().play(T0 + 60, 11, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 60, 11, WHITE, "11-15", seen_at(&svc, 11, 0).await).await.unwrap();
     // White, waiting for Black, stores replies; then asks to take back.
     let reply = legal_after(&svc.game_in_channel(11).await.unwrap().game, &["22-19".to_string()])[0].clone();
     svc.games().add_premove(T0 + 70, 11, WHITE, &format!("22-19 {reply}")).await.unwrap();

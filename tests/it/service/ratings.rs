@@ -6,7 +6,7 @@
 
 use crate::support::games::*;
 use damas::game::{
-    DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatedResults, RatingChange, level,
+    DEFAULT_BOT_LEVEL, GameService, GameView, NewBotGame, NewChallenge, RatedResults, RatingChange, Seen, level,
 };
 use damas::rating::IDLE_PERIOD;
 use damas::rules::{DrawRules, Position, Variant};
@@ -83,7 +83,7 @@ async fn every_ending_is_rated(backend: Backend) {
     while view.finished.is_none() {
         now += 60;
         let (_, text) = view.game.position().legal_moves_with_notation().remove(0);
-        view = svc.games().play(now, 3, view.player_to_move(), &text, Some(view.ply())).await.unwrap().game;
+        view = svc.games().play(now, 3, view.player_to_move(), &text, Some(Seen::of(&view))).await.unwrap().game;
     }
     assert_eq!(view.rating_changes.len(), 2, "the move that ended the game rated it");
     assert_eq!(games_rated(&svc, BLACK).await, 3);

@@ -2,7 +2,7 @@
 //! and nothing changed by the refused command.
 
 use crate::support::games::*;
-use damas::game::{ColorChoice, GameError, GameService, NewChallenge};
+use damas::game::{ColorChoice, GameError, GameService, NewChallenge, Seen};
 use damas::rules::{DrawRules, MoveError, Variant, parse_fen};
 
 /// Runs a command that must be refused, checks the refusal with `check`,
@@ -108,10 +108,21 @@ async fn refused_game_commands(backend: Backend) {
     refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-16", None), GameError::Move(MoveError::NoSuchMove { .. }));
     refused!(svc, 4, svc.games().play(T0, 4, WHITE, "", None), GameError::Move(_));
     // The position they saw is not the game's.
-    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-15", Some(3)), GameError::PositionChanged);
+    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-15", seen_at(&svc, 4, 3).await), GameError::PositionChanged);
+    // Nor is a position of another game at the same ply (a button left
+    // from the game played here before).
+    let game = svc.game_in_channel(4).await.unwrap().id;
+    let other = Some(Seen { game: game + 1, ply: 0 });
+    refused!(svc, 4, svc.games().play(T0, 4, WHITE, "11-15", other), GameError::PositionChanged);
+    refused!(svc, 4, svc.games().ask_takeback(T0, 4, WHITE, other), GameError::PositionChanged);
     // A double click: the same move twice with the same seen ply.
-    svc.games().play(T0 + 1, 4, WHITE, "11-15", Some(0)).await.unwrap();
-    let err = refused!(svc, 4, svc.games().play(T0 + 2, 4, WHITE, "11-15", Some(0)), GameError::PositionChanged);
+    svc.games().play(T0 + 1, 4, WHITE, "11-15", seen_at(&svc, 4, 0).await).await.unwrap();
+    let err = refused!(
+        svc,
+        4,
+        svc.games().play(T0 + 2, 4, WHITE, "11-15", seen_at(&svc, 4, 0).await),
+        GameError::PositionChanged
+    );
     assert!(said(&err).contains("position changed"), "{}", said(&err));
     // Without a seen ply the repeat is simply out of turn.
     refused!(svc, 4, svc.games().play(T0 + 2, 4, WHITE, "11-15", None), GameError::NotYourTurn);

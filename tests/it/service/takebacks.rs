@@ -24,7 +24,7 @@ async fn a_takeback_restores_the_exact_position_clock_and_pdn(backend: Backend) 
     let (db, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 40).await;
     assert!(view.rated);
-    svc.games().play(T0 + 3600, 40, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 3600, 40, WHITE, "11-15", seen_at(&svc, 40, 0).await).await.unwrap();
     // Black's deadline moved by something other than a move: not one the
     // clock rules would work out from the move times.
     run_sql(&db, "UPDATE games SET deadline = deadline + 7777, remind_at = remind_at + 77 WHERE id = $1", view.id)
@@ -37,7 +37,7 @@ async fn a_takeback_restores_the_exact_position_clock_and_pdn(backend: Backend) 
     assert!(matches!(&due[..], [DueEvent::Reminder(g)] if g.player_to_move() == BLACK), "{due:?}");
     let pdn_before = svc.records().pdn(view.id).await.unwrap();
     let moved_at = row_before.setup.remind_at + 60;
-    svc.games().play(moved_at, 40, BLACK, "22-18", Some(1)).await.unwrap();
+    svc.games().play(moved_at, 40, BLACK, "22-18", seen_at(&svc, 40, 1).await).await.unwrap();
     svc.games().offer_draw(moved_at + 1, 40, BLACK).await.unwrap();
 
     // White's last move is not the last one; a stranger plays no move here.
@@ -80,7 +80,7 @@ async fn a_takeback_restores_the_exact_position_clock_and_pdn(backend: Backend) 
     // clock is the usual one.
     assert!(matches!(svc.games().takeback(moved_at + 5, 40, BLACK).await, Err(GameError::NoMoveToTakeBack)));
     assert_eq!(svc.game_in_channel(40).await.unwrap().takeback_by, None);
-    let again = svc.games().play(moved_at + 6, 40, BLACK, "21-17", Some(1)).await.unwrap();
+    let again = svc.games().play(moved_at + 6, 40, BLACK, "21-17", seen_at(&svc, 40, 1).await).await.unwrap();
     assert_eq!(again.game.deadline, moved_at + 6 + 3 * DAY);
     assert_eq!(again.game.game.notations(), ["11-15", "21-17"]);
 }
@@ -93,28 +93,28 @@ async fn a_refused_takeback_and_one_the_opponent_moves_over(backend: Backend) {
     // No move yet: nothing to take back.
     assert!(matches!(svc.games().takeback(T0 + 1, 41, WHITE).await, Err(GameError::NoMoveToTakeBack)));
     assert!(matches!(svc.games().takeback(T0 + 1, 41, BLACK).await, Err(GameError::NoMoveToTakeBack)));
-    svc.games().play(T0 + 10, 41, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 10, 41, WHITE, "11-15", seen_at(&svc, 41, 0).await).await.unwrap();
     // A Take back button from an older message.
-    let stale = svc.games().ask_takeback(T0 + 11, 41, WHITE, Some(0)).await;
+    let stale = svc.games().ask_takeback(T0 + 11, 41, WHITE, seen_at(&svc, 41, 0).await).await;
     assert!(matches!(stale, Err(GameError::PositionChanged)), "{stale:?}");
     assert!(matches!(
         svc.games().answer_takeback(T0 + 11, 41, BLACK, true, None).await,
         Err(GameError::NoTakebackRequest)
     ));
 
-    let asked = svc.games().ask_takeback(T0 + 12, 41, WHITE, Some(1)).await.unwrap();
+    let asked = svc.games().ask_takeback(T0 + 12, 41, WHITE, seen_at(&svc, 41, 1).await).await.unwrap();
     assert!(matches!(asked, TakebackDone::Asked { .. }), "{asked:?}");
-    let refused = svc.games().answer_takeback(T0 + 13, 41, BLACK, false, Some(1)).await.unwrap();
+    let refused = svc.games().answer_takeback(T0 + 13, 41, BLACK, false, seen_at(&svc, 41, 1).await).await.unwrap();
     let TakebackDone::Refused { game, requester } = refused else { panic!("{refused:?}") };
     assert_eq!((requester, game.takeback_by, game.ply()), (WHITE, None, 1));
     let stored = svc.game_in_channel(41).await.unwrap();
     assert_eq!((stored.takeback_by, stored.ply(), stored.game.notations()), (None, 1, &["11-15".to_string()][..]));
-    let late = svc.games().answer_takeback(T0 + 14, 41, BLACK, true, Some(1)).await;
+    let late = svc.games().answer_takeback(T0 + 14, 41, BLACK, true, seen_at(&svc, 41, 1).await).await;
     assert!(matches!(late, Err(GameError::NoTakebackRequest)), "{late:?}");
 
     // Asked again, then Black moves instead of answering: the request lapses.
     svc.games().takeback(T0 + 15, 41, WHITE).await.unwrap();
-    let moved = svc.games().play(T0 + 16, 41, BLACK, "22-18", Some(1)).await.unwrap();
+    let moved = svc.games().play(T0 + 16, 41, BLACK, "22-18", seen_at(&svc, 41, 1).await).await.unwrap();
     assert_eq!(moved.game.takeback_by, None);
     assert_eq!(svc.game_in_channel(41).await.unwrap().takeback_by, None);
     assert!(matches!(
@@ -132,12 +132,12 @@ async fn a_move_whose_clock_has_run_out_since_is_not_taken_back(backend: Backend
     let (_db, svc) = service(backend).await;
     start_classic(&svc, T0, 42).await;
     // White's deadline for the first move: T0 + 3 days; White moves late.
-    svc.games().play(T0 + 3 * DAY - 100, 42, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 3 * DAY - 100, 42, WHITE, "11-15", seen_at(&svc, 42, 0).await).await.unwrap();
     svc.games().takeback(T0 + 3 * DAY - 50, 42, WHITE).await.unwrap();
-    let late = svc.games().answer_takeback(T0 + 3 * DAY, 42, BLACK, true, Some(1)).await;
+    let late = svc.games().answer_takeback(T0 + 3 * DAY, 42, BLACK, true, seen_at(&svc, 42, 1).await).await;
     assert!(matches!(late, Err(GameError::TakebackTooLate)), "{late:?}");
     assert_eq!(svc.game_in_channel(42).await.unwrap().ply(), 1, "nothing changed");
-    svc.games().answer_takeback(T0 + 3 * DAY, 42, BLACK, false, Some(1)).await.unwrap();
+    svc.games().answer_takeback(T0 + 3 * DAY, 42, BLACK, false, seen_at(&svc, 42, 1).await).await.unwrap();
     let again = svc.games().takeback(T0 + 3 * DAY + 1, 42, WHITE).await;
     assert!(matches!(again, Err(GameError::TakebackTooLate)), "{again:?}");
 }
@@ -147,13 +147,15 @@ async fn a_move_whose_clock_has_run_out_since_is_not_taken_back(backend: Backend
 async fn two_racing_allows_take_back_one_ply(backend: Backend) {
     let (_db, svc) = service(backend).await;
     let view = start_classic(&svc, T0, 43).await;
-    svc.games().play(T0 + 10, 43, WHITE, "11-15", Some(0)).await.unwrap();
-    svc.games().play(T0 + 20, 43, BLACK, "22-18", Some(1)).await.unwrap();
+    svc.games().play(T0 + 10, 43, WHITE, "11-15", seen_at(&svc, 43, 0).await).await.unwrap();
+    svc.games().play(T0 + 20, 43, BLACK, "22-18", seen_at(&svc, 43, 1).await).await.unwrap();
     svc.games().takeback(T0 + 30, 43, BLACK).await.unwrap();
     let answers: Vec<_> = (0..4)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.games().answer_takeback(T0 + 40, 43, WHITE, true, Some(2)).await })
+            tokio::spawn(async move {
+                svc.games().answer_takeback(T0 + 40, 43, WHITE, true, seen_at(&svc, 43, 2).await).await
+            })
         })
         .collect();
     let mut taken = 0;
@@ -176,7 +178,7 @@ async fn the_bot_declines_a_takeback_at_once(backend: Backend) {
     req.guild = Some(GUILD);
     req.color = ColorChoice::White;
     let view = svc.games().start_bot_game(T0, req).await.unwrap();
-    svc.games().play(T0 + 10, 44, WHITE, "11-15", Some(0)).await.unwrap();
+    svc.games().play(T0 + 10, 44, WHITE, "11-15", seen_at(&svc, 44, 0).await).await.unwrap();
     let done = svc.games().takeback(T0 + 11, 44, WHITE).await.unwrap();
     let TakebackDone::BotDeclined(game) = done else { panic!("{done:?}") };
     assert_eq!((game.takeback_by, game.ply()), (None, 1));

@@ -15,7 +15,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::support::games::*;
-use damas::game::{GameError, GameService, NewChallenge};
+use damas::game::{GameError, GameService, NewChallenge, Seen};
 
 const CHILD_ENV: &str = "DAMAS_CRASH_CHILD_DB";
 const ROUNDS: u64 = 8;
@@ -143,7 +143,7 @@ async fn try_one(svc: &GameService) -> Option<Ack> {
     let legal = view.game.position().legal_moves_with_notation();
     let (_, text) = &legal[(view.id as usize * 7 + view.ply() as usize * 13) % legal.len()];
     let report =
-        refused_or(svc.games().play(T0 + 1, view.channel, view.player_to_move(), text, Some(view.ply())).await)?;
+        refused_or(svc.games().play(T0 + 1, view.channel, view.player_to_move(), text, Some(Seen::of(&view))).await)?;
     Some(Ack::Move { game: view.id, ply: view.ply(), notation: report.notation })
 }
 

@@ -242,7 +242,7 @@ async fn a_move_stored_before_moves_kept_their_clock_is_taken_back_with_the_cloc
     let row = svc.store().game(3).await.unwrap().unwrap();
     assert_eq!(row.setup.remind_at, T0 + 100 + 2 * day * 8 / 10);
     // A move stored now keeps its clock: taking it back needs no working out.
-    svc.games().play(T0 + 500, 5, BLACK, "21-17", Some(1)).await.unwrap();
+    svc.games().play(T0 + 500, 5, BLACK, "21-17", seen_at(&svc, 5, 1).await).await.unwrap();
     let kept = svc.store().last_move(3).await.unwrap().unwrap().clock_before.expect("kept with the move");
     assert_eq!((kept.last_move_at, kept.deadline), (T0 + 100, T0 + 100 + 2 * day));
 }

@@ -58,7 +58,11 @@ async fn two_processes_race_for_each_move_and_one_lands(backend: Backend) {
         let user = view.player_to_move();
         writeln!(orders, "PLAY {ply} {user} {theirs}").unwrap();
         orders.flush().unwrap();
-        let i_won = svc.games().play(T0 + 10 + i64::from(ply), CHANNEL, user, &mine, Some(ply)).await.is_ok();
+        let i_won = svc
+            .games()
+            .play(T0 + 10 + i64::from(ply), CHANNEL, user, &mine, seen_at(&svc, CHANNEL, ply).await)
+            .await
+            .is_ok();
         let answer = answers.recv().await.expect("an answer from the other process");
         let they_won = answer.starts_with("WON");
         assert!(i_won != they_won, "round at ply {ply}: this process won {i_won}, the other {answer}");
@@ -82,7 +86,11 @@ async fn child(url: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let [_, ply, user, notation] = words[..] else { continue };
         let (ply, user): (u32, u64) = (ply.parse().unwrap(), user.parse().unwrap());
-        match svc.games().play(T0 + 10 + i64::from(ply), CHANNEL, user, notation, Some(ply)).await {
+        match svc
+            .games()
+            .play(T0 + 10 + i64::from(ply), CHANNEL, user, notation, seen_at(&svc, CHANNEL, ply).await)
+            .await
+        {
             Ok(_) => writeln!(out, "WON {ply}").unwrap(),
             Err(e) => writeln!(out, "LOST {ply} {e}").unwrap(),
         }

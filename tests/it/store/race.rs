@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use crate::support::games::*;
-use damas::game::{DAY, DueEvent, FinishReason, GameError, NewChallenge};
+use damas::game::{DAY, DueEvent, FinishReason, GameError, NewChallenge, Seen};
 use damas::rules::{Color, Outcome};
 
 /// Outcomes that racing commands may legitimately get.
@@ -40,7 +40,7 @@ async fn many_tasks_play_and_resign_on_one_game(backend: Backend) {
                 }
                 let legal = seen.game.position().legal_moves_with_notation();
                 let (_, text) = &legal[((task + round) as usize) % legal.len()];
-                match svc.games().play(T0 + 1, 1, user, text, Some(seen.ply())).await {
+                match svc.games().play(T0 + 1, 1, user, text, Some(Seen::of(&seen))).await {
                     Ok(report) => moves.lock().unwrap().push((seen.ply(), report.notation)),
                     Err(e) => assert!(lost_the_race(&e), "{e:?}"),
                 }
@@ -81,7 +81,7 @@ async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
     let attempts: Vec<_> = (0..20)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.games().play(T0 + 5, 2, WHITE, "11-15", Some(0)).await })
+            tokio::spawn(async move { svc.games().play(T0 + 5, 2, WHITE, "11-15", seen_at(&svc, 2, 0).await).await })
         })
         .collect();
     let mut ok = 0;
@@ -211,7 +211,10 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
             tasks.push(tokio::spawn(async move {
                 let user = if round % 2 == 0 { WHITE } else { BLACK };
                 let mv = ["11-15", "22-19", "15x22", "26x19", "12-16"][round];
-                svc.games().play(T0 + 1, channel, user, mv, Some(round as u32)).await.map(|_| ())
+                svc.games()
+                    .play(T0 + 1, channel, user, mv, seen_at(&svc, channel, round as u32).await)
+                    .await
+                    .map(|_| ())
             }));
         }
         let store = svc.store().clone();

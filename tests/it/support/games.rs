@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use damas::game::{ColorChoice, GameService, GameView, NewChallenge};
+use damas::game::{ColorChoice, GameService, GameView, NewChallenge, Seen};
 use damas::rules::{Color, DrawRules, EndReason, Game, Outcome, Position, Variant, parse_fen};
 pub use damas::store::Backend;
 use damas::store::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
@@ -144,7 +144,7 @@ pub async fn play_line(svc: &GameService, mut now: i64, channel: u64, moves: &[S
         let user = last.player_to_move();
         last = svc
             .games()
-            .play(now, channel, user, mv, Some(last.ply()))
+            .play(now, channel, user, mv, Some(Seen::of(&last)))
             .await
             .unwrap_or_else(|e| panic!("{mv}: {e}"))
             .game;
@@ -241,4 +241,10 @@ pub async fn snapshot(svc: &GameService, channel: u64) -> String {
 /// The sentence the user reads for a refusal, in English.
 pub fn said(err: &damas::game::GameError) -> String {
     damas::i18n::game_error(damas::i18n::Lang::En, err)
+}
+
+/// The position at `ply` of the game in `channel`, as a button or a menu
+/// under it carries it.
+pub async fn seen_at(svc: &GameService, channel: u64, ply: u32) -> Option<Seen> {
+    Some(Seen { game: svc.game_in_channel(channel).await.expect("a game in the channel").id, ply })
 }

@@ -40,7 +40,7 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
     let game = &report.game;
     if game.is_live() && game.engine.is_none() {
         let rows = reply.components.take().unwrap_or_default();
-        reply.components = Some(with_button(rows, takeback_button(lang, game.id, game.ply())));
+        reply.components = Some(with_button(rows, takeback_button(lang, Seen::of(game))));
     }
     reply.after.no_bot_turn = game.engine.is_none();
     // The opponent's direct message goes out right after the answer.

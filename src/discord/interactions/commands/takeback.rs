@@ -1,7 +1,7 @@
 //! `/takeback` and its buttons: Take back under a move (for its player,
 //! until the opponent replies), Allow / Refuse under the request.
 
-use crate::game::TakebackDone;
+use crate::game::{Seen, TakebackDone};
 use crate::t;
 
 use super::Invocation;
@@ -18,18 +18,18 @@ pub async fn takeback(inv: &Invocation) -> Result<Reply, CommandError> {
     told(inv, done).await
 }
 
-/// The Take back button under the move that led to `ply` of game `game_id`.
-pub async fn ask(inv: &Invocation, game_id: i64, ply: u32) -> Result<Reply, CommandError> {
-    game_of_button(inv, game_id).await?;
-    let done = inv.service.games().ask_takeback(inv.now, inv.channel, inv.user, Some(ply)).await?;
+/// The Take back button under the move that led to `seen`.
+pub async fn ask(inv: &Invocation, seen: Seen) -> Result<Reply, CommandError> {
+    game_of_button(inv, seen.game).await?;
+    let done = inv.service.games().ask_takeback(inv.now, inv.channel, inv.user, Some(seen)).await?;
     told(inv, done).await
 }
 
-/// The Allow / Refuse buttons under a request made at `ply` of game
-/// `game_id`: the answer replaces the request.
-pub async fn answer(inv: &Invocation, game_id: i64, ply: u32, allow: bool) -> Result<Reply, CommandError> {
-    game_of_button(inv, game_id).await?;
-    let done = inv.service.games().answer_takeback(inv.now, inv.channel, inv.user, allow, Some(ply)).await?;
+/// The Allow / Refuse buttons under a request made at `seen`: the answer
+/// replaces the request.
+pub async fn answer(inv: &Invocation, seen: Seen, allow: bool) -> Result<Reply, CommandError> {
+    game_of_button(inv, seen.game).await?;
+    let done = inv.service.games().answer_takeback(inv.now, inv.channel, inv.user, allow, Some(seen)).await?;
     Ok(told(inv, done).await?.updating())
 }
 
@@ -43,7 +43,7 @@ async fn told(inv: &Invocation, done: TakebackDone) -> Result<Reply, CommandErro
             let opponent = game.opponent_of(inv.user).unwrap_or_default();
             let text =
                 t!(lang, "takeback-asked", player = user(inv.user), notation = notation, opponent = user(opponent));
-            Ok(Reply::public(lang, text).components(takeback_answer_buttons(lang, game.id, game.ply())))
+            Ok(Reply::public(lang, text).components(takeback_answer_buttons(lang, Seen::of(&game))))
         }
         TakebackDone::BotDeclined(game) => {
             let bot = game.opponent_of(inv.user).unwrap_or_default();
