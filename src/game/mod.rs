@@ -98,8 +98,8 @@ pub use records::replay::{REPLAY_MAX_BYTES, REPLAY_MAX_PLIES, REPLAYS_KEPT};
 pub use tournaments::Tournaments;
 pub use tournaments::{
     Entrant, GameTerms, MAX_NAME, PendingTournamentGame, ROUND_ROBIN_MAX, ROUND_ROBIN_MIN, SWISS_MAX, SWISS_MIN,
-    StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentTerms, TournamentsPage, Withdrawal,
-    max_players, min_players,
+    ShowStep, StandingLine, TOURNAMENTS_PER_PAGE, Tournament, TournamentPairing, TournamentTerms, TournamentsPage,
+    Withdrawal, max_players, min_players,
 };
 
 use crate::store::Store;

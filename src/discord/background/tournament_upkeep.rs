@@ -3,16 +3,15 @@
 //! bringing each tournament's messages in its channel up to what it is -
 //! its message (posted once, then edited), its standings message (posted
 //! at the start, edited after every result), each Swiss round's start and
-//! the end. What a tournament should show is in the database
-//! (`version` / `shown_version` and the posts recorded), so after a crash
-//! any process picks up where the last left off; each post carries a nonce
-//! of its own, so a repeat shows once.
+//! the end. What a tournament should show is decided in the game service
+//! ([`Tournament::steps_to_show`]) from what the database holds, so after a
+//! crash any process picks up where the last left off; each post carries a
+//! nonce of its own, so a repeat shows once.
 
 use serenity::all::Http;
 
 use crate::config::Clock;
-use crate::game::{GameService, PendingTournamentGame, Tournament, TournamentStatus};
-use crate::i18n::Lang;
+use crate::game::{GameService, PendingTournamentGame, ShowStep, Tournament};
 
 use crate::discord::messages::deliver::{ChannelNotices, ChannelProblem, PostError, edit_in_channel, post_for_id};
 use crate::discord::messages::game_messages::server_lang;
@@ -107,73 +106,52 @@ async fn start_game(
     }
 }
 
-/// Brings tournament `id`'s messages up to date, as far as Discord lets it.
+/// Brings tournament `id`'s messages up to date, as far as Discord lets
+/// it: the steps the tournament says it needs ([`Tournament::steps_to_show`]),
+/// each recorded as soon as it is done.
 async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: i64) -> Result<(), String> {
     let t = service.tournaments().tournament(id).await.map_err(|e| e.to_string())?;
     let lang = server_lang(service, Some(t.guild)).await;
-    let behind = t.shown_version < t.version;
-    // Its message: posted once, edited when it changed.
-    match t.message {
-        None if t.status == TournamentStatus::Signup => {
-            let message = post_for_id(http, notices, t.channel, &tournament_message(lang, &t), &nonce("tm", &t, 0))
-                .await
-                .map_err(post_error)?;
-            service.tournaments().record_tournament_message(t.id, message, false).await.map_err(|e| e.to_string())?;
-        }
-        Some(message) if behind => {
-            edit_in_channel(http, t.channel, message, &tournament_message(lang, &t))
-                .await
-                .map_err(|e| e.to_string())?;
-        }
-        _ => {}
-    }
-    // Its standings, from the start.
-    if t.started() && behind {
-        let standings = standings_message(lang, &t);
-        match t.standings_message {
-            None => {
+    let tournaments = service.tournaments();
+    for step in t.steps_to_show() {
+        let recorded = match step {
+            ShowStep::PostMessage => {
+                let reply = tournament_message(lang, &t);
                 let message =
-                    post_for_id(http, notices, t.channel, &standings, &nonce("ts", &t, 0)).await.map_err(post_error)?;
-                service
-                    .tournaments()
-                    .record_tournament_message(t.id, message, true)
+                    post_for_id(http, notices, t.channel, &reply, &nonce("tm", &t, 0)).await.map_err(post_error)?;
+                tournaments.record_tournament_message(t.id, message, false).await
+            }
+            ShowStep::EditMessage(message) => {
+                edit_in_channel(http, t.channel, message, &tournament_message(lang, &t))
                     .await
                     .map_err(|e| e.to_string())?;
+                Ok(())
             }
-            Some(message) => {
-                edit_in_channel(http, t.channel, message, &standings).await.map_err(|e| e.to_string())?;
+            ShowStep::PostStandings => {
+                let reply = standings_message(lang, &t);
+                let message =
+                    post_for_id(http, notices, t.channel, &reply, &nonce("ts", &t, 0)).await.map_err(post_error)?;
+                tournaments.record_tournament_message(t.id, message, true).await
             }
-        }
-    }
-    announce_rounds(http, notices, service, &t, lang).await?;
-    if t.status == TournamentStatus::Finished && !t.final_announced {
-        let reply = final_message(lang, &t).await.map_err(|e| e.to_string())?;
-        post_for_id(http, notices, t.channel, &reply, &nonce("tf", &t, 0)).await.map_err(post_error)?;
-        service.tournaments().record_tournament_end_announced(t.id).await.map_err(|e| e.to_string())?;
-    }
-    if behind {
-        service.tournaments().record_tournament_shown(t.id, t.version).await.map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-/// Announces the Swiss rounds paired since the last announced, each once
-/// all its games have started (so it links their threads).
-async fn announce_rounds(
-    http: &Http,
-    notices: &ChannelNotices,
-    service: &GameService,
-    t: &Tournament,
-    lang: Lang,
-) -> Result<(), String> {
-    for round in t.announced_round + 1..=t.round {
-        let started = t.round_pairings(round).all(|p| p.game.is_some() || p.result.is_some());
-        if !started || t.status == TournamentStatus::Cancelled {
-            return Ok(());
-        }
-        let reply = round_message(lang, t, round);
-        post_for_id(http, notices, t.channel, &reply, &nonce("tr", t, round)).await.map_err(post_error)?;
-        service.tournaments().record_round_announced(t.id, round).await.map_err(|e| e.to_string())?;
+            ShowStep::EditStandings(message) => {
+                edit_in_channel(http, t.channel, message, &standings_message(lang, &t))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok(())
+            }
+            ShowStep::AnnounceRound(round) => {
+                let reply = round_message(lang, &t, round);
+                post_for_id(http, notices, t.channel, &reply, &nonce("tr", &t, round)).await.map_err(post_error)?;
+                tournaments.record_round_announced(t.id, round).await
+            }
+            ShowStep::AnnounceEnd => {
+                let reply = final_message(lang, &t).await.map_err(|e| e.to_string())?;
+                post_for_id(http, notices, t.channel, &reply, &nonce("tf", &t, 0)).await.map_err(post_error)?;
+                tournaments.record_tournament_end_announced(t.id).await
+            }
+            ShowStep::Shown(version) => tournaments.record_tournament_shown(t.id, version).await,
+        };
+        recorded.map_err(|e| e.to_string())?;
     }
     Ok(())
 }

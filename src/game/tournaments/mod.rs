@@ -23,10 +23,12 @@ feature_handle!(
 );
 
 mod settle;
+mod showing;
 mod signup;
 mod start;
 mod withdraw;
 
+pub use showing::ShowStep;
 pub use signup::{MAX_NAME, TOURNAMENTS_PER_PAGE, TournamentTerms, TournamentsPage};
 pub use start::{GameTerms, PendingTournamentGame};
 pub use withdraw::Withdrawal;
