@@ -3,7 +3,7 @@
 //! until each side has moved once; a move and an abort racing leave one.
 
 use crate::support::games::*;
-use damas::game::{AbortRequest, Aborted, ChallengeState, GameError, GameService, NewChallenge};
+use damas::game::{AbortRequest, Aborted, ChallengeState, GameError, GameService, NewChallenge, Seen};
 
 const MODERATOR: u64 = 1010;
 
@@ -97,15 +97,16 @@ async fn a_move_and_an_abort_racing_leave_one(backend: Backend) {
     let (mut aborted, mut moved) = (0, 0);
     for round in 0..16u64 {
         let channel = 100 + round;
-        start_classic(&svc, T0, channel).await;
+        let game = start_classic(&svc, T0, channel).await;
         play_line(&svc, T0, channel, &["11-15".into()]).await;
+        let seen = Some(Seen { game: game.id, ply: 1 });
         let abort = tokio::spawn({
             let svc = svc.clone();
             async move { svc.games().abort(T0 + 7200, request(channel, WHITE, false)).await }
         });
         let mv = tokio::spawn({
             let svc = svc.clone();
-            async move { svc.games().play(T0 + 7200, channel, BLACK, "22-18", seen_at(&svc, channel, 1).await).await }
+            async move { svc.games().play(T0 + 7200, channel, BLACK, "22-18", seen).await }
         });
         let (abort, mv) = (abort.await.unwrap(), mv.await.unwrap());
         match (&abort, &mv) {

@@ -5,7 +5,7 @@
 
 use crate::support::games::*;
 use damas::engine::Level;
-use damas::game::{ColorChoice, DAY, DueEvent, GameError, NewBotGame, TakebackDone};
+use damas::game::{ColorChoice, DAY, DueEvent, GameError, NewBotGame, Seen, TakebackDone};
 use damas::rules::Color;
 
 /// Runs `sql` (with `$1` the game) on the database behind the service:
@@ -150,12 +150,11 @@ async fn two_racing_allows_take_back_one_ply(backend: Backend) {
     svc.games().play(T0 + 10, 43, WHITE, "11-15", seen_at(&svc, 43, 0).await).await.unwrap();
     svc.games().play(T0 + 20, 43, BLACK, "22-18", seen_at(&svc, 43, 1).await).await.unwrap();
     svc.games().takeback(T0 + 30, 43, BLACK).await.unwrap();
+    let seen = Some(Seen { game: view.id, ply: 2 });
     let answers: Vec<_> = (0..4)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move {
-                svc.games().answer_takeback(T0 + 40, 43, WHITE, true, seen_at(&svc, 43, 2).await).await
-            })
+            tokio::spawn(async move { svc.games().answer_takeback(T0 + 40, 43, WHITE, true, seen).await })
         })
         .collect();
     let mut taken = 0;

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use crate::support::games::*;
-use damas::game::GameService;
+use damas::game::{GameService, Seen};
 
 const CHILD_ENV: &str = "DAMAS_RACE_CHILD_DB";
 const CHANNEL: u64 = 5;
@@ -56,11 +56,11 @@ async fn two_processes_race_for_each_move_and_one_lands(backend: Backend) {
         let mine = legal[ply as usize % legal.len()].1.clone();
         let theirs = legal[(ply as usize + 1) % legal.len()].1.clone();
         let user = view.player_to_move();
-        writeln!(orders, "PLAY {ply} {user} {theirs}").unwrap();
+        writeln!(orders, "PLAY {} {ply} {user} {theirs}", view.id).unwrap();
         orders.flush().unwrap();
         let i_won = svc
             .games()
-            .play(T0 + 10 + i64::from(ply), CHANNEL, user, &mine, seen_at(&svc, CHANNEL, ply).await)
+            .play(T0 + 10 + i64::from(ply), CHANNEL, user, &mine, Some(Seen { game: view.id, ply }))
             .await
             .is_ok();
         let answer = answers.recv().await.expect("an answer from the other process");
@@ -84,13 +84,9 @@ async fn child(url: &str) {
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines().map_while(Result::ok) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let [_, ply, user, notation] = words[..] else { continue };
-        let (ply, user): (u32, u64) = (ply.parse().unwrap(), user.parse().unwrap());
-        match svc
-            .games()
-            .play(T0 + 10 + i64::from(ply), CHANNEL, user, notation, seen_at(&svc, CHANNEL, ply).await)
-            .await
-        {
+        let [_, game, ply, user, notation] = words[..] else { continue };
+        let (game, ply, user): (i64, u32, u64) = (game.parse().unwrap(), ply.parse().unwrap(), user.parse().unwrap());
+        match svc.games().play(T0 + 10 + i64::from(ply), CHANNEL, user, notation, Some(Seen { game, ply })).await {
             Ok(_) => writeln!(out, "WON {ply}").unwrap(),
             Err(e) => writeln!(out, "LOST {ply} {e}").unwrap(),
         }

@@ -77,11 +77,12 @@ async fn many_tasks_play_and_resign_on_one_game(backend: Backend) {
 
 async fn a_command_sent_many_times_at_once_lands_once(backend: Backend) {
     let (_dir, svc) = service(backend).await;
-    start_classic(&svc, T0, 2).await;
+    let game = start_classic(&svc, T0, 2).await;
+    let seen = Some(Seen { game: game.id, ply: 0 });
     let attempts: Vec<_> = (0..20)
         .map(|_| {
             let svc = svc.clone();
-            tokio::spawn(async move { svc.games().play(T0 + 5, 2, WHITE, "11-15", seen_at(&svc, 2, 0).await).await })
+            tokio::spawn(async move { svc.games().play(T0 + 5, 2, WHITE, "11-15", seen).await })
         })
         .collect();
     let mut ok = 0;
@@ -207,14 +208,11 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
     let mut tasks = Vec::new();
     for round in 0..5 {
         for game in &games[1..] {
-            let (svc, channel) = (svc.clone(), game.channel);
+            let (svc, channel, seen) = (svc.clone(), game.channel, Some(Seen { game: game.id, ply: round as u32 }));
             tasks.push(tokio::spawn(async move {
                 let user = if round % 2 == 0 { WHITE } else { BLACK };
                 let mv = ["11-15", "22-19", "15x22", "26x19", "12-16"][round];
-                svc.games()
-                    .play(T0 + 1, channel, user, mv, seen_at(&svc, channel, round as u32).await)
-                    .await
-                    .map(|_| ())
+                svc.games().play(T0 + 1, channel, user, mv, seen).await.map(|_| ())
             }));
         }
         let store = svc.store().clone();
