@@ -1,5 +1,6 @@
 //! Stored rows to service types.
 
+use super::deadlines::pause;
 use super::{Challenge, Finish, GameError, GameView, MatchPlay, RatingChange, TournamentPlay};
 use crate::engine::Level;
 use crate::rules::{Color, Game, Position, parse_fen};
@@ -64,7 +65,9 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
             }
             _ => None,
         },
-        paused_since: row.paused_since,
+        paused_since: (row.status == GameStatus::Live)
+            .then(|| pause::paused_since(row.vacation, row.deadline))
+            .flatten(),
     })
 }
 

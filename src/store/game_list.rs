@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::games::engine_seat;
-use super::vacations::paused_since;
+use super::vacations::{VacationFacts, vacation_facts};
 use super::{EngineSeat, Store, StoreError, db_id, discord_id, enum_column, u32_column};
 use crate::rules::Color;
 
@@ -28,8 +28,8 @@ pub struct LiveGameLine {
     pub ply: u32,
     /// The bot's seat when the game is against its engine.
     pub engine: Option<EngineSeat>,
-    /// Its clock stands still: the player to move is away on vacation.
-    pub paused: bool,
+    /// What its clock needs to know of vacations.
+    pub vacation: VacationFacts,
 }
 
 /// A page of a server's live games, nearest deadline first.
@@ -54,10 +54,10 @@ impl Store {
     ) -> Result<LiveGamesPage, StoreError> {
         let rows = sqlx::query(concat!(
             "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply, \
-             g.engine_level, g.engine_color, g.paused_since \
+             g.engine_level, g.engine_color, g.away_since, g.tournament_vacation \
              FROM (SELECT COUNT(*) AS total FROM games WHERE guild_id = $1 AND status = 'live') AS c \
              LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply, engine_level, engine_color, ",
-            paused_since!(),
+            vacation_facts!(),
             " FROM games \
                         WHERE guild_id = $1 AND status = 'live' ORDER BY deadline, id LIMIT $2 OFFSET $3) AS g \
              ON 1 = 1 ORDER BY g.deadline, g.id"
@@ -82,11 +82,11 @@ impl Store {
     ) -> Result<LiveGamesPage, StoreError> {
         let rows = sqlx::query(concat!(
             "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply, \
-             g.engine_level, g.engine_color, g.paused_since, g.waiting \
+             g.engine_level, g.engine_color, g.away_since, g.tournament_vacation, g.waiting \
              FROM (SELECT COUNT(*) AS total FROM games \
                    WHERE guild_id = $1 AND status = 'live' AND (white_id = $2 OR black_id = $2)) AS c \
              LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply, engine_level, engine_color, ",
-            paused_since!(),
+            vacation_facts!(),
             ", CASE WHEN (turn = 'white' AND white_id = $2) OR (turn = 'black' AND black_id = $2) \
                                     THEN 0 ELSE 1 END AS waiting \
                         FROM games WHERE guild_id = $1 AND status = 'live' AND (white_id = $2 OR black_id = $2) \
@@ -112,12 +112,12 @@ impl Store {
              AND ((turn = 'white' AND white_id = $2) OR (turn = 'black' AND black_id = $2))";
         let sql = format!(
             "SELECT c.total, g.id, g.channel_id, g.white_id, g.black_id, g.turn, g.deadline, g.ply, \
-             g.engine_level, g.engine_color, g.paused_since \
+             g.engine_level, g.engine_color, g.away_since, g.tournament_vacation \
              FROM (SELECT COUNT(*) AS total FROM games WHERE {TO_MOVE}) AS c \
              LEFT JOIN (SELECT id, channel_id, white_id, black_id, turn, deadline, ply, engine_level, engine_color, {} \
                         FROM games WHERE {TO_MOVE} ORDER BY deadline, id LIMIT $3) AS g \
              ON 1 = 1 ORDER BY g.deadline, g.id",
-            paused_since!()
+            vacation_facts!()
         );
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(db_id(guild)?)
@@ -148,7 +148,7 @@ fn page_from_rows(rows: &[sqlx::any::AnyRow]) -> Result<LiveGamesPage, StoreErro
             deadline: row.try_get("deadline")?,
             ply: u32_column(row.try_get("ply")?, "ply")?,
             engine: engine_seat(row)?,
-            paused: row.try_get::<Option<i64>, _>("paused_since")?.is_some(),
+            vacation: VacationFacts::from_row(row)?,
         });
     }
     Ok(LiveGamesPage { total: u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?, games })

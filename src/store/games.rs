@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use super::direct_messages::Recipients;
 use super::match_rows::insert_match;
 use super::ratings::rate_finished_game;
-use super::vacations::{paused, paused_since};
+use super::vacations::{VacationFacts, vacation_facts};
 use super::{
     AnnouncementKind, ChallengeRow, DirectKind, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow,
     Store, StoreError, bool_column, db_id, discord_id, enum_column, is_unique_violation, optional_enum_column,
@@ -123,9 +123,30 @@ pub struct GameRow {
     pub match_row: Option<MatchRow>,
     /// The name of the tournament it is a game of.
     pub tournament_name: Option<String>,
-    /// While live and its player to move is away on vacation (since before
-    /// its deadline): when the vacation started. Its clock stands still.
-    pub paused_since: Option<i64>,
+    /// What its clock needs to know of vacations.
+    pub vacation: VacationFacts,
+}
+
+/// A live game's clock as the claims of reminders and losses on time read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DueClock {
+    /// The game.
+    pub game: i64,
+    /// Its ply.
+    pub ply: u32,
+    /// Its deadline.
+    pub deadline: i64,
+    /// Whether the bot's engine is to move.
+    pub engine_to_move: bool,
+    /// What its clock needs to know of vacations.
+    pub vacation: VacationFacts,
+}
+
+/// The columns [`Store::due_clocks`] reads, before its `WHERE`.
+macro_rules! select_due_clocks {
+    () => {
+        concat!("SELECT id, ply, deadline, turn, engine_color, ", vacation_facts!(), " FROM games")
+    };
 }
 
 macro_rules! select_games {
@@ -143,7 +164,7 @@ macro_rules! select_games {
             // to the database for the game and its moves, and a takeback
             // cannot land between the two.
             "(SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE moves.game_id = games.id) AS move_list, ",
-            paused_since!(),
+            vacation_facts!(),
             $extra,
             " FROM games ",
             $where
@@ -248,7 +269,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         rating_changes: Vec::new(),
         match_row: None,
         tournament_name: None,
-        paused_since: row.try_get("paused_since")?,
+        vacation: VacationFacts::from_row(row)?,
     })
 }
 
@@ -591,65 +612,95 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Ends every live game whose deadline is at or before `now` as a loss
-    /// on time for the side to move, and returns them. One UPDATE that only
-    /// returns the rows it changed: each game is handed out once. The bot's
-    /// engine never loses on time: its turns are left alone; nor does a
-    /// player away on vacation (see [`super::vacations`]).
-    /// Each is announced through the outbox, written in the same transaction.
-    pub async fn claim_losses_on_time(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let claimed: Vec<(i64, i64)> = sqlx::query_as(concat!(
-            "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, draw_offer_by = NULL, \
-             takeback_by = NULL, result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
-             WHERE status = 'live' AND deadline <= $1 AND (engine_color IS NULL OR engine_color <> turn) \
-             AND NOT ",
-            paused!(),
-            " RETURNING id, channel_id"
-        ))
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        for &(game, channel) in &claimed {
-            rate_finished_game(&mut tx, self.backend, game, now).await?;
-            let kind = AnnouncementKind::LossOnTime { game };
-            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
-            Store::queue_game_dm(&mut tx, DirectKind::LossOnTime { game }, Recipients::Both, now).await?;
-        }
-        tx.commit().await?;
-        self.games_by_ids(claimed.into_iter().map(|(id, _)| id).collect()).await
+    /// The clocks of the live games whose deadline is at or before `now`.
+    pub async fn clocks_past_deadline(&self, now: i64) -> Result<Vec<DueClock>, StoreError> {
+        self.due_clocks(concat!(select_due_clocks!(), " WHERE status = 'live' AND deadline <= $1 ORDER BY id"), now)
+            .await
     }
 
-    /// Marks the reminder of the current move as sent for every live game
-    /// whose reminder time has come (and deadline not yet), and returns
-    /// those games; once per move, once ever. The engine is never reminded,
-    /// nor a player away on vacation.
-    /// Each is announced through the outbox, written in the same transaction.
-    pub async fn claim_reminders(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
+    /// The clocks of the live games whose reminder time has come, whose
+    /// deadline has not, and whose move was not reminded yet.
+    pub async fn clocks_to_remind(&self, now: i64) -> Result<Vec<DueClock>, StoreError> {
+        let sql = concat!(
+            select_due_clocks!(),
+            " WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply ORDER BY id"
+        );
+        self.due_clocks(sql, now).await
+    }
+
+    async fn due_clocks(&self, sql: &'static str, now: i64) -> Result<Vec<DueClock>, StoreError> {
+        let rows = sqlx::query(sql).bind(now).fetch_all(&self.reads).await?;
+        rows.iter()
+            .map(|row| {
+                let engine: Option<String> = row.try_get("engine_color")?;
+                let turn: String = row.try_get("turn")?;
+                Ok(DueClock {
+                    game: row.try_get("id")?,
+                    ply: u32_column(row.try_get("ply")?, "ply")?,
+                    deadline: row.try_get("deadline")?,
+                    engine_to_move: engine.as_deref() == Some(turn.as_str()),
+                    vacation: VacationFacts::from_row(row)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Ends each of `games` as a loss on time for the side to move, if it is
+    /// still live at the ply and deadline read, and returns those it ended:
+    /// each game is handed out once, however many processes claim it. Each
+    /// is rated and announced through the outbox in the same transaction.
+    pub async fn claim_losses_on_time(&self, games: &[DueClock], now: i64) -> Result<Vec<GameRow>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let claimed: Vec<(i64, i64, i64)> = sqlx::query_as(concat!(
-            "UPDATE games SET reminded_ply = ply \
-             WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply \
-             AND (engine_color IS NULL OR engine_color <> turn) AND NOT ",
-            paused!(),
-            " RETURNING id, channel_id, ply"
-        ))
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        for &(game, channel, ply) in &claimed {
-            let ply = u32_column(ply, "ply")?;
-            Store::insert_announcement(
-                &mut tx,
-                discord_id(channel, "channel_id")?,
-                AnnouncementKind::Reminder { game, ply },
-                now,
+        let mut claimed = Vec::new();
+        for clock in games {
+            let ended: Option<i64> = sqlx::query_scalar(
+                "UPDATE games SET status = 'finished', reason = 'time', finished_at = deadline, \
+                 draw_offer_by = NULL, takeback_by = NULL, result = CASE turn WHEN 'white' THEN '0-2' ELSE '2-0' END \
+                 WHERE id = $1 AND ply = $2 AND deadline = $3 AND status = 'live' RETURNING channel_id",
             )
+            .bind(clock.game)
+            .bind(i64::from(clock.ply))
+            .bind(clock.deadline)
+            .fetch_optional(&mut *tx)
             .await?;
-            Store::queue_game_dm(&mut tx, DirectKind::Reminder { game, ply }, Recipients::ToMove, now).await?;
+            let Some(channel) = ended else { continue };
+            rate_finished_game(&mut tx, self.backend, clock.game, now).await?;
+            let kind = AnnouncementKind::LossOnTime { game: clock.game };
+            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
+            Store::queue_game_dm(&mut tx, DirectKind::LossOnTime { game: clock.game }, Recipients::Both, now).await?;
+            claimed.push(clock.game);
         }
         tx.commit().await?;
-        self.games_by_ids(claimed.into_iter().map(|(id, _, _)| id).collect()).await
+        self.games_by_ids(claimed).await
+    }
+
+    /// Marks the reminder of the current move as sent for each of `games`,
+    /// if it is still live at the ply and deadline read and not reminded,
+    /// and returns those it marked: once per move, once ever. Each is
+    /// announced through the outbox in the same transaction.
+    pub async fn claim_reminders(&self, games: &[DueClock], now: i64) -> Result<Vec<GameRow>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut claimed = Vec::new();
+        for clock in games {
+            let marked: Option<i64> = sqlx::query_scalar(
+                "UPDATE games SET reminded_ply = ply \
+                 WHERE id = $1 AND ply = $2 AND deadline = $3 AND status = 'live' AND reminded_ply <> ply \
+                 RETURNING channel_id",
+            )
+            .bind(clock.game)
+            .bind(i64::from(clock.ply))
+            .bind(clock.deadline)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(channel) = marked else { continue };
+            let (game, ply) = (clock.game, clock.ply);
+            let kind = AnnouncementKind::Reminder { game, ply };
+            Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, now).await?;
+            Store::queue_game_dm(&mut tx, DirectKind::Reminder { game, ply }, Recipients::ToMove, now).await?;
+            claimed.push(game);
+        }
+        tx.commit().await?;
+        self.games_by_ids(claimed).await
     }
 
     pub(super) async fn games_by_ids(&self, mut ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {

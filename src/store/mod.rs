@@ -78,7 +78,7 @@ pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability};
 pub use direct_messages::{DirectKind, DirectMessageRow};
 pub use error::StoreError;
 pub use game_list::{LiveGameLine, LiveGamesPage};
-pub use games::{EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started, TournamentSeat};
+pub use games::{DueClock, EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started, TournamentSeat};
 pub use history::{HistoryLine, HistoryPage};
 pub use kinds::{
     ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode, TournamentFormat, TournamentStatus,
@@ -99,7 +99,9 @@ pub use tournament_rounds::{NewPairing, PairingToStart, Settlement, TournamentSt
 pub use tournaments::{
     ByeRow, EntrantRow, JoinOutcome, NewTournamentRow, PairedGame, PairingRow, TournamentLine, TournamentRow,
 };
-pub use vacations::{PausedClock, VacationEnd, VacationEndOutcome, VacationOverNotice, VacationRow};
+pub use vacations::{
+    PlayerClock, ReachedAway, VacationEnd, VacationEndOutcome, VacationFacts, VacationOverNotice, VacationRow,
+};
 
 use sqlx::{AnyConnection, AnyPool};
 

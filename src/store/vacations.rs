@@ -3,69 +3,55 @@
 //! which server, since when and until when at most, the days they used in
 //! the year, and the games whose opponents were told.
 //!
-//! The clock of a game stands still while the player to move is away
-//! (since before its deadline): the claims of reminders and losses on time
-//! leave it alone ([`PAUSED`]), and a game read back says since when it is
-//! paused. Nothing moves while they are away; when the vacation ends, the
-//! one transaction that clears it writes the deadline and the reminder the
-//! service computed for each such game ([`VacationEnd`]). That transaction
-//! begins with an UPDATE conditional on the vacation it read (its start and
-//! end), so of several processes ending one vacation exactly one does it,
-//! and it checks that the paused games are still those the service read.
+//! This module stores vacations; it does not decide what they do. Games
+//! are read with the facts a vacation needs ([`VacationFacts`]), and the
+//! service decides whose clock stands still (`game::deadlines::pause`).
+//! When a vacation ends, the one transaction that clears it writes the
+//! deadline and the reminder the service computed for each paused game
+//! ([`VacationEnd`]). That transaction begins with an UPDATE conditional on
+//! the vacation it read (its start and end), so of several processes ending
+//! one vacation exactly one does it, and it checks that the player's games
+//! are still those the service read.
 
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use super::announcements::AnnouncementKind;
 use super::direct_messages::DirectTopic;
-use super::{Store, StoreError, db_id, discord_id, u32_column};
+use super::{Store, StoreError, bool_column, db_id, discord_id, u32_column};
 
-/// The condition, on the row of `games` named `$g` in the query, that a
-/// vacation may stop its clock: it is not a game of a tournament that
-/// allows none. (A literal, for `concat!`.)
-macro_rules! vacation_stops {
-    ($g:literal) => {
-        concat!(
-            "(",
-            $g,
-            ".tournament_id IS NULL OR EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ",
-            $g,
-            ".tournament_id AND t.vacation = 1))"
-        )
-    };
-}
-pub(super) use vacation_stops;
-
-/// The condition, on a row of `games`, that its player to move is away
-/// on vacation in its server since before its deadline: its clock stands
-/// still. (A literal, for `concat!`.)
-macro_rules! paused {
+/// The columns `away_since` and `tournament_vacation` of a row of `games`:
+/// the facts [`VacationFacts`] holds. (A literal, for `concat!`.)
+macro_rules! vacation_facts {
     () => {
-        concat!(
-            "EXISTS (SELECT 1 FROM vacations v WHERE v.guild_id = games.guild_id \
-             AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
-             AND v.started_at < games.deadline AND ",
-            $crate::store::vacations::vacation_stops!("games"),
-            ")"
-        )
+        "(SELECT v.started_at FROM vacations v WHERE v.guild_id = games.guild_id \
+         AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END) AS away_since, \
+         (SELECT t.vacation FROM tournaments t WHERE t.id = games.tournament_id) AS tournament_vacation"
     };
 }
-pub(super) use paused;
+pub(super) use vacation_facts;
 
-/// The column `paused_since` of a row of `games`: when the vacation of its
-/// player to move started, while it is live and paused (see [`paused`]);
-/// NULL otherwise. (A literal, for `concat!`.)
-macro_rules! paused_since {
-    () => {
-        concat!(
-            "(SELECT v.started_at FROM vacations v WHERE games.status = 'live' AND v.guild_id = games.guild_id \
-             AND v.user_id = CASE games.turn WHEN 'white' THEN games.white_id ELSE games.black_id END \
-             AND v.started_at < games.deadline AND ",
-            $crate::store::vacations::vacation_stops!("games"),
-            ") AS paused_since"
-        )
-    };
+/// What a game's clock needs to know of vacations, read with the game.
+/// Facts only: whether they stop its clock the service decides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VacationFacts {
+    /// Since when its player to move is away on vacation in its server.
+    pub away_since: Option<i64>,
+    /// Whether its tournament lets a vacation stop the clock; `None`
+    /// outside a tournament.
+    pub tournament_vacation: Option<bool>,
 }
-pub(super) use paused_since;
+
+impl VacationFacts {
+    /// Reads the columns [`vacation_facts`] makes.
+    pub(super) fn from_row(row: &AnyRow) -> Result<VacationFacts, StoreError> {
+        let allows: Option<i64> = row.try_get("tournament_vacation")?;
+        Ok(VacationFacts {
+            away_since: row.try_get("away_since")?,
+            tournament_vacation: allows.map(|v| bool_column(v, "tournaments.vacation")).transpose()?,
+        })
+    }
+}
 
 /// A player's vacation record in one server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,12 +64,12 @@ pub struct VacationRow {
     pub away: Option<(i64, i64)>,
 }
 
-/// The clock of a game paused by a vacation, as read.
+/// The clock of a live game where a given player is to move, as read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PausedClock {
+pub struct PlayerClock {
     /// The game.
     pub game: i64,
-    /// Its ply (the move whose clock stands still).
+    /// Its ply (the move whose clock it is).
     pub ply: u32,
     /// When the move before was played, or the game started.
     pub last_move_at: i64,
@@ -91,6 +77,34 @@ pub struct PausedClock {
     pub deadline: i64,
     /// Its reminder time.
     pub remind_at: i64,
+    /// Whether its tournament lets a vacation stop the clock; `None`
+    /// outside a tournament.
+    pub tournament_vacation: Option<bool>,
+}
+
+/// A live game that reached a player away on vacation, whose opponent was
+/// not told yet, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReachedAway {
+    /// The server.
+    pub guild: u64,
+    /// The player away.
+    pub user: u64,
+    /// When their vacation started.
+    pub away_since: i64,
+    /// The game.
+    pub game: i64,
+    /// Its ply.
+    pub ply: u32,
+    /// Its channel.
+    pub channel: u64,
+    /// Its deadline.
+    pub deadline: i64,
+    /// Whether the opponent is the bot.
+    pub against_bot: bool,
+    /// Whether its tournament lets a vacation stop the clock; `None`
+    /// outside a tournament.
+    pub tournament_vacation: Option<bool>,
 }
 
 /// Who is told that a vacation ended.
@@ -115,8 +129,12 @@ pub struct VacationEnd<'a> {
     pub away: (i64, i64),
     /// Days it used.
     pub days: u32,
-    /// Each paused game as read, with its new deadline and reminder time.
-    pub clocks: &'a [(PausedClock, (i64, i64))],
+    /// Every live game where the player is to move, as read: the end is
+    /// written only while they are still these.
+    pub read: &'a [PlayerClock],
+    /// The games whose clock stood still, with their new deadline and
+    /// reminder time.
+    pub moved: &'a [(PlayerClock, (i64, i64))],
     /// Who is told.
     pub notice: VacationOverNotice,
     /// Now (unix seconds).
@@ -225,17 +243,14 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?;
         if ends_by.is_some() {
-            claim_notices(&mut tx, Some((guild_id, user_id)), now).await?;
             tx.commit().await?;
         }
         Ok(ends_by)
     }
 
-    /// The live games of `user` in `guild` where they are to move and whose
-    /// clock stands still for their vacation that started at `since`
-    /// (see [`paused`]), by id.
-    pub async fn paused_clocks(&self, guild: u64, user: u64, since: i64) -> Result<Vec<PausedClock>, StoreError> {
-        paused_clocks(&mut *self.reads.acquire().await?, db_id(guild)?, db_id(user)?, since).await
+    /// The live games of `user` in `guild` where they are to move, by id.
+    pub async fn clocks_to_move(&self, guild: u64, user: u64) -> Result<Vec<PlayerClock>, StoreError> {
+        clocks_to_move(&mut *self.reads.acquire().await?, db_id(guild)?, db_id(user)?).await
     }
 
     /// Ends a vacation as the service decided it ([`VacationEnd`]): clears
@@ -260,11 +275,10 @@ impl Store {
         if ended.rows_affected() == 0 {
             return Ok(VacationEndOutcome::EndedAlready);
         }
-        let read: Vec<PausedClock> = end.clocks.iter().map(|(clock, _)| *clock).collect();
-        if paused_clocks(&mut tx, guild_id, user_id, started_at).await? != read {
+        if clocks_to_move(&mut tx, guild_id, user_id).await? != end.read {
             return Ok(VacationEndOutcome::ClocksChanged);
         }
-        for (clock, (deadline, remind_at)) in end.clocks {
+        for (clock, (deadline, remind_at)) in end.moved {
             let moved = sqlx::query(
                 "UPDATE games SET deadline = $4, remind_at = $5 \
                  WHERE id = $1 AND ply = $2 AND deadline = $3 AND status = 'live'",
@@ -287,30 +301,7 @@ impl Store {
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
-        match end.notice {
-            VacationOverNotice::Nobody => {}
-            VacationOverNotice::ByDirectMessage => {
-                sqlx::query(
-                    "INSERT INTO direct_messages (kind, user_id, guild_id, created_at) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(DirectTopic::VacationOver.into_str())
-                .bind(user_id)
-                .bind(guild_id)
-                .bind(end.now)
-                .execute(&mut *tx)
-                .await?;
-            }
-            VacationOverNotice::InEachGame => {
-                for (clock, _) in end.clocks {
-                    let channel: i64 = sqlx::query_scalar("SELECT channel_id FROM games WHERE id = $1")
-                        .bind(clock.game)
-                        .fetch_one(&mut *tx)
-                        .await?;
-                    let kind = AnnouncementKind::VacationOver { game: clock.game, ply: clock.ply };
-                    Store::insert_announcement(&mut tx, discord_id(channel, "channel_id")?, kind, end.now).await?;
-                }
-            }
-        }
+        queue_vacation_over(&mut tx, end).await?;
         tx.commit().await?;
         Ok(VacationEndOutcome::Ended)
     }
@@ -338,74 +329,126 @@ impl Store {
         rows.into_iter().map(|(g, u, s, e)| Ok((discord_id(g, "guild_id")?, discord_id(u, "user_id")?, s, e))).collect()
     }
 
-    /// Tells the opponents, once a game, of each game that reached a player
-    /// away on vacation since it was last looked at (their opponent moved);
-    /// returns how many were told. One INSERT that returns only the rows it
-    /// added, so each is told once however many processes ask.
-    pub async fn claim_vacation_notices(&self, now: i64) -> Result<usize, StoreError> {
+    /// The live games where a player away on vacation (`only` that one, if
+    /// given) is to move and whose opponent was not told yet.
+    pub async fn games_reaching_players_away(&self, only: Option<(u64, u64)>) -> Result<Vec<ReachedAway>, StoreError> {
+        let only = only.map(|(g, u)| Ok::<_, StoreError>((db_id(g)?, db_id(u)?))).transpose()?;
+        let rows = sqlx::query(
+            "SELECT v.guild_id, v.user_id, v.started_at, g.id, g.ply, g.channel_id, g.deadline, g.engine_color, \
+             (SELECT t.vacation FROM tournaments t WHERE t.id = g.tournament_id) AS tournament_vacation \
+             FROM vacations v JOIN games g ON g.guild_id = v.guild_id AND g.status = 'live' \
+             AND CASE g.turn WHEN 'white' THEN g.white_id ELSE g.black_id END = v.user_id \
+             WHERE v.started_at IS NOT NULL AND ($1 IS NULL OR (v.guild_id = $1 AND v.user_id = $2)) \
+             AND NOT EXISTS (SELECT 1 FROM vacation_notices n \
+                WHERE n.guild_id = v.guild_id AND n.user_id = v.user_id AND n.game_id = g.id) \
+             ORDER BY g.id",
+        )
+        .bind(only.map(|(g, _)| g))
+        .bind(only.map(|(_, u)| u))
+        .fetch_all(&self.reads)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let allows: Option<i64> = row.try_get("tournament_vacation")?;
+                Ok(ReachedAway {
+                    guild: discord_id(row.try_get("guild_id")?, "guild_id")?,
+                    user: discord_id(row.try_get("user_id")?, "user_id")?,
+                    away_since: row.try_get("started_at")?,
+                    game: row.try_get("id")?,
+                    ply: u32_column(row.try_get("ply")?, "ply")?,
+                    channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+                    deadline: row.try_get("deadline")?,
+                    against_bot: row.try_get::<Option<String>, _>("engine_color")?.is_some(),
+                    tournament_vacation: allows.map(|v| bool_column(v, "tournaments.vacation")).transpose()?,
+                })
+            })
+            .collect()
+    }
+
+    /// Records that the opponent of each of `games` is told that it reached
+    /// a player away, and queues the announcement of each in its channel;
+    /// returns how many. A notice recorded already (by another process) is
+    /// skipped: each is told once however many processes ask.
+    pub async fn tell_reached_away(&self, games: &[ReachedAway], now: i64) -> Result<usize, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let told = claim_notices(&mut tx, None, now).await?;
+        let mut told = 0;
+        for reached in games {
+            let added: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO vacation_notices (guild_id, user_id, game_id) VALUES ($1, $2, $3) \
+                 ON CONFLICT DO NOTHING RETURNING game_id",
+            )
+            .bind(db_id(reached.guild)?)
+            .bind(db_id(reached.user)?)
+            .bind(reached.game)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if added.is_some() {
+                let kind = AnnouncementKind::VacationNotice { game: reached.game, ply: reached.ply };
+                Store::insert_announcement(&mut tx, reached.channel, kind, now).await?;
+                told += 1;
+            }
+        }
         tx.commit().await?;
         Ok(told)
     }
 }
 
-/// The clocks a vacation that started at `since` stands still (see
-/// [`Store::paused_clocks`]), on `conn`.
-async fn paused_clocks(
+/// Queues who is told that the vacation `end` ended: the player by direct
+/// message, or each of its paused games in its channel, or nobody.
+async fn queue_vacation_over(conn: &mut sqlx::AnyConnection, end: &VacationEnd<'_>) -> Result<(), StoreError> {
+    let (guild_id, user_id) = (db_id(end.guild)?, db_id(end.user)?);
+    match end.notice {
+        VacationOverNotice::Nobody => {}
+        VacationOverNotice::ByDirectMessage => {
+            sqlx::query("INSERT INTO direct_messages (kind, user_id, guild_id, created_at) VALUES ($1, $2, $3, $4)")
+                .bind(DirectTopic::VacationOver.into_str())
+                .bind(user_id)
+                .bind(guild_id)
+                .bind(end.now)
+                .execute(&mut *conn)
+                .await?;
+        }
+        VacationOverNotice::InEachGame => {
+            for (clock, _) in end.moved {
+                let channel: i64 = sqlx::query_scalar("SELECT channel_id FROM games WHERE id = $1")
+                    .bind(clock.game)
+                    .fetch_one(&mut *conn)
+                    .await?;
+                let kind = AnnouncementKind::VacationOver { game: clock.game, ply: clock.ply };
+                Store::insert_announcement(conn, discord_id(channel, "channel_id")?, kind, end.now).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The clocks of the live games of a player where they are to move (see
+/// [`Store::clocks_to_move`]), on `conn`.
+async fn clocks_to_move(
     conn: &mut sqlx::AnyConnection,
     guild_id: i64,
     user_id: i64,
-    since: i64,
-) -> Result<Vec<PausedClock>, StoreError> {
-    let rows: Vec<(i64, i64, i64, i64, i64)> = sqlx::query_as(concat!(
-        "SELECT id, ply, last_move_at, deadline, remind_at FROM games \
-         WHERE guild_id = $1 AND status = 'live' AND deadline > $3 \
-         AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 AND ",
-        vacation_stops!("games"),
-        " ORDER BY id"
-    ))
+) -> Result<Vec<PlayerClock>, StoreError> {
+    let rows: Vec<(i64, i64, i64, i64, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT id, ply, last_move_at, deadline, remind_at, \
+         (SELECT t.vacation FROM tournaments t WHERE t.id = games.tournament_id) FROM games \
+         WHERE guild_id = $1 AND status = 'live' AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 \
+         ORDER BY id",
+    )
     .bind(guild_id)
     .bind(user_id)
-    .bind(since)
     .fetch_all(&mut *conn)
     .await?;
     rows.into_iter()
-        .map(|(game, ply, last_move_at, deadline, remind_at)| {
-            Ok(PausedClock { game, ply: u32_column(ply, "ply")?, last_move_at, deadline, remind_at })
+        .map(|(game, ply, last_move_at, deadline, remind_at, allows)| {
+            Ok(PlayerClock {
+                game,
+                ply: u32_column(ply, "ply")?,
+                last_move_at,
+                deadline,
+                remind_at,
+                tournament_vacation: allows.map(|v| bool_column(v, "tournaments.vacation")).transpose()?,
+            })
         })
         .collect()
-}
-
-/// Records a notice for each live game (against a person) where a player
-/// away on vacation (`only` that one, if given) is to move and whose
-/// opponent was not told yet, and queues the announcement of each, in the
-/// caller's transaction; returns how many.
-async fn claim_notices(
-    conn: &mut sqlx::AnyConnection,
-    only: Option<(i64, i64)>,
-    now: i64,
-) -> Result<usize, StoreError> {
-    let games: Vec<i64> = sqlx::query_scalar(concat!(
-        "INSERT INTO vacation_notices (guild_id, user_id, game_id) \
-         SELECT v.guild_id, v.user_id, g.id FROM vacations v JOIN games g ON g.guild_id = v.guild_id \
-         AND g.status = 'live' AND g.deadline > v.started_at AND g.engine_color IS NULL \
-         AND CASE g.turn WHEN 'white' THEN g.white_id ELSE g.black_id END = v.user_id AND ",
-        vacation_stops!("g"),
-        " WHERE v.started_at IS NOT NULL AND ($1 IS NULL OR (v.guild_id = $1 AND v.user_id = $2)) \
-         AND NOT EXISTS (SELECT 1 FROM vacation_notices n \
-            WHERE n.guild_id = v.guild_id AND n.user_id = v.user_id AND n.game_id = g.id) \
-         ON CONFLICT DO NOTHING RETURNING game_id"
-    ))
-    .bind(only.map(|(g, _)| g))
-    .bind(only.map(|(_, u)| u))
-    .fetch_all(&mut *conn)
-    .await?;
-    for &game in &games {
-        let (channel, ply): (i64, i64) =
-            sqlx::query_as("SELECT channel_id, ply FROM games WHERE id = $1").bind(game).fetch_one(&mut *conn).await?;
-        let kind = AnnouncementKind::VacationNotice { game, ply: u32_column(ply, "ply")? };
-        Store::insert_announcement(conn, discord_id(channel, "channel_id")?, kind, now).await?;
-    }
-    Ok(games.len())
 }

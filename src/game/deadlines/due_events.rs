@@ -2,6 +2,7 @@
 //! expired challenges.
 
 use super::Deadlines;
+use crate::game::deadlines::pause;
 use crate::game::deadlines::per_move::DAY;
 use crate::game::{Challenge, GameError, GameView, convert};
 use crate::store::{AnnouncementKind, AnnouncementOutcome};
@@ -82,10 +83,14 @@ impl Deadlines<'_> {
         self.claim_vacations(now).await?;
         // Losses first: a game past its deadline gets no reminder.
         let mut due = Vec::new();
-        for row in self.store.claim_losses_on_time(now).await? {
+        let mut lost = self.store.clocks_past_deadline(now).await?;
+        lost.retain(pause::runs_against_player);
+        for row in self.store.claim_losses_on_time(&lost, now).await? {
             due.push(DueEvent::LossOnTime(convert::game_view(row)?));
         }
-        for row in self.store.claim_reminders(now).await? {
+        let mut reminded = self.store.clocks_to_remind(now).await?;
+        reminded.retain(pause::runs_against_player);
+        for row in self.store.claim_reminders(&reminded, now).await? {
             due.push(DueEvent::Reminder(convert::game_view(row)?));
         }
         for row in self.store.claim_expired_challenges(now).await? {

@@ -10,5 +10,6 @@ feature_handle!(
 
 pub(super) mod due_events;
 pub(super) mod more_time;
+pub(super) mod pause;
 pub(super) mod per_move;
 pub(super) mod vacation;

@@ -20,9 +20,10 @@
 //! its games out of the clock's pause; that is the one place to add it.
 
 use super::Deadlines;
+use super::pause::paused_since;
 use crate::calendar::Date;
 use crate::game::{DAY, GameError, MoveClock};
-use crate::store::{PausedClock, VacationEnd, VacationEndOutcome, VacationOverNotice, VacationRow};
+use crate::store::{PlayerClock, VacationEnd, VacationEndOutcome, VacationFacts, VacationOverNotice, VacationRow};
 
 /// Vacation days a year a server gives each player unless it says otherwise.
 pub const DEFAULT_VACATION_DAYS: u32 = 14;
@@ -69,7 +70,7 @@ pub fn days_counted(since: i64, end: i64) -> u32 {
 /// How long the clock of a paused game stood still for a vacation from
 /// `since` to `end`: from the start of the vacation, or from the move that
 /// made it the player's turn if that came later.
-fn time_stood_still(clock: &PausedClock, since: i64, end: i64) -> i64 {
+fn time_stood_still(clock: &PlayerClock, since: i64, end: i64) -> i64 {
     (end - since.max(clock.last_move_at)).max(0)
 }
 
@@ -141,7 +142,11 @@ impl Deadlines<'_> {
         }
         // (A tournament forbidding vacation would refuse here.)
         match self.store.start_vacation(guild, user, year_of(now), before.allowance, now).await? {
-            Some(until) => Ok(Vacation { away: Some(Away { since: now, until }), ..before }),
+            Some(until) => {
+                // Their opponents are told now; after a crash, at the next tick.
+                self.tell_reached_away(Some((guild, user)), now).await?;
+                Ok(Vacation { away: Some(Away { since: now, until }), ..before })
+            }
             // Another command got there first: say what stands now.
             None => {
                 let after = self.vacation(now, guild, user).await?;
@@ -188,19 +193,24 @@ impl Deadlines<'_> {
             VacationOverNotice::InEachGame
         };
         for _ in 0..END_ATTEMPTS {
-            let paused = self.store.paused_clocks(guild, user, away.0).await?;
-            let clocks: Vec<(PausedClock, (i64, i64))> = paused
-                .into_iter()
-                .map(|read| {
+            let read = self.store.clocks_to_move(guild, user).await?;
+            let facts = |clock: &PlayerClock| VacationFacts {
+                away_since: Some(away.0),
+                tournament_vacation: clock.tournament_vacation,
+            };
+            let moved: Vec<(PlayerClock, (i64, i64))> = read
+                .iter()
+                .filter(|clock| paused_since(facts(clock), clock.deadline).is_some())
+                .map(|&read| {
                     let clock = MoveClock { deadline: read.deadline, remind_at: read.remind_at }
                         .moved_by(time_stood_still(&read, away.0, end));
                     (read, (clock.deadline, clock.remind_at))
                 })
                 .collect();
             let days = days_counted(away.0, end);
-            let plan = VacationEnd { guild, user, away, days, clocks: &clocks, notice, now };
+            let plan = VacationEnd { guild, user, away, days, read: &read, moved: &moved, notice, now };
             match self.store.end_vacation(&plan).await? {
-                VacationEndOutcome::Ended => return Ok(Some(clocks.len())),
+                VacationEndOutcome::Ended => return Ok(Some(moved.len())),
                 VacationEndOutcome::EndedAlready => return Ok(None),
                 VacationEndOutcome::ClocksChanged => {}
             }
@@ -225,7 +235,19 @@ impl Deadlines<'_> {
             // `None`: another process ended it first.
             self.end_at(guild, user, (since, until), until, true, now).await?;
         }
-        self.store.claim_vacation_notices(now).await?;
+        self.tell_reached_away(None, now).await
+    }
+
+    /// Tells the opponent, once a game, of each game that reached a player
+    /// away on vacation (`only` that one, if given) while its clock stands
+    /// still, through the outbox.
+    async fn tell_reached_away(self, only: Option<(u64, u64)>, now: i64) -> Result<(), GameError> {
+        let mut reached = self.store.games_reaching_players_away(only).await?;
+        reached.retain(|r| {
+            let facts = VacationFacts { away_since: Some(r.away_since), tournament_vacation: r.tournament_vacation };
+            !r.against_bot && paused_since(facts, r.deadline).is_some()
+        });
+        self.store.tell_reached_away(&reached, now).await?;
         Ok(())
     }
 }

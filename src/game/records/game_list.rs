@@ -5,6 +5,7 @@ use super::Records;
 use crate::engine::Level;
 use crate::game::GameError;
 use crate::game::convert::engine_seat;
+use crate::game::deadlines::pause;
 use crate::rules::Color;
 use crate::store::{LiveGameLine, LiveGamesPage, StoreError};
 
@@ -68,7 +69,7 @@ pub(in crate::game) fn summary(line: LiveGameLine) -> Result<GameSummary, GameEr
         deadline: line.deadline,
         ply: line.ply,
         engine: engine_seat(line.engine)?,
-        paused: line.paused,
+        paused: pause::paused_since(line.vacation, line.deadline).is_some(),
     })
 }
 
