@@ -15,7 +15,10 @@
 //! filter 71 KB in about 0.65 ms. And only ours can deflate a band of rows
 //! as a piece that stands on its own, which the kept ranks need: the
 //! boards of that game, first time through, take 0.33 ms each, and a board
-//! whose ranks are all kept 9 µs.
+//! whose ranks are all kept 9 µs. In the burst bench (1,200 moves by 200
+//! games, the bot as its own process), the bot spent 0.70-0.72 ms of CPU a
+//! move with ours and 1.47-1.50 ms with the crate at `Fast` (adaptive
+//! filter), and answered at p50 18 ms against 25 ms.
 //!
 //! The writer keeps its buffers (the filtered rows, the compressor's hash
 //! table and tokens) between pictures: one per thread, see [`super::scratch`].
