@@ -16,6 +16,7 @@ use crate::game::{GameService, PendingTournamentGame, ShowStep, Tournament};
 use crate::discord::messages::deliver::{ChannelNotices, ChannelProblem, PostError, edit_in_channel, post_for_id};
 use crate::discord::messages::game_messages::server_lang;
 use crate::discord::messages::game_threads;
+use crate::discord::messages::reply::Reply;
 use crate::discord::messages::tournament_messages::{
     final_message, round_message, standings_message, thread_name, tournament_message,
 };
@@ -116,37 +117,28 @@ async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: 
     for step in t.steps_to_show() {
         let recorded = match step {
             ShowStep::PostMessage => {
-                let reply = tournament_message(lang, &t);
-                let message =
-                    post_for_id(http, notices, t.channel, &reply, &nonce("tm", &t, 0)).await.map_err(post_error)?;
+                let message = post(http, notices, &t, &tournament_message(lang, &t), "tm", 0).await?;
                 tournaments.record_tournament_message(t.id, message, false).await
             }
             ShowStep::EditMessage(message) => {
-                edit_in_channel(http, t.channel, message, &tournament_message(lang, &t))
-                    .await
-                    .map_err(|e| e.to_string())?;
+                edit(http, &t, message, &tournament_message(lang, &t)).await?;
                 Ok(())
             }
             ShowStep::PostStandings => {
-                let reply = standings_message(lang, &t);
-                let message =
-                    post_for_id(http, notices, t.channel, &reply, &nonce("ts", &t, 0)).await.map_err(post_error)?;
+                let message = post(http, notices, &t, &standings_message(lang, &t), "ts", 0).await?;
                 tournaments.record_tournament_message(t.id, message, true).await
             }
             ShowStep::EditStandings(message) => {
-                edit_in_channel(http, t.channel, message, &standings_message(lang, &t))
-                    .await
-                    .map_err(|e| e.to_string())?;
+                edit(http, &t, message, &standings_message(lang, &t)).await?;
                 Ok(())
             }
             ShowStep::AnnounceRound(round) => {
-                let reply = round_message(lang, &t, round);
-                post_for_id(http, notices, t.channel, &reply, &nonce("tr", &t, round)).await.map_err(post_error)?;
+                post(http, notices, &t, &round_message(lang, &t, round), "tr", round).await?;
                 tournaments.record_round_announced(t.id, round).await
             }
             ShowStep::AnnounceEnd => {
                 let reply = final_message(lang, &t).await.map_err(|e| e.to_string())?;
-                post_for_id(http, notices, t.channel, &reply, &nonce("tf", &t, 0)).await.map_err(post_error)?;
+                post(http, notices, &t, &reply, "tf", 0).await?;
                 tournaments.record_tournament_end_announced(t.id).await
             }
             ShowStep::Shown(version) => tournaments.record_tournament_shown(t.id, version).await,
@@ -154,6 +146,24 @@ async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: 
         recorded.map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// Posts `reply` in tournament `t`'s channel as its post `kind` (of
+/// `round`), with the nonce that makes a repeat show once.
+async fn post(
+    http: &Http,
+    notices: &ChannelNotices,
+    t: &Tournament,
+    reply: &Reply,
+    kind: &str,
+    round: u32,
+) -> Result<u64, String> {
+    post_for_id(http, notices, t.channel, reply, &nonce(kind, t, round)).await.map_err(post_error)
+}
+
+/// Edits tournament `t`'s message `message` in its channel to `reply`.
+async fn edit(http: &Http, t: &Tournament, message: u64, reply: &Reply) -> Result<(), String> {
+    edit_in_channel(http, t.channel, message, reply).await.map_err(|e| e.to_string())
 }
 
 /// The nonce of one of tournament `t`'s posts: the same however often it
