@@ -7,6 +7,16 @@ use serenity::all::{AutoArchiveDuration, ChannelId, ChannelType, CreateThread, E
 
 use crate::discord::messages::deliver::{Failure, call, repeatable};
 
+/// Discord's error code for a second thread from one message: the thread
+/// exists, and its id is the message's.
+const THREAD_EXISTS: isize = 160004;
+
+/// Whether opening a thread from a message failed because one was opened
+/// from it already (by a racing press): that thread shares the message's id.
+pub fn exists_already(failure: &Failure) -> bool {
+    matches!(failure, Failure::Status(400, THREAD_EXISTS))
+}
+
 /// Discord's longest thread name.
 const NAME_LIMIT: usize = 100;
 

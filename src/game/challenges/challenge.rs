@@ -287,11 +287,7 @@ impl Challenges<'_> {
         pick: ChallengePick,
         thread: Option<u64>,
     ) -> Result<Accepted, GameError> {
-        if taker.is_bot {
-            return Err(GameError::BotCannotAccept);
-        }
-        let c = self.open_challenge(now, channel, taker.user, Role::Taker, pick).await?;
-        self.check_rating_range(now, &c, taker.user).await?;
+        let c = self.challenge_to_take(now, channel, &taker, pick).await?;
         let table = thread.unwrap_or(c.channel);
         let opponent_name = c.opponent_name.clone().or_else(|| taker.name.clone());
         let challenger_white = match c.color {
@@ -425,6 +421,25 @@ impl Challenges<'_> {
         if now >= c.expires_at {
             return Err(GameError::ChallengeExpired);
         }
+        Ok(c)
+    }
+
+    /// The challenge `taker` would accept in `channel`, or the refusal the
+    /// accept would get: a bot account takes none, only its opponent (or
+    /// anyone, when open) takes one, and a rating range takes only players
+    /// within it.
+    pub(in crate::game) async fn challenge_to_take(
+        self,
+        now: i64,
+        channel: u64,
+        taker: &Taker,
+        pick: ChallengePick,
+    ) -> Result<Challenge, GameError> {
+        if taker.is_bot {
+            return Err(GameError::BotCannotAccept);
+        }
+        let c = self.open_challenge(now, channel, taker.user, Role::Taker, pick).await?;
+        self.check_rating_range(now, &c, taker.user).await?;
         Ok(c)
     }
 

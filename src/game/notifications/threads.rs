@@ -5,7 +5,7 @@
 //! is wanted, starts the game in it and says when it can be archived.
 
 use super::Notifications;
-use crate::game::challenges::challenge::{Accepted, Role, Taker};
+use crate::game::challenges::challenge::{Accepted, Taker};
 use crate::game::{Challenge, ChallengePick, GameError, GameView, NewChallenge, Proposed};
 use crate::store::GameThread;
 
@@ -48,7 +48,7 @@ impl Notifications<'_> {
         Ok(self.store.set_seek_role(guild, role, now).await?)
     }
 
-    /// Before `user` accepts a challenge in `channel`: the challenge, when
+    /// Before `taker` accepts a challenge in `channel`: the challenge, when
     /// its game is to get a thread of its own (threads are on in `guild`
     /// and the accept would be taken); `None` to play in the channel. A
     /// refusal is the refusal the accept would get, so no thread is opened
@@ -58,10 +58,10 @@ impl Notifications<'_> {
         now: i64,
         guild: Option<u64>,
         channel: u64,
-        user: u64,
+        taker: impl Into<Taker>,
         pick: ChallengePick,
     ) -> Result<Option<Challenge>, GameError> {
-        let challenge = self.challenges().open_challenge(now, channel, user, Role::Taker, pick).await?;
+        let challenge = self.challenges().challenge_to_take(now, channel, &taker.into(), pick).await?;
         Ok(self.threads_on(guild).await?.then_some(challenge))
     }
 

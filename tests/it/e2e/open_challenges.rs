@@ -97,6 +97,48 @@ async fn anyone_may_take_an_open_challenge_and_one_of_two_racing_plays(backend: 
     assert!(taker == carla.id || taker == dora.id);
 }
 
+crate::on_both_backends!(multi_thread: two_racing_accepts_start_one_game_in_the_thread_of_the_challenge);
+
+/// Two members press Accept on one open challenge at once where games get
+/// threads: both presses try to open the thread of the challenge's message,
+/// and Discord refuses the second (code 160004, the thread exists). Round
+/// after round, the game starts in that thread, which stays; the press that
+/// lost is told the challenge was taken; nobody is told threads are
+/// unavailable. A bot's press opens no thread at all.
+async fn two_racing_accepts_start_one_game_in_the_thread_of_the_challenge(backend: Backend) {
+    let s = server_on(backend).await;
+    let fake = &s.fake;
+    let (ana, carla, dora) = (fake.user("ana"), fake.user("carla"), fake.user("dora"));
+    let robot = FakeUser { bot: true, ..fake.user("robot") };
+    fake.add_user(&robot);
+    let service = GameService::open(&s.url).await.unwrap();
+    let unavailable = t!(Lang::En, "threads-unavailable");
+    for round in 0..8 {
+        let channel = fake.new_id();
+        fake.allow_threads(channel);
+        let posted = s.open(channel, &ana, &[]).await;
+        let message: u64 =
+            posted.message.as_ref().expect("the challenge message")["id"].as_str().unwrap().parse().unwrap();
+        assert_refusal(&answer(fake, s.press(channel, &posted, "acc:", &robot)).await, &GameError::BotCannotAccept);
+        assert!(fake.threads().iter().all(|t| t.parent_id != channel), "round {round}: a bot's press opened a thread");
+
+        let (first, second) = (s.press(channel, &posted, "acc:", &carla), s.press(channel, &posted, "acc:", &dora));
+        let (first, second) = (answer(fake, first).await, answer(fake, second).await);
+        let (won, lost) = if first.is_ephemeral() { (second, first) } else { (first, second) };
+        assert!(!won.is_ephemeral(), "round {round}: {won:?}");
+        assert!(!won.content().unwrap_or_default().contains(&unavailable), "round {round}: {won:?}");
+        assert_refusal(&lost, &GameError::ChallengeTaken(0));
+        let threads: Vec<_> = fake.threads().into_iter().filter(|t| t.parent_id == channel).collect();
+        assert_eq!(threads.len(), 1, "round {round}: {threads:?}");
+        let thread = &threads[0];
+        assert_eq!((thread.id, thread.message_id), (message, Some(message)), "round {round}: the message's thread");
+        assert!(!thread.deleted, "round {round}: the game's thread was deleted");
+        let game = service.game_in_channel(thread.id).await.expect("the game in the thread");
+        assert!(game.white == ana.id || game.black == ana.id, "round {round}");
+        assert!(service.game_in_channel(channel).await.is_err(), "round {round}: no game in the channel itself");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seek_role_is_called_and_a_rating_range_holds() {
     let s = server().await;

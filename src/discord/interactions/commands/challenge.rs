@@ -213,7 +213,7 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
 /// message).
 pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let Some(challenge) =
-        inv.service.notifications().thread_wanted(inv.now, inv.guild, inv.channel, inv.user, pick).await?
+        inv.service.notifications().thread_wanted(inv.now, inv.guild, inv.channel, inv.taker(), pick).await?
     else {
         return accept_here(inv, pick, false).await;
     };
@@ -231,7 +231,15 @@ pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
         }
     );
     match game_threads::open(&inv.http, inv.channel, inv.message, &opening_name).await {
-        Ok(thread) => accept_in_thread(inv, pick, thread).await,
+        Ok(thread) => accept_in_thread(inv, pick, thread, true).await,
+        // Another press opened the thread of this message a moment ago: the
+        // game goes there, whichever press wins the accept.
+        Err(e)
+            if game_threads::exists_already(&e)
+                && let Some(message) = inv.message =>
+        {
+            accept_in_thread(inv, pick, message, false).await
+        }
         Err(e) => {
             tracing::warn!(channel = inv.channel, error = %e, "could not open a thread for a game; playing in the channel");
             accept_here(inv, pick, true).await
@@ -257,15 +265,24 @@ async fn accept_here(inv: &Invocation, pick: ChallengePick, no_threads: bool) ->
     game_messages::game_message(lang, &inv.service, &accepted.game, headline).await
 }
 
-/// Accepts with the game played in `thread`, just opened for it: names the
-/// thread after the game, posts the game there, and answers in the
-/// channel with a link to it. The thread goes if the game does not start.
-async fn accept_in_thread(inv: &Invocation, pick: ChallengePick, thread: u64) -> Result<Reply, CommandError> {
+/// Accepts with the game played in `thread`, just opened for it (`ours`:
+/// by this press, not a racing one): names the thread after the game,
+/// posts the game there, and answers in the channel with a link to it. A
+/// thread this press opened goes if no game started in it (a racing press
+/// that won the accept plays in the same thread).
+async fn accept_in_thread(
+    inv: &Invocation,
+    pick: ChallengePick,
+    thread: u64,
+    ours: bool,
+) -> Result<Reply, CommandError> {
     let accepted =
         match inv.service.notifications().accept_in_thread(inv.now, inv.channel, inv.taker(), pick, thread).await {
             Ok(accepted) => accepted,
             Err(e) => {
-                game_threads::remove(&inv.http, thread).await;
+                if ours && inv.service.game_in_channel(thread).await.is_err() {
+                    game_threads::remove(&inv.http, thread).await;
+                }
                 return Err(e.into());
             }
         };

@@ -103,7 +103,8 @@ pub fn start(shared: &Shared, state: &mut State, parent: u64, message: Option<u6
         None => {}
     }
     let thread = FakeThread {
-        id: shared.fixtures.ids.next(),
+        // As Discord: a thread started from a message shares its id.
+        id: message.unwrap_or_else(|| shared.fixtures.ids.next()),
         parent_id: parent,
         guild_id: shared.config.guild_id,
         name: name.to_string(),
