@@ -14,6 +14,13 @@ pub fn paused_since(facts: VacationFacts, deadline: i64) -> Option<i64> {
     facts.away_since.filter(|&since| allowed && since < deadline)
 }
 
+/// Whether a vacation begun at `away_since` stops the clock of a live game
+/// due at `deadline`, of a tournament that says `tournament_vacation`
+/// (`None`: no tournament).
+pub fn stopped_by(away_since: i64, tournament_vacation: Option<bool>, deadline: i64) -> bool {
+    paused_since(VacationFacts { away_since: Some(away_since), tournament_vacation }, deadline).is_some()
+}
+
 /// Whether a live game's clock runs against its player to move: the bot's
 /// engine needs no reminder and never loses on time, and a vacation stops
 /// the clock.

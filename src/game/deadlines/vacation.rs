@@ -20,10 +20,10 @@
 //! its games out of the clock's pause; that is the one place to add it.
 
 use super::Deadlines;
-use super::pause::paused_since;
+use super::pause::stopped_by;
 use crate::calendar::Date;
 use crate::game::{DAY, GameError, MoveClock};
-use crate::store::{PlayerClock, VacationEnd, VacationEndOutcome, VacationFacts, VacationOverNotice, VacationRow};
+use crate::store::{PlayerClock, VacationEnd, VacationEndOutcome, VacationOverNotice, VacationRow};
 
 /// Vacation days a year a server gives each player unless it says otherwise.
 pub const DEFAULT_VACATION_DAYS: u32 = 14;
@@ -192,22 +192,18 @@ impl Deadlines<'_> {
         } else {
             VacationOverNotice::InEachGame
         };
+        let days = days_counted(away.0, end);
         for _ in 0..END_ATTEMPTS {
             let read = self.store.clocks_to_move(guild, user).await?;
-            let facts = |clock: &PlayerClock| VacationFacts {
-                away_since: Some(away.0),
-                tournament_vacation: clock.tournament_vacation,
-            };
             let moved: Vec<(PlayerClock, (i64, i64))> = read
                 .iter()
-                .filter(|clock| paused_since(facts(clock), clock.deadline).is_some())
+                .filter(|clock| stopped_by(away.0, clock.tournament_vacation, clock.deadline))
                 .map(|&read| {
                     let clock = MoveClock { deadline: read.deadline, remind_at: read.remind_at }
                         .moved_by(time_stood_still(&read, away.0, end));
                     (read, (clock.deadline, clock.remind_at))
                 })
                 .collect();
-            let days = days_counted(away.0, end);
             let plan = VacationEnd { guild, user, away, days, read: &read, moved: &moved, notice, now };
             match self.store.end_vacation(&plan).await? {
                 VacationEndOutcome::Ended => return Ok(Some(moved.len())),
@@ -243,10 +239,7 @@ impl Deadlines<'_> {
     /// still, through the outbox.
     async fn tell_reached_away(self, only: Option<(u64, u64)>, now: i64) -> Result<(), GameError> {
         let mut reached = self.store.games_reaching_players_away(only).await?;
-        reached.retain(|r| {
-            let facts = VacationFacts { away_since: Some(r.away_since), tournament_vacation: r.tournament_vacation };
-            !r.against_bot && paused_since(facts, r.deadline).is_some()
-        });
+        reached.retain(|r| !r.against_bot && stopped_by(r.away_since, r.tournament_vacation, r.deadline));
         self.store.tell_reached_away(&reached, now).await?;
         Ok(())
     }
