@@ -84,6 +84,7 @@ pub use notifications::Notifications;
 pub use notifications::direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use notifications::player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
 pub use play::Games;
+pub use play::live_buttons::ButtonMessage;
 pub use play::move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, moves_by_piece};
 pub use play::premove_lines::Line;
 pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
@@ -105,8 +106,8 @@ pub use tournaments::{
 use crate::store::Store;
 /// The store's vocabulary that the service speaks too.
 pub use crate::store::{
-    AnnouncementOutcome, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES, NotifyMode,
-    PlayerSettings, RatedResults, TournamentFormat, TournamentLine, TournamentStatus,
+    AnnouncementOutcome, ButtonsKind, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES,
+    NotifyMode, PlayerSettings, RatedResults, TournamentFormat, TournamentLine, TournamentStatus,
 };
 
 /// The game service. Cheap to clone (it holds the store's connection pool);

@@ -178,6 +178,25 @@ impl NotifyMode {
     }
 }
 
+/// Which of a game's buttons a message carries (`button_messages.kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case", const_into_str)]
+pub enum ButtonsKind {
+    /// Under a board: Move, and Abort or Take back while they can act.
+    Game,
+    /// Under a draw offer: Accept, Decline, Withdraw.
+    DrawOffer,
+    /// Under a takeback request: Allow, Refuse.
+    TakebackRequest,
+}
+
+impl ButtonsKind {
+    /// The stored name: `game`, `draw_offer` or `takeback_request`.
+    pub const fn name(self) -> &'static str {
+        self.into_str()
+    }
+}
+
 /// Why a game ended (`games.reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FinishReason {
@@ -327,6 +346,11 @@ mod tests {
     #[tokio::test]
     async fn notify_modes() {
         names_match(NotifyMode::VARIANTS, NotifyMode::name, &[("player_settings", "notify")]).await;
+    }
+
+    #[tokio::test]
+    async fn buttons_kinds() {
+        names_match(ButtonsKind::VARIANTS, ButtonsKind::name, &[("button_messages", "kind")]).await;
     }
 
     #[tokio::test]

@@ -40,6 +40,7 @@
 mod activity;
 mod announcements;
 mod backend;
+mod button_messages;
 mod challenges;
 mod columns;
 mod connect;
@@ -73,6 +74,7 @@ mod vacations;
 
 pub use announcements::{AnnouncementKind, AnnouncementRow};
 pub use backend::Backend;
+pub use button_messages::ButtonMessageRow;
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability};
 pub use direct_messages::{DirectKind, DirectMessageRow};
@@ -81,7 +83,8 @@ pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{DueClock, EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started, TournamentSeat};
 pub use history::{HistoryLine, HistoryPage};
 pub use kinds::{
-    ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode, TournamentFormat, TournamentStatus,
+    ButtonsKind, ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode, TournamentFormat,
+    TournamentStatus,
 };
 pub use live_positions::GameKeys;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};

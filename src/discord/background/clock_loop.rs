@@ -24,11 +24,11 @@ use crate::discord::background::answering::{Answering, YIELD_AT_MOST};
 use crate::discord::background::send_direct_messages::DmChannels;
 use crate::discord::background::settling::{self, SETTLE_EVERY, Settled, flushing};
 use crate::discord::background::side_by_side::side_by_side;
-use crate::discord::messages::deliver::post;
+use crate::discord::messages::deliver::post_for_id;
 use crate::discord::messages::deliver::{ChannelNotices, PostError};
 use crate::discord::messages::game_messages::{self, user};
-use crate::discord::messages::game_threads;
 use crate::discord::messages::reply::Reply;
+use crate::discord::messages::{game_threads, live_buttons};
 
 /// Runs until `stop` turns true; a tick in progress is finished first, so
 /// every claimed event is announced. `outbox` wakes it before its interval
@@ -204,8 +204,9 @@ async fn deliver(
 ) -> Option<AnnouncementOutcome> {
     let Some(event) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
     let reply = announcement(service, event).await;
-    match post(http, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
-        Ok(()) => {
+    match post_for_id(http, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
+        Ok(message) => {
+            live_buttons::after_posting(http, service, item.channel, Some(message), &reply.after).await;
             if let Some(thread) = reply.after.archive_thread {
                 game_threads::archive(http, thread).await;
             }

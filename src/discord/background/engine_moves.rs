@@ -11,10 +11,10 @@ use crate::game::{GameService, MoveReport};
 use crate::i18n::Lang;
 use crate::t;
 
-use crate::discord::messages::deliver::post;
+use crate::discord::messages::deliver::post_for_id;
 use crate::discord::messages::game_messages;
-use crate::discord::messages::game_threads;
 use crate::discord::messages::reply::Reply;
+use crate::discord::messages::{game_threads, live_buttons};
 
 /// If the live game of `channel` waits for the bot, lets it move and posts
 /// the move. Called after a command that may have handed the bot its turn.
@@ -86,8 +86,9 @@ async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, 
         }
     };
     // The delivery layer has logged why, once per channel.
-    match post(http, notices, channel, &reply, &fresh_nonce()).await {
-        Ok(()) => {
+    match post_for_id(http, notices, channel, &reply, &fresh_nonce()).await {
+        Ok(message) => {
+            live_buttons::after_posting(http, service, channel, Some(message), &reply.after).await;
             if let Some(thread) = reply.after.archive_thread {
                 game_threads::archive(http, thread).await;
             }

@@ -77,8 +77,11 @@ button_ids! {
     TakebackRefuse(seen: Seen) = "tbr",
     /// Show this page (from 0) of the server's live games.
     GamesPage(page: u32) = "gms",
-    /// Abort this game (its players before each has moved, or a moderator).
+    /// Ask to abort this game (its players before each has moved, or a
+    /// moderator): shows the confirmation.
     Abort(game: i64) = "abo",
+    /// Abort this game, confirmed.
+    AbortConfirm(game: i64) = "abc",
     /// Show this page (from 0) of this user's history.
     HistoryPage(user: u64, page: u32) = "hst",
     /// Show the replay of this game.
@@ -93,6 +96,8 @@ button_ids! {
     TournamentLeave(tournament: i64) = "tlv",
     /// Show this page (from 0) of the server's tournaments.
     TournamentsPage(page: u32) = "tms",
+    /// Withdraw from this tournament (its number), confirmed.
+    TournamentWithdraw(tournament: i64) = "twd",
 }
 
 impl ButtonId {
@@ -105,6 +110,20 @@ impl ButtonId {
 /// its row with the Move button).
 pub fn abort_button(lang: Lang, game_id: i64) -> CreateButton {
     ButtonId::Abort(game_id).button(&t!(lang, "button-abort"), ButtonStyle::Secondary)
+}
+
+/// The confirm button of aborting a game.
+pub fn abort_confirm_buttons(lang: Lang, game_id: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::AbortConfirm(game_id).button(&t!(lang, "button-abort-confirm"), ButtonStyle::Danger),
+    ])]
+}
+
+/// The confirm button of withdrawing from tournament `number`.
+pub fn withdraw_confirm_buttons(lang: Lang, number: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        ButtonId::TournamentWithdraw(number).button(&t!(lang, "button-withdraw"), ButtonStyle::Danger),
+    ])]
 }
 
 /// The Replay button of a finished game's message. It never goes stale:

@@ -30,8 +30,8 @@ use crate::discord::interactions::slash;
 use crate::discord::messages::deliver::ChannelNotices;
 use crate::discord::messages::deliver::{call, persist};
 use crate::discord::messages::errors::error_reply;
-use crate::discord::messages::game_threads;
 use crate::discord::messages::reply::{AfterEffects, Reply};
+use crate::discord::messages::{game_threads, live_buttons};
 
 /// What an interaction says of where, by whom and from what it was made.
 struct Origin<'a> {
@@ -166,11 +166,14 @@ impl Handler {
     /// After a reply: when an announcement follows it (it has been
     /// answered, so the two come in order), has the clock loop post the
     /// outbox now rather than at its next tick (the tick stays the
-    /// fallback); when it ended the game of a thread, archives the thread.
-    async fn after_reply(&self, http: &Http, after: AfterEffects) {
+    /// fallback); when it ended the game of a thread, archives the thread;
+    /// takes the buttons off the game's messages that can no longer act
+    /// (`shown`: the message the reply became, if it carries buttons).
+    async fn after_reply(&self, http: &Http, channel: u64, shown: Option<u64>, after: AfterEffects) {
         if after.outbox_follows {
             self.outbox.notify_one();
         }
+        live_buttons::after_posting(http, &self.service, channel, shown, &after).await;
         if let Some(thread) = after.archive_thread {
             game_threads::archive(http, thread).await;
         }
@@ -199,8 +202,15 @@ impl Handler {
                 message: None,
             },
         );
-        let target =
-            Target { id: cmd.id, token: cmd.token.clone(), is_button: false, channel: inv.channel, user: inv.user };
+        let target = Target {
+            id: cmd.id,
+            token: cmd.token.clone(),
+            is_button: false,
+            channel: inv.channel,
+            user: inv.user,
+            message: None,
+            bot_user: self.bot_user,
+        };
         let name = cmd.data.name.as_str();
         tracing::debug!(command = name, user = inv.user, channel = inv.channel, "command");
         let started = Instant::now();
@@ -211,7 +221,7 @@ impl Handler {
         self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let mut after = AfterEffects::default();
         let answer = self.answering.begin();
-        respond(&ctx.http, &self.notices, &target, name, async {
+        let shown = respond(&ctx.http, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             let reply = private_notices(&inv, reply).await;
             after = reply.after;
@@ -219,7 +229,7 @@ impl Handler {
         })
         .await;
         drop(answer);
-        self.after_reply(&ctx.http, after).await;
+        self.after_reply(&ctx.http, inv.channel, shown, after).await;
         // Only the names the bot registers become labels, so a forged
         // interaction cannot grow the metrics without bound.
         let command = slash::find(name);
@@ -248,8 +258,15 @@ impl Handler {
                 message: Some(press.message.id.get()),
             },
         );
-        let target =
-            Target { id: press.id, token: press.token.clone(), is_button: true, channel: inv.channel, user: inv.user };
+        let target = Target {
+            id: press.id,
+            token: press.token.clone(),
+            is_button: true,
+            channel: inv.channel,
+            user: inv.user,
+            message: Some(press.message.id.get()),
+            bot_user: self.bot_user,
+        };
         let id = press.data.custom_id.as_str();
         // A select menu says which options were chosen; a button, none.
         let values = match &press.data.kind {
@@ -260,7 +277,7 @@ impl Handler {
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let mut after = AfterEffects::default();
         let answer = self.answering.begin();
-        respond(&ctx.http, &self.notices, &target, "button", async {
+        let shown = respond(&ctx.http, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             let reply = private_notices(&inv, reply).await;
             after = reply.after;
@@ -268,7 +285,7 @@ impl Handler {
         })
         .await;
         drop(answer);
-        self.after_reply(&ctx.http, after).await;
+        self.after_reply(&ctx.http, inv.channel, shown, after).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
         if press::may_hand_the_bot_its_turn(id) && !after.no_bot_turn {
             self.bot_answers(&ctx.http, inv.channel).await;

@@ -25,6 +25,7 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::Decline(id) => Ok(challenge::decline(inv, ChallengePick::Id(id)).await?.updating()),
         ButtonId::Cancel(id) => Ok(challenge::cancel(inv, ChallengePick::Id(id)).await?.updating()),
         ButtonId::Resign(id) => table::resign(inv, id).await,
+        ButtonId::AbortConfirm(id) => abort::abort(inv, Some(id)).await,
         ButtonId::DrawAccept(id) => Ok(table::answer_draw(inv, id, true).await?.updating()),
         ButtonId::DrawDecline(id) => Ok(table::answer_draw(inv, id, false).await?.updating()),
         ButtonId::DrawWithdraw(id) => Ok(table::withdraw_draw(inv, id).await?.updating()),
@@ -34,12 +35,13 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::GamesPage(page) => Ok(records::games_page(inv, page).await?.updating()),
         ButtonId::MyGamesPage(page) => Ok(my_games::my_games_page(inv, page).await?.updating()),
         ButtonId::ChallengesPage(page) => Ok(open_challenges::challenges_page(inv, page).await?.updating()),
-        ButtonId::Abort(id) => Ok(abort::abort(inv, Some(id)).await?.updating()),
+        ButtonId::Abort(id) => abort::confirm(inv, Some(id)).await,
         ButtonId::HistoryPage(user, page) => Ok(records::history(inv, user, page).await?.updating()),
         ButtonId::Replay(id) => records::replay_pressed(inv, id).await,
         ButtonId::TournamentJoin(id) => tournament::join_or_leave_pressed(inv, id, true).await,
         ButtonId::TournamentLeave(id) => tournament::join_or_leave_pressed(inv, id, false).await,
         ButtonId::TournamentsPage(page) => Ok(tournament::tournaments_page(inv, page).await?.updating()),
+        ButtonId::TournamentWithdraw(number) => tournament::withdraw_confirmed(inv, number).await,
     }
 }
 

@@ -33,6 +33,20 @@ pub struct Target {
     pub channel: u64,
     /// The user who acted (not notified by the answer to their own action).
     pub user: u64,
+    /// The message a pressed button or menu is on.
+    pub message: Option<u64>,
+    /// The bot itself, never notified of what it says.
+    pub bot_user: u64,
+}
+
+impl Target {
+    /// Whom `reply` notifies: those it names but the user who acted (who is
+    /// looking at it already) and the bot itself.
+    fn pings(&self, reply: &Reply) -> Vec<u64> {
+        let mut pings = reply.pings_for(Some(self.user));
+        pings.retain(|&u| u != self.bot_user);
+        pings
+    }
 }
 
 /// Discord's time for the first response to an interaction; a little is
@@ -56,18 +70,104 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// replaced by the reply; an ephemeral reply becomes an ephemeral followup).
 /// A public reply that Discord will not take through the interaction is
 /// posted in the channel instead; whoever it concerns is notified once.
+/// Returns the id of the public message a reply with a game's buttons
+/// became (to take them off later); `None` for any other reply.
 pub async fn respond(
     http: &Http,
     notices: &ChannelNotices,
     target: &Target,
     what: &str,
     work: impl Future<Output = Reply>,
-) {
+) -> Option<u64> {
     let received = Instant::now();
     let mut work = std::pin::pin!(work);
     match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        Ok(reply) if reply.closes_menu.is_some() && !reply.ephemeral && target.is_button => {
+            let until = received + FIRST_RESPONSE_WINDOW;
+            let closed = persist(
+                what,
+                until,
+                |limit| call(limit, menu_closed(&reply).execute(http, (target.id, &target.token))),
+                || original_shows(http, &target.token, reply.closes_menu.as_deref()),
+            )
+            .await;
+            after_menu_closed(http, notices, target, what, &reply, closed).await
+        }
         Ok(reply) => respond_now(http, notices, target, what, received, &reply).await,
         Err(_) => respond_late(http, notices, target, what, received, work).await,
+    }
+}
+
+/// The update that replaces a private menu or confirmation with the line
+/// `reply` closes it with.
+fn menu_closed(reply: &Reply) -> CreateInteractionResponse {
+    let line = reply.closes_menu.clone().unwrap_or_default();
+    Reply::ephemeral(reply.lang, line).updating().response(&[])
+}
+
+/// Once a private menu is closed (or could not be), the public reply it
+/// led to, as a message of its own.
+async fn after_menu_closed(
+    http: &Http,
+    notices: &ChannelNotices,
+    target: &Target,
+    what: &str,
+    reply: &Reply,
+    closed: Result<Delivered, deliver::Failure>,
+) -> Option<u64> {
+    if let Err(e) = closed {
+        // The move or answer is done all the same; its announcement must be seen.
+        tracing::warn!(what, error = %e, "could not close a private menu");
+    }
+    post_public(http, notices, target, reply).await
+}
+
+/// Posts the public `reply` to an interaction already answered, as a
+/// channel message (safe to retry); where the channel refuses the bot,
+/// as a followup (the interaction needs no permission), sent once.
+async fn post_public(http: &Http, notices: &ChannelNotices, target: &Target, reply: &Reply) -> Option<u64> {
+    let pings = target.pings(reply);
+    let nonce = format!("a{}", target.id.get());
+    match post_in_channel(http, notices, target.channel, reply, &pings, &nonce).await {
+        Ok(id) => Some(id),
+        Err(deliver::PostError::Forbidden | deliver::PostError::Gone) => {
+            let mut followup = CreateInteractionResponseFollowup::new()
+                .content(reply.text())
+                .files(reply.attachments())
+                .embeds(reply.created_embeds())
+                .allowed_mentions(mentions(&pings));
+            if let Some(rows) = &reply.components {
+                followup = followup.components(rows.clone());
+            }
+            match call(CALL_TIMEOUT, followup.execute(http, (None, &target.token))).await {
+                Ok(message) => Some(message.id.get()),
+                Err(e) => {
+                    tracing::error!(channel = target.channel, error = %e, "could not post an answer");
+                    None
+                }
+            }
+        }
+        Err(_) => None,
+    }
+}
+
+/// The id of the public message `reply` became as the interaction's
+/// answer, when it carries a game's buttons (one more call to Discord,
+/// made only then): the pressed button's message for an update, else the
+/// original response.
+async fn shown_as(http: &Http, target: &Target, reply: &Reply) -> Option<u64> {
+    if reply.after.buttons.is_none() || reply.ephemeral {
+        return None;
+    }
+    if reply.update {
+        return target.message;
+    }
+    match call(CALL_TIMEOUT, http.get_original_interaction_response(&target.token)).await {
+        Ok(message) => Some(message.id.get()),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the answer's message; its buttons stay when stale");
+            None
+        }
     }
 }
 
@@ -78,8 +178,8 @@ async fn respond_now(
     what: &str,
     received: Instant,
     reply: &Reply,
-) {
-    let pings = reply.pings_for(Some(target.user));
+) -> Option<u64> {
+    let pings = target.pings(reply);
     let response = reply.response(&pings);
     let text = reply.text();
     let sent = persist(
@@ -90,11 +190,13 @@ async fn respond_now(
     )
     .await;
     match sent {
-        // An update edits a message, which notifies nobody.
-        Ok(_) if reply.update && !pings.is_empty() => {
-            post_note(http, notices, target, reply.lang, &pings).await;
+        Ok(_) => {
+            // An update edits a message, which notifies nobody.
+            if reply.update && !pings.is_empty() {
+                post_note(http, notices, target, reply.lang, &pings).await;
+            }
+            shown_as(http, target, reply).await
         }
-        Ok(_) => {}
         Err(e) => fall_back(http, notices, target, what, reply, &e).await,
     }
 }
@@ -106,7 +208,7 @@ async fn respond_late(
     what: &str,
     received: Instant,
     work: impl Future<Output = Reply>,
-) {
+) -> Option<u64> {
     tracing::debug!(what, "slow work: deferring");
     // Whether the reply will be public is not known yet: a command defers with a public
     // "thinking" message, a button silently (its answer may replace the button's message).
@@ -127,24 +229,33 @@ async fn respond_late(
     if let Err(e) = deferred {
         return fall_back(http, notices, target, what, &reply, &e).await;
     }
-    let pings = reply.pings_for(Some(target.user));
+    let pings = target.pings(&reply);
     let until = (received + TOKEN_WINDOW).min(Instant::now() + LATE_PATIENCE);
     if reply.ephemeral {
         if let Err(e) = private_followup(http, target, what, &reply, until).await {
             tracing::error!(what, error = %e, "could not answer an interaction privately; the user saw no answer");
         }
+        None
+    } else if is_button && reply.closes_menu.is_some() {
+        // The silent acknowledgement made the menu the original response.
+        let line = Reply::ephemeral(reply.lang, reply.closes_menu.clone().unwrap_or_default()).updating();
+        let closed = edit_original(http, target, what, &line, until).await;
+        after_menu_closed(http, notices, target, what, &reply, closed).await
     } else if reply.update || !is_button {
         match edit_original(http, target, what, &reply, until).await {
-            // An edit notifies nobody.
-            Ok(_) if !pings.is_empty() => post_note(http, notices, target, reply.lang, &pings).await,
-            Ok(_) => {}
+            Ok(_) => {
+                // An edit notifies nobody.
+                if !pings.is_empty() {
+                    post_note(http, notices, target, reply.lang, &pings).await;
+                }
+                shown_as(http, target, &reply).await
+            }
             Err(e) => fall_back(http, notices, target, what, &reply, &e).await,
         }
     } else {
         // A new public message after a button's silent acknowledgement: a channel
         // message, which notifies like a followup and is safe to retry.
-        let nonce = format!("a{}", target.id.get());
-        let _ = post_in_channel(http, notices, target.channel, &reply, &pings, &nonce).await;
+        post_public(http, notices, target, &reply).await
     }
 }
 
@@ -246,10 +357,10 @@ async fn fall_back(
     what: &str,
     reply: &Reply,
     failure: &deliver::Failure,
-) {
+) -> Option<u64> {
     if reply.ephemeral {
         tracing::error!(what, error = %failure, "could not answer an interaction; the user saw no answer");
-        return;
+        return None;
     }
     tracing::warn!(
         what,
@@ -261,8 +372,9 @@ async fn fall_back(
     // Buttons belong to the interaction's message; a stale copy would only confuse.
     post.components = None;
     let nonce = format!("a{}", target.id.get());
-    if post_in_channel(http, notices, target.channel, &post, &reply.pings_for(Some(target.user)), &nonce).await.is_ok()
-    {
+    if post_in_channel(http, notices, target.channel, &post, &target.pings(reply), &nonce).await.is_ok() {
         tracing::info!(what, channel = target.channel, "the announcement was posted in the channel");
     }
+    // Posted without its buttons: nothing to take off later.
+    None
 }

@@ -419,7 +419,7 @@ pub static COMMANDS: [SlashCommand; 29] = [
         name: "abort",
         permissions: Some(Permissions::MANAGE_MESSAGES),
         options: |o| vec![o.game("game")],
-        run: |inv, o| Box::pin(abort::abort(inv, o.integer("game"))),
+        run: |inv, o| Box::pin(abort::confirm(inv, o.integer("game"))),
         ..BASE
     },
     SlashCommand {

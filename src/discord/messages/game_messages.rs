@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use crate::engine::Level;
 use serenity::all::CreateActionRow;
 
-use crate::game::{Finish, FinishReason, GameError, GameView, MatchPlay, PLAYER_ABORT_BEFORE_PLY, Seen};
+use crate::game::{ButtonsKind, Finish, FinishReason, GameError, GameView, MatchPlay, Seen};
 use crate::i18n::{self, Lang, alt};
 use crate::render::recent::RecentPictures;
 use crate::render::{RenderOptions, render_png};
@@ -266,11 +266,22 @@ pub async fn replay_gif(
 
 /// The message of a live game: who plays, the board, who is to move, the
 /// Move button when a person is to move (the bot's side needs none), and
-/// an Abort button until each side has moved.
+/// an Abort button while its players may abort it.
 pub async fn live_game(lang: Lang, view: &GameView, headline: String) -> Result<Reply, CommandError> {
     let text = format!("{headline}\n{}\n{}", numbered_players(lang, view), to_move(lang, view));
     let reply = Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
-    Ok(reply.components(game_buttons(lang, view, view.ply() < PLAYER_ABORT_BEFORE_PLY)))
+    Ok(with_game_buttons(reply, lang, view, view.players_may_abort()))
+}
+
+/// `reply` about the live game `view` with the buttons under its board
+/// (see [`game_buttons`]), kept to be taken off once the game moves on.
+pub fn with_game_buttons(mut reply: Reply, lang: Lang, view: &GameView, abort: bool) -> Reply {
+    let rows = game_buttons(lang, view, abort);
+    reply.after.game = Some(view.id);
+    if !rows.is_empty() {
+        reply.after.buttons = Some((Seen::of(view), ButtonsKind::Game));
+    }
+    reply.components(rows)
 }
 
 /// The buttons under a live game's board: Move when a person is to move
@@ -308,6 +319,7 @@ pub async fn finished_game(
         .file("board.png", game_board(view).await?, alt::game_board(lang, view))
         .file(pdn_file_name(view), pdn.into_bytes(), alt::pdn(lang, view))
         .components(replay_button(lang, view.id));
+    reply.after.game = Some(view.id);
     // A match that goes on has started its next game: announced next. A
     // tournament's standings change with the result (and a Swiss may have
     // paired its next round): its messages are brought up to date next.
@@ -358,6 +370,7 @@ pub async fn game_message(
             }
             let mut reply =
                 Reply::public(lang, text).file("board.png", game_board(view).await?, alt::game_board(lang, view));
+            reply.after.game = Some(view.id);
             reply.after.archive_thread = service.notifications().thread_to_archive(view).await?;
             Ok(reply)
         }

@@ -6,6 +6,7 @@ pub mod deliver;
 pub mod errors;
 pub mod game_messages;
 pub mod game_threads;
+pub mod live_buttons;
 pub mod reply;
 pub mod servers;
 pub mod tournament_messages;

@@ -8,6 +8,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, RoleId, UserId,
 };
 
+use crate::game::{ButtonsKind, Seen};
 use crate::i18n::Lang;
 use crate::t;
 
@@ -26,6 +27,10 @@ pub struct Reply {
     pub embeds: Vec<(String, String)>,
     /// For a button: replace the message the button is on instead of posting a new one.
     pub update: bool,
+    /// For a press on a private menu or confirmation: that message is first
+    /// replaced by this line, without its components (they have acted), and
+    /// the reply follows as a message of its own.
+    pub closes_menu: Option<String>,
     /// The roles this message notifies (their members), mentioned in it.
     pub ping_roles: Vec<u64>,
     /// The users this message notifies; `None`: everyone it mentions but
@@ -55,6 +60,12 @@ pub struct AfterEffects {
     /// The game this answers is between two people: the bot has no move of
     /// its own to look for after it (which would read the game again).
     pub no_bot_turn: bool,
+    /// The game this message is about: once it is delivered, the buttons of
+    /// the game's earlier messages that can no longer act are taken off.
+    pub game: Option<i64>,
+    /// The game's buttons this message carries, and the position they were
+    /// made for: the message is kept, to take them off when they cannot act.
+    pub buttons: Option<(Seen, ButtonsKind)>,
 }
 
 /// A file the bot attaches: its name, its bytes, and its description
@@ -131,6 +142,13 @@ impl Reply {
         if self.components.is_none() {
             self.components = Some(Vec::new());
         }
+        self
+    }
+
+    /// For a press on a private menu or confirmation: replaces it with
+    /// `line`, without its components, before the reply is posted.
+    pub fn closing_menu(mut self, line: String) -> Reply {
+        self.closes_menu = Some(line);
         self
     }
 

@@ -38,7 +38,28 @@ impl Games<'_> {
     /// Aborts what `req` names: a live game of the channel, or (for a
     /// moderator, when the channel holds no game) its open challenges.
     pub async fn abort(self, now: i64, req: AbortRequest) -> Result<Aborted, GameError> {
-        let view = match req.game {
+        match self.game_to_abort(req).await? {
+            Some(view) => self.abort_game(now, req, view).await.map(|v| Aborted::Game(Box::new(v))),
+            None => self.abort_challenges(req).await.map(Aborted::Challenges),
+        }
+    }
+
+    /// The game `req` would abort, refused as [`Games::abort`] would refuse
+    /// it, so that it is confirmed before: aborting cannot be undone.
+    /// `None` when it would close the channel's open challenges instead
+    /// (nothing to confirm: a challenge can be made again).
+    pub async fn abort_to_confirm(self, req: AbortRequest) -> Result<Option<GameView>, GameError> {
+        let Some(view) = self.game_to_abort(req).await? else {
+            return Ok(None);
+        };
+        may_abort(req, &view)?;
+        Ok(Some(view))
+    }
+
+    /// The live game `req` names, or the channel's; `None` when the
+    /// channel holds none (and none was named).
+    async fn game_to_abort(self, req: AbortRequest) -> Result<Option<GameView>, GameError> {
+        Ok(match req.game {
             Some(id) => {
                 let view = self.game_by_id(id).await?;
                 if view.guild != req.guild {
@@ -57,29 +78,11 @@ impl Games<'_> {
                 Err(GameError::NoGame) => None,
                 Err(e) => return Err(e),
             },
-        };
-        match view {
-            Some(view) => self.abort_game(now, req, view).await.map(|v| Aborted::Game(Box::new(v))),
-            None => self.abort_challenges(req).await.map(Aborted::Challenges),
-        }
+        })
     }
 
     async fn abort_game(self, now: i64, req: AbortRequest, mut view: GameView) -> Result<GameView, GameError> {
-        // Its organiser removes a player (who loses by forfeit) or cancels
-        // the tournament; a game left without a result would hold up its round.
-        if view.tournament.is_some() {
-            return Err(GameError::NoAbortInTournament);
-        }
-        let before_ply = if req.moderator {
-            None
-        } else if view.color_of(req.user).is_some() {
-            if view.ply() >= PLAYER_ABORT_BEFORE_PLY {
-                return Err(GameError::AbortTooLate);
-            }
-            Some(PLAYER_ABORT_BEFORE_PLY)
-        } else {
-            return Err(GameError::NotModerator);
-        };
+        let before_ply = may_abort(req, &view)?;
         if !self.store.abort_game(view.id, req.user, before_ply, now).await? {
             // A move or another ending came first.
             return Err(self.conflict_by(view.id, |_| GameError::AbortTooLate).await);
@@ -115,5 +118,26 @@ impl Games<'_> {
             return Err(GameError::NothingToAbort);
         }
         Ok(closed)
+    }
+}
+
+/// Whether `req` may abort the live game `view`: a moderator at any time,
+/// a player before each side has moved (`Some` of that ply, which the
+/// store checks again as it aborts), never a tournament's game.
+fn may_abort(req: AbortRequest, view: &GameView) -> Result<Option<u32>, GameError> {
+    // Its organiser removes a player (who loses by forfeit) or cancels
+    // the tournament; a game left without a result would hold up its round.
+    if view.tournament.is_some() {
+        return Err(GameError::NoAbortInTournament);
+    }
+    if req.moderator {
+        Ok(None)
+    } else if view.color_of(req.user).is_some() {
+        if view.ply() >= PLAYER_ABORT_BEFORE_PLY {
+            return Err(GameError::AbortTooLate);
+        }
+        Ok(Some(PLAYER_ABORT_BEFORE_PLY))
+    } else {
+        Err(GameError::NotModerator)
     }
 }

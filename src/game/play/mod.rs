@@ -11,6 +11,7 @@ feature_handle!(
 pub(super) mod abort;
 pub(super) mod bot;
 pub(super) mod draws;
+pub(super) mod live_buttons;
 pub(super) mod live_game;
 pub(super) mod move_choices;
 pub(super) mod premove_lines;

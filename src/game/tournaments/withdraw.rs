@@ -43,6 +43,27 @@ impl Tournaments<'_> {
         self.withdraw(now, t, user, None).await
     }
 
+    /// The started tournament `number` of `guild` that `user` would
+    /// withdraw from, refused as [`Tournaments::withdraw_from_tournament`]
+    /// would refuse it, so that it is confirmed before: their unfinished
+    /// games are lost for good. `None` before the start: leaving the list
+    /// loses nothing (they may join again).
+    pub async fn withdrawal_to_confirm(
+        self,
+        guild: Option<u64>,
+        number: i64,
+        user: u64,
+    ) -> Result<Option<Tournament>, GameError> {
+        let t = self.tournament_in_server(guild, number).await?;
+        match t.entrant(user) {
+            None => Err(GameError::NotEntered),
+            Some(_) if t.status == TournamentStatus::Signup => Ok(None),
+            Some(_) if t.is_over() => Err(GameError::TournamentOver),
+            Some(e) if e.withdrawn => Err(GameError::AlreadyWithdrawn),
+            Some(_) => Ok(Some(t)),
+        }
+    }
+
     /// `by` (its organiser, or someone who manages the server: `manages`)
     /// removes `player` from tournament `number` of `guild`: before the
     /// start they are taken off its list, after it they are withdrawn.

@@ -9,7 +9,10 @@ use damas::config::Clock;
 use damas::game::GameError;
 use damas::game::GameService;
 
-use crate::support::bot::{RunningBot, ask, assert_refusal, config, database_in};
+use crate::support::bot::{
+    RunningBot, abort as support_abort, ask, ask_closing, assert_refusal, buttons_now, config, database_in,
+    wait_for_no_buttons,
+};
 use crate::support::fake_discord::{
     Callback, FakeDiscord, FakeUser, InteractionBuilder, MANAGE_MESSAGES, MANAGE_THREADS,
 };
@@ -64,8 +67,8 @@ async fn moderators_abort_players_abort_early_and_challenges_share_a_channel() {
     assert_refusal(&refused, &GameError::NotModerator);
     assert!(service.game_in_channel(channel).await.is_ok(), "refusals changed nothing");
 
-    // A moderator can; the channel is told who did it.
-    let aborted = ask(&fake, fake.command("abort").in_channel(channel).from(&moderator)).await;
+    // A moderator can, once confirmed; the channel is told who did it.
+    let aborted = support_abort(&fake, channel, &moderator).await;
     assert!(!aborted.is_ephemeral(), "{:?}", aborted.content());
     assert!(
         text(&aborted).contains("aborted") && text(&aborted).contains(&moderator.mention()),
@@ -78,7 +81,11 @@ async fn moderators_abort_players_abort_early_and_challenges_share_a_channel() {
     // In a thread, Manage Threads is enough.
     let thread = fake.new_id();
     start(&fake, &ana, &bruno, thread, true).await;
-    let aborted = ask(&fake, fake.command("abort").in_thread(thread).from(&thread_moderator)).await;
+    let confirm = ask(&fake, fake.command("abort").in_thread(thread).from(&thread_moderator)).await;
+    assert!(confirm.is_ephemeral() && text(&confirm).contains("cannot be undone"), "{:?}", confirm.content());
+    let on = confirm.message.clone().unwrap();
+    let yes = fake.button(&confirm.custom_ids()[0]).on_message(&on).in_thread(thread).from(&thread_moderator);
+    let aborted = ask_closing(&fake, yes).await;
     assert!(text(&aborted).contains(&thread_moderator.mention()), "{:?}", aborted.content());
     assert!(service.game_in_channel(thread).await.is_err());
 
@@ -87,10 +94,20 @@ async fn moderators_abort_players_abort_early_and_challenges_share_a_channel() {
     let started = start(&fake, &ana, &bruno, channel, false).await;
     let button = started.custom_ids().into_iter().find(|id| id.starts_with("abo:")).expect("an Abort button");
     let message = started.message.clone().expect("the game message");
-    let pressed = ask(&fake, fake.button(&button).on_message(&message).in_channel(channel).from(&bruno)).await;
+    // It asks first, privately: nothing is aborted yet.
+    let confirm = ask(&fake, fake.button(&button).on_message(&message).in_channel(channel).from(&bruno)).await;
+    assert!(confirm.is_ephemeral(), "{:?}", confirm.content());
+    assert!(text(&confirm).contains("Abort game #"), "{:?}", confirm.content());
+    assert!(service.game_in_channel(channel).await.is_ok(), "asking changed nothing");
+    let on = confirm.message.clone().unwrap();
+    let yes = confirm.custom_ids().into_iter().find(|id| id.starts_with("abc:")).expect("the confirm button");
+    let pressed = ask_closing(&fake, fake.button(&yes).on_message(&on).in_channel(channel).from(&bruno)).await;
     assert!(text(&pressed).contains("aborted") && text(&pressed).contains(&bruno.mention()), "{:?}", pressed.content());
     assert!(pressed.custom_ids().is_empty(), "the aborted game's message has no buttons");
     assert!(service.game_in_channel(channel).await.is_err());
+    // The confirmation now only says what was done; the game's message lost its buttons.
+    assert!(buttons_now(&fake, &on).is_empty(), "the confirmation is closed");
+    wait_for_no_buttons(&fake, &message).await;
 
     // Two challenges wait in one channel; accepting one closes the other.
     let channel = fake.new_id();

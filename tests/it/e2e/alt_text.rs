@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, ask, config, database_in};
+use crate::support::bot::{RunningBot, ask, ask_closing, config, database_in};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, InteractionBuilder};
 use damas::config::Clock;
 use damas::game::GameService;
@@ -116,7 +116,7 @@ async fn pictures_are_described_in_the_language_of_their_message() {
     let confirm = ask(&fake, from(fake.command("resign"), &carla, en, es, spanish)).await;
     let button = confirm.custom_ids().pop().expect("a confirm button");
     let press = fake.button(&button).on_message(confirm.message.as_ref().unwrap());
-    let over = ask(&fake, from(press, &carla, en, es, spanish)).await;
+    let over = ask_closing(&fake, from(press, &carla, en, es, spanish)).await;
     let final_board = format!(
         "Tablero de la partida #{}. Posición final. Última jugada: 10-14. Blancas: peones en {white}. \
          Negras: peones en {black}.",

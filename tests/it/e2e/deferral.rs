@@ -5,13 +5,13 @@
 
 use std::time::Duration;
 
-use crate::support::bot::WAIT;
-use crate::support::fake_discord::{FakeDiscord, FakeInteraction, MessageKind};
-use damas::discord::interactions::respond::{DEFER_AFTER, Target, respond};
+use crate::support::bot::{WAIT, interaction_target};
+use crate::support::fake_discord::{FakeDiscord, MessageKind};
+use damas::discord::interactions::respond::{DEFER_AFTER, respond};
 use damas::discord::messages::deliver::ChannelNotices;
 use damas::discord::messages::reply::Reply;
 use damas::i18n::Lang;
-use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};
+use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder};
 
 /// REST access to the fake, plus a connected client that ignores every
 /// event, so the fake has a session to send interactions on: this test
@@ -24,16 +24,6 @@ async fn http_for(fake: &FakeDiscord) -> Http {
     let http = build();
     http.set_application_id(ApplicationId::new(fake.application_id()));
     http
-}
-
-fn target(interaction: &FakeInteraction, is_button: bool) -> Target {
-    Target {
-        id: InteractionId::new(interaction.id),
-        token: interaction.token.clone(),
-        is_button,
-        channel: interaction.channel_id,
-        user: interaction.user.id,
-    }
 }
 
 async fn slowly(reply: Reply) -> Reply {
@@ -51,7 +41,7 @@ async fn slow_public_reply_is_deferred_then_edited_in() {
     respond(
         &http,
         &ChannelNotices::default(),
-        &target(&ix, false),
+        &interaction_target(&ix, false),
         "board",
         slowly(Reply::public(Lang::En, "late board").file("board.png", png, "A late board")),
     )
@@ -74,7 +64,7 @@ async fn slow_refusal_stays_private() {
     respond(
         &http,
         &ChannelNotices::default(),
-        &target(&ix, false),
+        &interaction_target(&ix, false),
         "move",
         slowly(Reply::ephemeral(Lang::En, "not your turn")),
     )
@@ -97,7 +87,7 @@ async fn slow_button_update_edits_the_buttons_message() {
     respond(
         &http,
         &ChannelNotices::default(),
-        &target(&ix, true),
+        &interaction_target(&ix, true),
         "button",
         slowly(Reply::public(Lang::En, "game on").updating()),
     )
@@ -116,7 +106,7 @@ async fn quick_reply_is_not_deferred() {
     let http = http_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("help").from(&alice));
-    respond(&http, &ChannelNotices::default(), &target(&ix, false), "help", async {
+    respond(&http, &ChannelNotices::default(), &interaction_target(&ix, false), "help", async {
         Reply::ephemeral(Lang::En, "help text")
     })
     .await;

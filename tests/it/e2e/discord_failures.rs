@@ -7,15 +7,15 @@ use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, Started, WAIT, ask, wait_for_a_tick};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, interaction_target, wait_for_a_tick};
 use crate::support::fake_discord::{ChannelFault, FakeDiscord, FakeInteraction, FakeUser, MessageKind};
 use damas::config::Clock;
-use damas::discord::interactions::respond::{DEFER_AFTER, Target, respond};
+use damas::discord::interactions::respond::{DEFER_AFTER, respond};
 use damas::discord::messages::deliver::ChannelNotices;
 use damas::discord::messages::reply::Reply;
 use damas::game::GameService;
 use damas::i18n::Lang;
-use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder, InteractionId};
+use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder};
 
 const CALLBACK: &str = "POST /interactions/*/*/callback";
 const EDIT: &str = "PATCH /webhooks/*/*/messages/@original";
@@ -141,7 +141,9 @@ impl Table {
     /// responses Discord took (at most one each), plus messages posted or edited.
     fn announcements(&self, words: &str) -> usize {
         let responses = self.fake.callbacks().iter().filter(|c| c.content().is_some_and(|c| c.contains(words))).count();
-        responses + self.fake.posted_messages().iter().filter(|m| m.content().contains(words)).count()
+        // An edit (the buttons taken off an earlier message) announces nothing.
+        let posts = self.fake.posted_messages();
+        responses + posts.iter().filter(|m| m.kind != MessageKind::ChannelEdit && m.content().contains(words)).count()
     }
 
     /// A move the bot answers in `channel`; returns the interaction.
@@ -326,16 +328,6 @@ async fn http_for(fake: &FakeDiscord) -> Http {
     http
 }
 
-fn target(interaction: &FakeInteraction, is_button: bool) -> Target {
-    Target {
-        id: InteractionId::new(interaction.id),
-        token: interaction.token.clone(),
-        is_button,
-        channel: interaction.channel_id,
-        user: interaction.user.id,
-    }
-}
-
 async fn slowly(reply: Reply) -> Reply {
     tokio::time::sleep(DEFER_AFTER + Duration::from_millis(300)).await;
     reply
@@ -369,7 +361,7 @@ async fn server_errors_on_the_deferred_edit_are_retried_without_repeating() {
             fake.fail_next(EDIT, status, Duration::ZERO);
         }
         let ix = fake.send(fake.command("move").from(&alice));
-        respond(&http, &notices, &target(&ix, false), "move", slowly(move_reply(&alice, &bob, &mv))).await;
+        respond(&http, &notices, &interaction_target(&ix, false), "move", slowly(move_reply(&alice, &bob, &mv))).await;
         assert_eq!(fake.wait_for_callback(ix.id, WAIT).await.kind, 5, "deferred");
         let original = fake.original_message(&ix.token).expect("the original response");
         assert!(original["content"].as_str().unwrap().contains(&mv), "{original}");
@@ -390,8 +382,14 @@ async fn an_edit_that_never_lands_is_posted_in_the_channel() {
         fake.fail_next(EDIT, 502, Duration::ZERO);
     }
     let ix = fake.send(fake.command("move").from(&alice));
-    respond(&http, &ChannelNotices::default(), &target(&ix, false), "move", slowly(move_reply(&alice, &bob, "9-13")))
-        .await;
+    respond(
+        &http,
+        &ChannelNotices::default(),
+        &interaction_target(&ix, false),
+        "move",
+        slowly(move_reply(&alice, &bob, "9-13")),
+    )
+    .await;
     let posted = fake.wait_for_channel_message(ix.channel_id, |m| m.content().contains("9-13"), WAIT).await;
     assert_eq!(posted.files.len(), 1, "with the picture");
     assert_eq!(fake.pings_of(bob.id), 1);
@@ -409,7 +407,14 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     // A private answer after a deferral is a followup.
     fake.fail_next(FOLLOWUP, 500, Duration::ZERO);
     let ix = fake.send(fake.command("move").from(&alice));
-    respond(&http, &notices, &target(&ix, false), "move", slowly(Reply::ephemeral(Lang::En, "not your turn"))).await;
+    respond(
+        &http,
+        &notices,
+        &interaction_target(&ix, false),
+        "move",
+        slowly(Reply::ephemeral(Lang::En, "not your turn")),
+    )
+    .await;
     let followups: Vec<_> =
         fake.messages_for(&ix.token).into_iter().filter(|m| m.kind == MessageKind::Followup).collect();
     assert_eq!(followups.len(), 1, "{followups:?}");
@@ -422,7 +427,7 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     let press = fake.send(fake.button("res:1").from(&bob));
     let resigned =
         Reply::public(Lang::En, format!("{} resigned.\n**Game over.** {} wins.", bob.mention(), alice.mention()));
-    respond(&http, &notices, &target(&press, true), "button", slowly(resigned)).await;
+    respond(&http, &notices, &interaction_target(&press, true), "button", slowly(resigned)).await;
     assert_eq!(fake.wait_for_callback(press.id, WAIT).await.kind, 6);
     let posted = fake.posted_messages().iter().filter(|m| m.content().contains("resigned")).count();
     assert_eq!(posted, 1, "posted once");

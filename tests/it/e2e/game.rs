@@ -9,7 +9,9 @@ use damas::i18n::Lang;
 use damas::rules::{Color, Outcome, Position, parse_fen};
 use damas::t;
 
-use crate::support::bot::{RunningBot, ask, assert_move_refused, assert_private, assert_refusal, config, database_in};
+use crate::support::bot::{
+    RunningBot, ask, ask_closing, assert_move_refused, assert_private, assert_refusal, config, database_in,
+};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser};
 
 /// A position where White's king on 1 must capture two men (10, then 18).
@@ -259,7 +261,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let resign = confirm.custom_ids().pop().expect("a confirm button");
     assert!(t.service.game_in_channel(channel).await.is_ok(), "asking to resign changes nothing");
     let message = confirm.message.clone().unwrap();
-    let resigned = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
+    let resigned = ask_closing(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
     assert!(!resigned.is_ephemeral());
     // Bob resigned: Alice wins, whatever colours were drawn, in the message and the record.
     let row = t.service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the resigned game");

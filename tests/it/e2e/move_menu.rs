@@ -13,7 +13,9 @@ use damas::i18n::Lang;
 use damas::rules::parse_fen;
 use damas::t;
 
-use crate::support::bot::{RunningBot, WAIT, ask, assert_private, assert_refusal, config, database_in};
+use crate::support::bot::{
+    RunningBot, WAIT, ask, ask_closing, assert_private, assert_refusal, buttons_now, config, database_in,
+};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, InteractionBuilder, Menu, MessageKind};
 
 /// White to move with five kings and no capture: 35 legal moves (RULES 4.1,
@@ -71,14 +73,16 @@ impl Table {
         let id = message.custom_ids().into_iter().find(|id| id.starts_with(prefix));
         let id = id.unwrap_or_else(|| panic!("no {prefix} button on {message:?}"));
         let on = message.message.clone().expect("the button's message");
-        ask(fake, fake.button(&id).in_channel(channel).on_message(&on).from(player)).await
+        let press = fake.button(&id).in_channel(channel).on_message(&on).from(player);
+        // Cancel only closes the preview; the rest may answer in the channel.
+        if prefix == "mvx:" { ask(fake, press).await } else { ask_closing(fake, press).await }
     }
 
     /// `player` chooses `value` in the menu of `message` that offers it.
     async fn choose(&self, channel: u64, player: &FakeUser, message: &Callback, value: &str) -> Callback {
         let menu = message.menus().into_iter().find(|m| m.values().iter().any(|v| v == value));
         let menu = menu.unwrap_or_else(|| panic!("no menu offers {value}: {:?}", message.menus()));
-        ask(&self.fake, self.select(channel, player, message, &menu.custom_id, value)).await
+        ask_closing(&self.fake, self.select(channel, player, message, &menu.custom_id, value)).await
     }
 
     /// A choice of `value` in the menu `custom_id` of `message`, offered or not.
@@ -132,6 +136,11 @@ async fn the_menus_play_every_legal_move_of_a_position_with_more_than_25() {
         let played = t.choose(channel, &alice, &moves, notation).await;
         assert_eq!(played.kind, 4);
         assert!(!played.is_ephemeral(), "the move is announced in the channel: {played:?}");
+        // The private menu is closed, saying what was played.
+        let menu_now = moves.message.as_ref().expect("the menu's message");
+        assert!(buttons_now(fake, menu_now).is_empty(), "the used menu is closed");
+        let closed_with = t!(Lang::En, "menu-played", notation = notation.clone(), game = game.id.to_string());
+        assert_eq!(t.fake.message(menu_now["id"].as_str().unwrap().parse().unwrap()).unwrap()["content"], closed_with);
         let headline = t!(Lang::En, "played", player = alice.mention(), notation = notation.clone());
         assert!(text(&played).contains(&headline) && text(&played).contains(&bob.mention()), "{:?}", played.content());
         assert!(played.file("board.png").is_some());

@@ -7,7 +7,7 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use crate::support::bot::{RunningBot, Started, WAIT, ask, config, database_in};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, ask_closing, config, database_in};
 use crate::support::fake_discord::{Callback, FakeDiscord, Place};
 use damas::config::Clock;
 use damas::game::GameService;
@@ -62,7 +62,7 @@ async fn replays_by_number_from_the_channel_and_from_the_end_of_game_button() {
     let confirm = ask(&fake, fake.command("resign").in_channel(channel).from(&bruno)).await;
     let resign = confirm.custom_ids().pop().expect("a confirm button");
     let on = confirm.message.clone().unwrap();
-    let over = ask(&fake, fake.button(&resign).in_channel(channel).on_message(&on).from(&bruno)).await;
+    let over = ask_closing(&fake, fake.button(&resign).in_channel(channel).on_message(&on).from(&bruno)).await;
     assert!(!over.is_ephemeral() && text(&over).contains("resigned"), "{}", text(&over));
     let replay_button = format!("rpl:{game}");
     assert_eq!(over.custom_ids(), std::slice::from_ref(&replay_button));

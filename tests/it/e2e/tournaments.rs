@@ -15,7 +15,7 @@ use damas::game::{DAY, GameError, GameService, GameView, TournamentStatus};
 use damas::i18n::Lang;
 use damas::t;
 
-use crate::support::bot::{RunningBot, Started, WAIT, ask, assert_refusal};
+use crate::support::bot::{RunningBot, Started, WAIT, ask, ask_closing, assert_refusal, buttons_now};
 use crate::support::fake_discord::{
     Callback, FakeDiscord, FakeThread, FakeUser, InteractionBuilder, MANAGE_EVENTS, MessageKind, PostedMessage,
 };
@@ -116,7 +116,7 @@ impl Server {
         let button = confirm.custom_ids().pop().expect("a confirm button");
         let message = confirm.message.clone().expect("the confirmation");
         let press = self.fake.button(&button).in_thread(thread).on_message(&message).from(loser);
-        ask(&self.fake, press.locale(self.locale).guild_locale(self.locale)).await
+        ask_closing(&self.fake, press.locale(self.locale).guild_locale(self.locale)).await
     }
 
     /// The live game of a thread.
@@ -232,7 +232,15 @@ async fn a_round_robin_of_four_from_sign_up_to_its_final_standings(backend: Back
     let timed = fake.wait_for_channel_message(cd_thread, |m| m.content().contains(&t!(lang, "time-is-up")), WAIT).await;
     assert!(timed.content().contains(&dani.mention()), "{}", timed.content());
     // Dani withdraws: the two games under way are lost by forfeit.
-    let withdrew = ask(fake, s.sub("withdraw", &dani).integer("number", id)).await;
+    // It asks first, privately: nothing is lost yet.
+    let confirm = ask(fake, s.sub("withdraw", &dani).integer("number", id)).await;
+    assert!(confirm.is_ephemeral() && text(&confirm).contains("This cannot be undone."), "{confirm:?}");
+    let standing = s.service.tournaments().tournament(id).await.unwrap();
+    assert!(!standing.entrant(dani.id).unwrap().withdrawn, "asking changed nothing");
+    let on = confirm.message.clone().unwrap();
+    let press = fake.button(&format!("twd:{id}")).in_channel(s.channel).on_message(&on).from(&dani);
+    let withdrew = ask_closing(fake, press.locale(s.locale).guild_locale(s.locale)).await;
+    assert!(buttons_now(fake, &on).is_empty(), "the confirmation is closed");
     assert!(text(&withdrew).contains("Their 2 unfinished games are lost by forfeit."), "{withdrew:?}");
     for other in [&ana, &bruno] {
         let (thread, _) = thread_of(&games, other, &dani);

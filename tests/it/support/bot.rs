@@ -154,13 +154,50 @@ pub async fn ask(fake: &FakeDiscord, builder: InteractionBuilder) -> Callback {
     fake.wait_for_callback(interaction.id, WAIT).await
 }
 
+/// A press on a private menu or confirmation that acts (a move chosen, a
+/// resignation confirmed): the private message is closed (updated, without
+/// its components) and the public answer follows as a message of its own
+/// in the channel. Returns that answer as a callback would show it; a
+/// refusal (private, the menu left as it was), or a menu replaced by the
+/// next one, as it came.
+pub async fn ask_closing(fake: &FakeDiscord, builder: InteractionBuilder) -> Callback {
+    let interaction: FakeInteraction = fake.send(builder);
+    let closed = fake.wait_for_callback(interaction.id, WAIT).await;
+    // A refusal, or a menu that goes on (the moves of the piece picked).
+    if closed.kind == 4 || (closed.kind == 7 && !closed.custom_ids().is_empty()) {
+        return closed;
+    }
+    let nonce = format!("a{}", interaction.id);
+    let posted =
+        fake.wait_for_channel_message(interaction.channel_id, |m| m.data["nonce"].as_str() == Some(&nonce), WAIT).await;
+    Callback {
+        interaction_id: interaction.id,
+        token: interaction.token.clone(),
+        kind: 4,
+        data: posted.data,
+        files: posted.files,
+        message: Some(posted.message),
+        elapsed: closed.elapsed,
+    }
+}
+
 /// `loser` resigns the game of `channel` with `/resign` and its private
 /// confirmation button; the public message that ends the game.
 pub async fn resign(fake: &FakeDiscord, channel: u64, loser: &FakeUser) -> Callback {
     let confirm = ask(fake, fake.command("resign").in_channel(channel).from(loser)).await;
     let button = confirm.custom_ids().pop().expect("a confirm button");
     let message = confirm.message.clone().expect("the confirmation");
-    ask(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
+    ask_closing(fake, fake.button(&button).in_channel(channel).on_message(&message).from(loser)).await
+}
+
+/// `user` aborts the game of `channel` with `/abort` and its private
+/// confirmation button; the public message that ends the game.
+pub async fn abort(fake: &FakeDiscord, channel: u64, user: &FakeUser) -> Callback {
+    let confirm = ask(fake, fake.command("abort").in_channel(channel).from(user)).await;
+    assert!(confirm.is_ephemeral(), "aborting a game is confirmed first: {confirm:?}");
+    let button = confirm.custom_ids().pop().expect("a confirm button");
+    let message = confirm.message.clone().expect("the confirmation");
+    ask_closing(fake, fake.button(&button).in_channel(channel).on_message(&message).from(user)).await
 }
 
 /// Asserts that `callback` is a private answer (a new message that only the
@@ -197,4 +234,50 @@ pub async fn wait_for_a_tick(fake: &FakeDiscord, service: &GameService, clock: &
     let stale = NewChallenge { guild: Some(fake.guild_id()), ..NewChallenge::new(marker, from, to) };
     service.challenges().challenge(clock.now() - 3 * DAY, stale).await.expect("a marker challenge");
     fake.wait_for_channel_message(marker, |m| m.content().contains(&format!("<@{from}>")), WAIT).await;
+}
+
+/// The bot's view of `interaction` to answer it directly (without a
+/// running bot): its id, token, channel and user, and the message a
+/// button was pressed on.
+pub fn interaction_target(
+    interaction: &FakeInteraction,
+    is_button: bool,
+) -> damas::discord::interactions::respond::Target {
+    let message = interaction.payload["message"]["id"].as_str().and_then(|id| id.parse().ok());
+    damas::discord::interactions::respond::Target {
+        id: serenity::all::InteractionId::new(interaction.id),
+        token: interaction.token.clone(),
+        is_button,
+        channel: interaction.channel_id,
+        user: interaction.user.id,
+        message,
+        bot_user: 0,
+    }
+}
+
+/// The buttons (custom ids) message `message` shows now.
+pub fn buttons_now(fake: &FakeDiscord, message: &serde_json::Value) -> Vec<String> {
+    let id = message["id"].as_str().and_then(|id| id.parse().ok()).expect("a message id");
+    let now = fake.message(id).expect("the message is known");
+    let mut ids = Vec::new();
+    for row in now["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            ids.extend(c["custom_id"].as_str().map(str::to_string));
+        }
+    }
+    ids
+}
+
+/// Waits until message `message` shows no buttons (the bot takes them off
+/// once they cannot act, right after its answer); fails after [`WAIT`].
+pub async fn wait_for_no_buttons(fake: &FakeDiscord, message: &serde_json::Value) {
+    let until = tokio::time::Instant::now() + WAIT;
+    loop {
+        let left = buttons_now(fake, message);
+        if left.is_empty() {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < until, "buttons still on {}: {left:?}", message["id"]);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }

@@ -10,6 +10,7 @@ use crate::t;
 
 use super::Invocation;
 use super::challenge::challenge_list;
+use crate::discord::interactions::buttons::abort_confirm_buttons;
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
 use crate::discord::messages::reply::Reply;
@@ -25,13 +26,30 @@ pub fn moderates(member: Option<&Member>, channel: Option<&PartialChannel>) -> b
     permissions.manage_messages() || (in_thread && permissions.manage_threads())
 }
 
-/// Aborts game `game` if given, else the channel's live game or, when
-/// there is none, its open challenges.
+/// `/abort [game]` and the Abort button: a game is aborted only once
+/// confirmed (privately: it cannot be undone); a channel's open challenges
+/// are closed at once.
+pub async fn confirm(inv: &Invocation, game: Option<i64>) -> Result<Reply, CommandError> {
+    match inv.service.games().abort_to_confirm(request(inv, game)).await? {
+        Some(view) => {
+            let lang = inv.lang;
+            let text =
+                t!(lang, "abort-confirm", game = view.id.to_string(), players = game_messages::players(lang, &view));
+            Ok(Reply::ephemeral(lang, text).components(abort_confirm_buttons(lang, view.id)))
+        }
+        None => abort(inv, None).await,
+    }
+}
+
+fn request(inv: &Invocation, game: Option<i64>) -> AbortRequest {
+    AbortRequest { guild: inv.guild, channel: inv.channel, user: inv.user, moderator: inv.moderator, game }
+}
+
+/// Aborts game `game` if given (confirmed), else the channel's live game
+/// or, when there is none, its open challenges.
 pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, CommandError> {
-    let request =
-        AbortRequest { guild: inv.guild, channel: inv.channel, user: inv.user, moderator: inv.moderator, game };
     let lang = inv.server_lang;
-    match inv.service.games().abort(inv.now, request).await? {
+    match inv.service.games().abort(inv.now, request(inv, game)).await? {
         Aborted::Game(game) => {
             let text = t!(
                 lang,
@@ -41,8 +59,10 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
                 players = game_messages::players(lang, &game)
             );
             let description = alt::game_board(lang, &game);
-            let mut reply =
-                Reply::public(lang, text).file("board.png", game_messages::game_board(&game).await?, description);
+            let mut reply = Reply::public(lang, text)
+                .file("board.png", game_messages::game_board(&game).await?, description)
+                .closing_menu(t!(inv.lang, "abort-done", game = game.id.to_string()));
+            reply.after.game = Some(game.id);
             reply.after.archive_thread = inv.service.notifications().thread_to_archive(&game).await?;
             Ok(reply)
         }

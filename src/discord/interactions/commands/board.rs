@@ -58,7 +58,6 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
         game_messages::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;
     let lang = inv.server_lang;
     let text = format!("{}\n{}", game_messages::players(lang, &game), game_messages::to_move(lang, &game));
-    Ok(Reply::public(lang, text)
-        .file("board.png", png, alt::game_board(lang, &game))
-        .components(game_messages::game_buttons(lang, &game, false)))
+    let reply = Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game));
+    Ok(game_messages::with_game_buttons(reply, lang, &game, false))
 }

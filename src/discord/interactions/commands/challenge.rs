@@ -7,11 +7,11 @@ use crate::t;
 
 use super::{Invocation, Options};
 use crate::discord::interactions::buttons::{challenge_buttons, open_challenge_buttons};
-use crate::discord::messages::deliver::{ChannelProblem, fresh_nonce, post};
+use crate::discord::messages::deliver::{ChannelProblem, fresh_nonce, post_for_id};
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
-use crate::discord::messages::game_threads;
 use crate::discord::messages::reply::Reply;
+use crate::discord::messages::{game_threads, live_buttons};
 
 /// `/challenge opponent [level] [color] [days] [variant] [draw_rules] [position]`;
 /// naming the bot itself starts a game against its engine at once.
@@ -315,9 +315,12 @@ async fn show_in_thread(
     let name = t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black);
     game_threads::rename(&inv.http, thread, &name).await;
     let message = game_messages::game_message(lang, &inv.service, game, headline).await?;
-    if let Err(e) = post(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
-        tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
-        return Ok(message);
+    match post_for_id(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
+        Ok(id) => live_buttons::after_posting(&inv.http, &inv.service, thread, Some(id), &message.after).await,
+        Err(e) => {
+            tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
+            return Ok(message);
+        }
     }
     Ok(Reply::public(lang, pointer))
 }

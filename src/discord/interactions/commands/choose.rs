@@ -3,7 +3,7 @@
 //! move picked is played as `/move` plays it. A player who confirms their
 //! moves first sees the board after it, with Confirm / Cancel.
 
-use crate::game::{GameError, MoveOutcome, Seen};
+use crate::game::{GameError, MoveOutcome, MoveReport, Seen};
 use crate::t;
 
 use super::{Invocation, play};
@@ -21,7 +21,7 @@ pub async fn press(inv: &Invocation, id: MoveMenuId, values: &[String]) -> Resul
         },
         MoveMenuId::Page { seen, from, page } => piece(inv, seen, from, page).await,
         MoveMenuId::Moves { seen, .. } => pick(inv, seen, chosen(inv, values)?).await,
-        MoveMenuId::Confirm { seen, notation } => play::play_seen(inv, &notation, seen).await,
+        MoveMenuId::Confirm { seen, notation } => confirm(inv, seen, &notation).await,
         MoveMenuId::Cancel(_) => Ok(Reply::ephemeral(inv.lang, t!(inv.lang, "move-cancelled")).updating()),
     };
     done.map_err(|e| out_of_date(inv, e))
@@ -72,8 +72,22 @@ async fn piece(inv: &Invocation, seen: Seen, square: u8, page: u32) -> Result<Re
 /// A move picked: played, or shown first in place of the menu.
 async fn pick(inv: &Invocation, seen: Seen, notation: &str) -> Result<Reply, CommandError> {
     match inv.service.games().play_or_show(inv.now, inv.channel, inv.user, notation, Some(seen)).await? {
-        MoveOutcome::Played(report) => play::announce(inv, &report).await,
+        MoveOutcome::Played(report) => played(inv, &report).await,
         // The board shown replaces the menu.
         MoveOutcome::Shown(shown) => Ok(play::preview(inv, &shown).await?.updating()),
     }
+}
+
+/// Confirm under a move shown before it is played: played, unless the
+/// game has moved on since.
+async fn confirm(inv: &Invocation, seen: Seen, notation: &str) -> Result<Reply, CommandError> {
+    let report = inv.service.games().play_seen(inv.now, inv.channel, inv.user, notation, seen).await?;
+    played(inv, &report).await
+}
+
+/// The public announcement of a move played from a private menu or
+/// preview, which is closed first: its choices have acted.
+async fn played(inv: &Invocation, report: &MoveReport) -> Result<Reply, CommandError> {
+    let line = t!(inv.lang, "menu-played", notation = report.notation.clone(), game = report.game.id.to_string());
+    Ok(play::announce(inv, report).await?.closing_menu(line))
 }

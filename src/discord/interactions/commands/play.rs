@@ -1,6 +1,6 @@
 //! `/move` and its autocomplete.
 
-use crate::game::{GameService, MoveOutcome, MovePreview, MoveReport, Seen};
+use crate::game::{ButtonsKind, GameService, MoveOutcome, MovePreview, MoveReport, Seen};
 use crate::i18n::alt;
 use crate::t;
 
@@ -23,13 +23,6 @@ pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
     }
 }
 
-/// Plays `notation`, chosen from the position `seen` (a menu, a Confirm):
-/// refused if the game has moved on since.
-pub async fn play_seen(inv: &Invocation, notation: &str, seen: Seen) -> Result<Reply, CommandError> {
-    let report = inv.service.games().play_seen(inv.now, inv.channel, inv.user, notation, seen).await?;
-    announce(inv, &report).await
-}
-
 /// The public answer to a move `inv.user` played, however they chose it;
 /// between people, with a Take back button for its player while the game
 /// goes on (it works until the opponent replies).
@@ -38,9 +31,10 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
     let headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
     let mut reply = game_messages::game_message(lang, &inv.service, &report.game, headline).await?;
     let game = &report.game;
-    if game.is_live() && game.engine.is_none() {
+    if game.last_move_may_be_taken_back() {
         let rows = reply.components.take().unwrap_or_default();
         reply.components = Some(with_button(rows, takeback_button(lang, Seen::of(game))));
+        reply.after.buttons = Some((Seen::of(game), ButtonsKind::Game));
     }
     reply.after.no_bot_turn = game.engine.is_none();
     // The opponent's direct message goes out right after the answer.

@@ -1,7 +1,7 @@
 //! `/resign` (with its confirm button), `/draw` (offer, accept, decline,
 //! withdraw) and `/moretime` (days given to the opponent, said in the game).
 
-use crate::game::{DrawDone, GameError};
+use crate::game::{ButtonsKind, DrawDone, GameError, Seen};
 use crate::t;
 
 use super::Invocation;
@@ -41,7 +41,9 @@ pub async fn resign(inv: &Invocation, game_id: i64) -> Result<Reply, CommandErro
     game_of_button(inv, game_id).await?;
     let game = inv.service.games().resign(inv.now, inv.channel, inv.user).await?;
     let lang = inv.server_lang;
-    game_messages::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await
+    let reply =
+        game_messages::game_message(lang, &inv.service, &game, t!(lang, "resigned", player = user(inv.user))).await?;
+    Ok(reply.closing_menu(t!(inv.lang, "resign-done", game = game.id.to_string())))
 }
 
 /// `/draw`: offers a draw, accepts the opponent's standing offer, or
@@ -65,10 +67,20 @@ pub async fn draw(inv: &Invocation) -> Result<Reply, CommandError> {
         DrawDone::Offered(game) => {
             let opponent = game.opponent_of(inv.user).unwrap_or_default();
             let text = t!(lang, "draw-offered", player = user(inv.user), opponent = user(opponent));
-            Ok(Reply::public(lang, text).components(draw_buttons(lang, game.id)))
+            let mut reply = Reply::public(lang, text).components(draw_buttons(lang, game.id));
+            reply.after.buttons = Some((Seen::of(&game), ButtonsKind::DrawOffer));
+            Ok(reply)
         }
-        DrawDone::Withdrawn(_) => Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user)))),
+        DrawDone::Withdrawn(game) => Ok(about(game.id, t!(lang, "draw-withdrawn", player = user(inv.user)), lang)),
     }
+}
+
+/// A line about game `game` that ends an offer: the offer's buttons are
+/// taken off once it is posted.
+pub(super) fn about(game: i64, line: String, lang: crate::i18n::Lang) -> Reply {
+    let mut reply = Reply::public(lang, line);
+    reply.after.game = Some(game);
+    reply
 }
 
 /// The Withdraw button of a draw offer (its offerer's).
@@ -76,7 +88,7 @@ pub async fn withdraw_draw(inv: &Invocation, game_id: i64) -> Result<Reply, Comm
     game_of_button(inv, game_id).await?;
     inv.service.games().withdraw_draw(inv.now, inv.channel, inv.user).await?;
     let lang = inv.server_lang;
-    Ok(Reply::public(lang, t!(lang, "draw-withdrawn", player = user(inv.user))))
+    Ok(about(game_id, t!(lang, "draw-withdrawn", player = user(inv.user)), lang))
 }
 
 /// The Accept / Decline buttons of a draw offer.
@@ -87,7 +99,7 @@ pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result
     if accept {
         game_messages::game_message(lang, &inv.service, &game, t!(lang, "draw-accepted", player = user(inv.user))).await
     } else {
-        Ok(Reply::public(lang, t!(lang, "draw-declined", player = user(inv.user))))
+        Ok(about(game_id, t!(lang, "draw-declined", player = user(inv.user)), lang))
     }
 }
 

@@ -1,11 +1,11 @@
 //! `/takeback` and its buttons: Take back under a move (for its player,
 //! until the opponent replies), Allow / Refuse under the request.
 
-use crate::game::{Seen, TakebackDone};
+use crate::game::{ButtonsKind, Seen, TakebackDone};
 use crate::t;
 
 use super::Invocation;
-use super::table::game_of_button;
+use super::table::{about, game_of_button};
 use crate::discord::interactions::buttons::takeback_answer_buttons;
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
@@ -43,7 +43,9 @@ async fn told(inv: &Invocation, done: TakebackDone) -> Result<Reply, CommandErro
             let opponent = game.opponent_of(inv.user).unwrap_or_default();
             let text =
                 t!(lang, "takeback-asked", player = user(inv.user), notation = notation, opponent = user(opponent));
-            Ok(Reply::public(lang, text).components(takeback_answer_buttons(lang, Seen::of(&game))))
+            let mut reply = Reply::public(lang, text).components(takeback_answer_buttons(lang, Seen::of(&game)));
+            reply.after.buttons = Some((Seen::of(&game), ButtonsKind::TakebackRequest));
+            Ok(reply)
         }
         TakebackDone::BotDeclined(game) => {
             let bot = game.opponent_of(inv.user).unwrap_or_default();
@@ -59,9 +61,9 @@ async fn told(inv: &Invocation, done: TakebackDone) -> Result<Reply, CommandErro
             );
             game_messages::game_message(lang, &inv.service, &game, headline).await
         }
-        TakebackDone::Refused { requester, .. } => {
+        TakebackDone::Refused { game, requester } => {
             let text = t!(lang, "takeback-declined", player = user(inv.user), requester = user(requester));
-            Ok(Reply::public(lang, text))
+            Ok(about(game.id, text, lang))
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::rules::{DrawRules, Variant};
 use crate::t;
 
 use super::{Invocation, Options};
-use crate::discord::interactions::buttons::tournaments_page_buttons;
+use crate::discord::interactions::buttons::{tournaments_page_buttons, withdraw_confirm_buttons};
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
 use crate::discord::messages::reply::Reply;
@@ -178,11 +178,26 @@ pub async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     ))
 }
 
-/// `/tournament withdraw number:`: the asker leaves a tournament (before
-/// the start they are taken off its list).
+/// `/tournament withdraw number:`: the asker leaves a tournament. After the
+/// start they are asked first, privately (their unfinished games are lost
+/// for good); before it they are taken off its list at once.
 pub async fn withdraw(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
+    match inv.service.tournaments().withdrawal_to_confirm(inv.guild, number, inv.user).await? {
+        Some(t) => {
+            let lang = inv.lang;
+            let text = t!(lang, "tournament-withdraw-confirm", title = title(lang, &t));
+            Ok(Reply::ephemeral(lang, text).components(withdraw_confirm_buttons(lang, t.id)))
+        }
+        None => withdraw_confirmed(inv, number).await,
+    }
+}
+
+/// The asker withdraws from tournament `number` (confirmed, or before its
+/// start); said in the channel.
+pub async fn withdraw_confirmed(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let done = inv.service.tournaments().withdraw_from_tournament(inv.now, inv.guild, number, inv.user).await?;
-    Ok(changing(withdrawal_reply(inv.server_lang, &done)))
+    let closing = t!(inv.lang, "tournament-withdraw-done", title = title(inv.lang, &done.tournament));
+    Ok(changing(withdrawal_reply(inv.server_lang, &done)).closing_menu(closing))
 }
 
 /// `/tournament remove number: player:` (its organiser).

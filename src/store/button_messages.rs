@@ -1,0 +1,77 @@
+//! The `button_messages` table: the bot's messages that carry a game's
+//! buttons, with the position they were made for. The service decides
+//! which can no longer act; the Discord layer takes their buttons off and
+//! has them forgotten here.
+
+use sqlx::Row;
+
+use super::kinds::ButtonsKind;
+use super::{Store, StoreError, db_id, discord_id, enum_column, u32_column};
+
+/// A message with a game's buttons, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ButtonMessageRow {
+    /// The message.
+    pub message: u64,
+    /// The channel (or thread) it is in.
+    pub channel: u64,
+    /// The game its buttons act on.
+    pub game: i64,
+    /// The game's ply when the message was made.
+    pub ply: u32,
+    /// Which buttons it carries.
+    pub kind: ButtonsKind,
+}
+
+impl Store {
+    /// Keeps `row` (a message posted again under the same id keeps its
+    /// latest position).
+    pub async fn keep_button_message(&self, row: ButtonMessageRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO button_messages (message_id, channel_id, game_id, ply, kind) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id, ply = excluded.ply, \
+             kind = excluded.kind",
+        )
+        .bind(db_id(row.message)?)
+        .bind(db_id(row.channel)?)
+        .bind(row.game)
+        .bind(i64::from(row.ply))
+        .bind(row.kind.name())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The messages kept with buttons of game `game`, oldest first.
+    pub async fn button_messages_of(&self, game: i64) -> Result<Vec<ButtonMessageRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT message_id, channel_id, game_id, ply, kind FROM button_messages WHERE game_id = $1 \
+             ORDER BY message_id",
+        )
+        .bind(game)
+        .fetch_all(&self.reads)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(ButtonMessageRow {
+                    message: discord_id(row.try_get("message_id")?, "message_id")?,
+                    channel: discord_id(row.try_get("channel_id")?, "channel_id")?,
+                    game: row.try_get("game_id")?,
+                    ply: u32_column(row.try_get("ply")?, "ply")?,
+                    kind: enum_column(row, "kind")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Forgets `messages` (their buttons are off, or the messages gone).
+    pub async fn forget_button_messages(&self, messages: &[u64]) -> Result<(), StoreError> {
+        for &message in messages {
+            sqlx::query("DELETE FROM button_messages WHERE message_id = $1")
+                .bind(db_id(message)?)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+}
