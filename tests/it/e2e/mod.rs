@@ -13,6 +13,7 @@ mod fake_discord;
 mod faults;
 mod game;
 mod games_list;
+mod live_buttons;
 mod matches;
 mod move_menu;
 mod notify;

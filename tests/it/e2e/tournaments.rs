@@ -131,6 +131,8 @@ impl Server {
             let user = players.iter().find(|p| p.id == to_move).expect("a player of the game");
             let played = ask(&self.fake, self.in_thread("move", thread, user).string("move", mv)).await;
             assert!(!played.is_ephemeral(), "{mv}: {:?}", played.content());
+            // No Take back: a tournament game allows no takebacks.
+            assert!(played.custom_ids().iter().all(|id| !id.starts_with("tbk:")), "{:?}", played.custom_ids());
         }
     }
 }
@@ -193,6 +195,9 @@ async fn a_round_robin_of_four_from_sign_up_to_its_final_standings(backend: Back
             assert!(pinged.contains(&player.to_string()), "both players pinged: {pinged}");
         }
         assert!(posted.content().contains(&format!("Tournament #{id} · Spring cup · round ")), "{}", posted.content());
+        // Move only: a tournament game is never aborted by its players.
+        let buttons = posted.custom_ids();
+        assert!(buttons.len() == 1 && buttons[0].starts_with("mv:"), "{buttons:?}");
         games.push((thread.id, game));
     }
     let standings = fake
