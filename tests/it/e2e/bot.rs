@@ -169,11 +169,19 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     assert_eq!(row.result, Some(Outcome::Win(Color::White)));
 
     // Over: /analyze reviews it, with the final position and a picture.
+    let pinged = |user: u64| fake.pings().iter().filter(|p| p.user == user && p.channel_id == channel).count();
+    let (alice_pings, bot_pings) = (pinged(alice.id), pinged(me.id));
     let (content, files) =
         public_answer(&fake, fake.command("analyze").in_channel(channel).integer("level", 3).from(&carol)).await;
     assert!(content.contains("Review") && content.contains("Final position"), "{content}");
     assert!(content.contains("wins"), "{content}");
     has_png(&files);
+    // A review notifies nobody: not the bot it names, not Alice (no "see
+    // the message above" after the edited answer of a long search).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!((pinged(alice.id), pinged(me.id)), (alice_pings, bot_pings), "{:?}", fake.pings());
+    let note = fake.posted_messages().into_iter().find(|m| m.channel_id == channel && m.content().contains("above"));
+    assert!(note.is_none(), "no note about a review: {note:?}");
 
     // And any position not in play is analysed with a best move and a line.
     let analysis = fake.command("analyze").string("position", "W:W1-12:B21-32").integer("level", 2).from(&carol);

@@ -41,7 +41,9 @@ async fn picture(lang: Lang, text: String, found: &PositionAnalysis) -> Result<R
     let position = found.position;
     let png = game_messages::board_png(position, position.turn(), found.analysis.best, false, None).await?;
     let description = alt::analysis(lang, &position, found.best.as_deref());
-    Ok(Reply::public(lang, text).file("analysis.png", png, description))
+    // Asked for by one person, for reading: the players it names (a person,
+    // or the bot) have nothing to answer, so none is notified.
+    Ok(Reply::public(lang, text).file("analysis.png", png, description).pinging(Vec::new()))
 }
 
 /// Best move, evaluation in words and numbers, and the principal variation.
