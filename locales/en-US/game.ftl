@@ -37,9 +37,10 @@ players = { $white } vs { $black }
 numbered-players = **Game #{ $game }** · { $players }
 to-move = { $player } to move, deadline { $deadline }.
 to-move-on-vacation = { $player } to move, on vacation: this game's clock stands still until they are back.
-game-over = **Game over.** { $headline }: { $reason }.
-result-win = { $player } wins ({ $score })
-result-draw = Draw ({ $score })
+# The score in points, a win 2, a draw 1 each, written out so that
+# "0-2" is never read as a loss of the winner or as a two-game match.
+game-over-win = **Game over.** { $winner } wins: { $reason }. Score: White { $white }, Black { $black }.
+game-over-draw = **Game over.** Draw { $reason }. Score: White { $white }, Black { $black }.
 reason-no-legal-move = { $player } has no legal move
 reason-repetition = by threefold repetition
 reason-king-move-rule = by the king-move rule

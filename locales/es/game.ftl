@@ -38,9 +38,10 @@ players = { $white } contra { $black }
 numbered-players = **Partida #{ $game }** · { $players }
 to-move = Le toca a { $player }; plazo: { $deadline }.
 to-move-on-vacation = Le toca a { $player }, que está de vacaciones: el reloj de esta partida está parado hasta que vuelva.
-game-over = **Fin de la partida.** { $headline }: { $reason }.
-result-win = Gana { $player } ({ $score })
-result-draw = Tablas ({ $score })
+# El marcador en puntos (victoria 2, tablas 1 cada uno), por extenso, para
+# que "0-2" no se lea como derrota del ganador ni como un match de dos partidas.
+game-over-win = **Fin de la partida.** Gana { $winner }: { $reason }. Marcador: blancas { $white }, negras { $black }.
+game-over-draw = **Fin de la partida.** Tablas { $reason }. Marcador: blancas { $white }, negras { $black }.
 reason-no-legal-move = { $player } no tiene ninguna jugada legal
 reason-repetition = por triple repetición
 reason-king-move-rule = por la regla de las jugadas de dama

@@ -168,13 +168,12 @@ pub fn to_move(lang: Lang, view: &GameView) -> String {
     t!(lang, "to-move", player = player(lang, view, turn), deadline = relative_time(view.deadline))
 }
 
-/// "White wins (2-0): Black has no legal move." and the like.
+/// "**Game over.** @ana (Black) wins: @bruno (White) resigned. Score:
+/// White 0, Black 2." and the like.
 pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
+    // The PDN result is the score, White's first: "0-2", "1-1".
     let score = finish.outcome.pdn();
-    let headline = match finish.outcome {
-        Outcome::Win(color) => t!(lang, "result-win", player = player(lang, view, color), score = score),
-        Outcome::Draw => t!(lang, "result-draw", score = score),
-    };
+    let (white, black) = score.split_once('-').unwrap_or((score, score));
     let loser = match finish.outcome {
         Outcome::Win(color) => Some(player(lang, view, color.opponent())),
         Outcome::Draw => None,
@@ -195,7 +194,13 @@ pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
         (FinishReason::Resignation, None) => t!(lang, "reason-resignation"),
         (FinishReason::Time, None) => t!(lang, "reason-on-time"),
     };
-    t!(lang, "game-over", headline = headline, reason = reason)
+    match finish.outcome {
+        Outcome::Win(color) => {
+            let winner = player(lang, view, color);
+            t!(lang, "game-over-win", winner = winner, reason = reason, white = white, black = black)
+        }
+        Outcome::Draw => t!(lang, "game-over-draw", reason = reason, white = white, black = black),
+    }
 }
 
 /// How many bytes of the boards drawn last are kept: some 100 boards (40 KB

@@ -160,7 +160,7 @@ async fn a_whole_game_against_the_bot_then_its_review() {
 
     // The rules ended it: the bot (White) took Black's last piece.
     let end = last.expect("the game ended within the moves allowed");
-    assert!(end.contains("Game over") && end.contains("2-0"), "{end}");
+    assert!(end.contains("Game over") && end.contains("Score: White 2, Black 0"), "{end}");
     assert!(end.contains(&format!("{} (White, engine level 8) wins", me.mention())), "{end}");
     assert!(end.contains(&format!("{} (Black) has no legal move", alice.mention())), "{end}");
     let games = service.live_games_in_guild(fake.guild_id()).await.unwrap();

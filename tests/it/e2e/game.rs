@@ -194,7 +194,11 @@ async fn a_whole_game_with_a_king_multi_capture() {
     let last = ask(fake, fake.command("move").string("move", "21x30").from(&alice)).await;
     let content = text(&last);
     // Alice (White) wins; Bob (Black) is left without a move.
-    let result = format!("{} (White) wins (2-0): {} (Black) has no legal move", alice.mention(), bob.mention());
+    let result = format!(
+        "{} (White) wins: {} (Black) has no legal move. Score: White 2, Black 0.",
+        alice.mention(),
+        bob.mention()
+    );
     assert!(content.contains("Game over") && content.contains(&result), "{content}");
     decodes_as_png(board_of(&last));
     let pdn = last.files.iter().find(|f| f.filename.ends_with(".pdn")).expect("the record is attached");
@@ -248,7 +252,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
 
     ask(fake, fake.command("draw").in_channel(channel).from(&bob)).await;
     let agreed = ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
-    assert!(text(&agreed).contains("1-1") && text(&agreed).contains("agreement"), "{agreed:?}");
+    assert!(text(&agreed).contains("Draw by agreement. Score: White 1, Black 1."), "{agreed:?}");
     assert!(agreed.files.iter().any(|f| f.filename.ends_with(".pdn")));
 
     // A resignation, confirmed by its private button.
@@ -268,8 +272,12 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let (alice_side, bob_side, won) =
         if row.setup.white == alice.id { ("White", "Black", Color::White) } else { ("Black", "White", Color::Black) };
     let won = Outcome::Win(won);
-    let result =
-        format!("{} ({alice_side}) wins ({}): {} ({bob_side}) resigned", alice.mention(), won.pdn(), bob.mention());
+    let (white, black) = won.pdn().split_once('-').unwrap();
+    let result = format!(
+        "{} ({alice_side}) wins: {} ({bob_side}) resigned. Score: White {white}, Black {black}.",
+        alice.mention(),
+        bob.mention()
+    );
     assert!(text(&resigned).contains(&result), "{result:?} missing from {resigned:?}");
     assert_eq!(row.result, Some(won));
     let stale = ask(fake, fake.button(&resign).in_channel(channel).on_message(&message).from(&bob)).await;
