@@ -229,12 +229,13 @@ impl Handler {
         })
         .await;
         drop(answer);
-        self.after_reply(&ctx.http, inv.channel, shown, after).await;
+        // The time to answer, before the work that follows the answer.
         // Only the names the bot registers become labels, so a forged
         // interaction cannot grow the metrics without bound.
         let command = slash::find(name);
         let label = command.map_or("other", |c| c.name);
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
+        self.after_reply(&ctx.http, inv.channel, shown, after).await;
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) && !after.no_bot_turn {

@@ -18,7 +18,7 @@ struct Server {
     fake: FakeDiscord,
     clock: Clock,
     service: GameService,
-    _bot: RunningBot,
+    bot: RunningBot,
     /// Last: dropped after the bot.
     _database: damas::store::ScratchDatabase,
 }
@@ -26,7 +26,7 @@ struct Server {
 async fn server() -> Server {
     let Started { fake, database, url, clock, bot } = Started::new().await;
     let service = GameService::open(&url).await.unwrap();
-    Server { fake, clock, service, _database: database, _bot: bot }
+    Server { fake, clock, service, _database: database, bot }
 }
 
 impl Server {
@@ -101,6 +101,7 @@ async fn a_vacation_stops_the_clock_until_the_first_move() {
     for part in [ana.mention(), bruno.mention(), "2 more days".to_string(), format!("<t:{deadline}:R>")] {
         assert!(text.contains(&part), "{part} in {text}");
     }
+    s.bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -138,4 +139,5 @@ async fn in_spanish_the_days_run_out_and_a_direct_message_says_so() {
     // Told by direct message, as she chose: not in the channel.
     wait_for_a_tick(fake, &s.service, &s.clock).await;
     assert_eq!(s.posted_with(channel, "vuelve a correr"), 0);
+    s.bot.stop().await;
 }
