@@ -181,7 +181,6 @@ review-swings = Moves where the evaluation swung most:
 review-swing = { $number } { $played } ({ $side }): better **{ $better }** ({ $before } before, { $after } after, for { $side })
 verdict = Best move: **{ $best }** ({ $side } to move). { $evaluation }
     Line: { $line }
-    (depth { $depth }, { $nodes } nodes)
 verdict-no-move = { $side } is to move and has no legal move: { $winner } wins.
 eval-wins-in = { $side } wins in { $plies ->
         [one] 1 ply.
@@ -208,6 +207,7 @@ rating-games = { $games ->
 rating-best = best { $best }
 rating-provisional = A "?" marks a provisional rating: it settles (RD 110 or less) after a few more rated games.
 rating-none = { $player } has played no rated game in this server yet: a rating starts at 1500 (RD 350).
+rating-deviation-note = RD is the rating's uncertainty: the player's true strength most likely lies within RD points of it. It shrinks with every rated game.
 rating-chart-failed = The rating chart could not be drawn this time; the figures above are right.
 
 # Dates the bot writes itself (UTC): a chart's axis and its alt text.
@@ -244,7 +244,7 @@ rating-chart-results = { $wins ->
         [one] 1 loss
        *[other] { $losses } losses
     }
-rating-chart-band = rating ± RD
+rating-chart-band = rating ± RD (uncertainty)
 
 leaderboard-title = **Leaderboard** of this server (established ratings, RD 110 or less)
 leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
@@ -309,9 +309,11 @@ alt-pdn = Game record of game #{ $game } (PDN), { $plies ->
        *[other] { $plies } plies
     }.
 alt-rating-chart = Chart of the rating of { $player } in { $server } over { $games ->
-        [one] 1 rated game, on { $from }
-       *[other] { $games } rated games, from { $from } to { $to }
-    }: now { $rating }, RD { $deviation }; { $results }.
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }, { $when }: now { $rating }, RD { $deviation } (the rating's uncertainty); { $results }.
+alt-rating-chart-on = on { $day }
+alt-rating-chart-between = from { $from } to { $to }
 alt-rating-chart-peak = Peak { $peak }, on { $date }.
 alt-a-player = a player
 mygames-none = You have no live game in this server. Start one with { $challenge }.

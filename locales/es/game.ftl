@@ -182,7 +182,6 @@ review-swings = Las jugadas en que más cambió la evaluación:
 review-swing = { $number } { $played } ({ $side }): mejor **{ $better }** ({ $before } antes, { $after } después, para las { $side })
 verdict = Mejor jugada: **{ $best }** (juegan las { $side }). { $evaluation }
     Variante: { $line }
-    (profundidad { $depth }, { $nodes } nodos)
 verdict-no-move = Juegan las { $side } y no tienen ninguna jugada legal: ganan las { $winner }.
 eval-wins-in = Las { $side } ganan en { $plies ->
         [one] 1 media jugada.
@@ -209,6 +208,7 @@ rating-games = { $games ->
 rating-best = máxima { $best }
 rating-provisional = Una "?" indica una puntuación provisional: se asienta (RD 110 o menos) tras unas cuantas partidas puntuables más.
 rating-none = { $player } aún no ha jugado ninguna partida puntuable en este servidor: la puntuación empieza en 1500 (RD 350).
+rating-deviation-note = RD es la incertidumbre de la puntuación: lo más probable es que la fuerza real esté a menos de RD puntos de ella. Se reduce con cada partida puntuable.
 rating-chart-failed = Esta vez no se pudo dibujar el gráfico de la puntuación; las cifras de arriba son correctas.
 
 # Fechas que escribe el propio bot (UTC): el eje de un gráfico y su texto alternativo.
@@ -242,7 +242,7 @@ rating-chart-results = { $wins ->
         [one] 1 perdida
        *[other] { $losses } perdidas
     }
-rating-chart-band = puntuación ± RD
+rating-chart-band = puntuación ± RD (incertidumbre)
 
 leaderboard-title = **Clasificación** de este servidor (puntuaciones asentadas, RD 110 o menos)
 leaderboard-line = { $rank }. { $player } **{ $rating }** · { $games ->
@@ -307,9 +307,11 @@ alt-pdn = Planilla de la partida #{ $game } (PDN), { $plies ->
        *[other] { $plies } medias jugadas
     }.
 alt-rating-chart = Gráfico de la puntuación de { $player } en { $server } tras { $games ->
-        [one] 1 partida puntuable, el { $from }
-       *[other] { $games } partidas puntuables, del { $from } al { $to }
-    }: ahora { $rating }, RD { $deviation }; { $results }.
+        [one] 1 partida puntuable
+       *[other] { $games } partidas puntuables
+    }, { $when }: ahora { $rating }, RD { $deviation } (la incertidumbre de la puntuación); { $results }.
+alt-rating-chart-on = el { $day }
+alt-rating-chart-between = del { $from } al { $to }
 alt-rating-chart-peak = Máxima { $peak }, el { $date }.
 alt-a-player = un jugador
 mygames-none = No tienes ninguna partida en juego en este servidor. Empieza una con { $challenge }.

@@ -126,14 +126,19 @@ pub fn rating_chart(lang: Lang, player: &PlayerRating, name: Option<&str>, serve
     let first = played.next();
     let last = played.next_back().or(first);
     let day = |at: Option<i64>| at.map(|at| dates::day(lang, Date::of_unix(at))).unwrap_or_default();
+    // Games on one day are "on Dec 4", not "from Dec 4 to Dec 4".
+    let when = if day(first) == day(last) {
+        t!(lang, "alt-rating-chart-on", day = day(first))
+    } else {
+        t!(lang, "alt-rating-chart-between", from = day(first), to = day(last))
+    };
     let mut text = t!(
         lang,
         "alt-rating-chart",
         player = rating_chart::player_name(lang, name),
         server = rating_chart::server_name(lang, server),
         games = player.games,
-        from = day(first),
-        to = day(last),
+        when = when,
         rating = shown(r.rating, r.deviation),
         deviation = format!("{:.0}", r.deviation),
         results = rating_chart::results(lang, player.results)
@@ -221,12 +226,12 @@ mod tests {
         assert_eq!(
             rating_chart(Lang::En, &player, Some("ana"), Some("Club Damas")),
             "Chart of the rating of ana in Club Damas over 3 rated games, from Mar 3, 2025 to Apr 10, 2025: \
-             now 1601, RD 64; 2 wins, 0 draws, 1 loss. Peak 1650, on Mar 10, 2025."
+             now 1601, RD 64 (the rating's uncertainty); 2 wins, 0 draws, 1 loss. Peak 1650, on Mar 10, 2025."
         );
         assert_eq!(
             rating_chart(Lang::Es, &player, None, None),
             "Gráfico de la puntuación de un jugador en este servidor tras 3 partidas puntuables, del 3 mar 2025 \
-             al 10 abr 2025: ahora 1601, RD 64; 2 ganadas, 0 tablas, 1 perdida. Máxima 1650, el 10 mar 2025."
+             al 10 abr 2025: ahora 1601, RD 64 (la incertidumbre de la puntuación); 2 ganadas, 0 tablas, 1 perdida. Máxima 1650, el 10 mar 2025."
         );
         let one = PlayerRating { games: 1, best: None, history: player.history[..2].to_vec(), ..player };
         assert!(
@@ -234,5 +239,20 @@ mod tests {
             "{}",
             rating_chart(Lang::En, &one, Some("ana"), None)
         );
+        // A first evening: three games on one day are "on" that day, not "from it to it".
+        let minutes = |m: i64| day(2).map(|at| at + m * 60);
+        let evening = PlayerRating {
+            history: vec![
+                step(None, 1500.0),
+                step(minutes(0), 1600.0),
+                step(minutes(40), 1650.0),
+                step(minutes(90), 1601.4),
+            ],
+            ..player
+        };
+        let text = rating_chart(Lang::En, &evening, Some("ana"), None);
+        assert!(text.contains("over 3 rated games, on Mar 3, 2025: now"), "{text}");
+        let texto = rating_chart(Lang::Es, &evening, Some("ana"), None);
+        assert!(texto.contains("tras 3 partidas puntuables, el 3 mar 2025: ahora"), "{texto}");
     }
 }

@@ -25,13 +25,17 @@ pub fn day(lang: Lang, date: Date) -> String {
     )
 }
 
-/// The label of a chart's date mark, as its style asks: "Mar 3", "Mar",
-/// "Jan 2025", "2025".
+/// The label of a chart's date mark, as its style asks: "14:00",
+/// "Mar 3, 14:00", "Mar 3", "Mar", "Jan 2025", "2025".
 pub fn tick_label(lang: Lang, tick: &DateTick) -> String {
     let date = tick.date;
     let month = month_short(lang, date.month);
+    let hour = format!("{:02}:00", (tick.at - date.midnight()) / 3600);
+    let day_month = || t!(lang, "date-day-month", day = date.day.to_string(), month = month.clone());
     match tick.style {
-        TickStyle::DayMonth => t!(lang, "date-day-month", day = date.day.to_string(), month = month),
+        TickStyle::Hour => hour,
+        TickStyle::DayHour => format!("{}, {hour}", day_month()),
+        TickStyle::DayMonth => day_month(),
         TickStyle::Month => month,
         TickStyle::MonthYear => t!(lang, "date-month-year", month = month, year = date.year.to_string()),
         TickStyle::Year => date.year.to_string(),
@@ -44,7 +48,13 @@ mod tests {
 
     fn tick(year: i64, month: u32, day: u32, style: TickStyle) -> DateTick {
         let date = Date { year, month, day };
-        DateTick { at: date.midnight(), date, style }
+        DateTick { at: date.midnight(), label_at: date.midnight(), date, style }
+    }
+
+    fn at_hour(year: i64, month: u32, day: u32, hour: i64, style: TickStyle) -> DateTick {
+        let date = Date { year, month, day };
+        let at = date.midnight() + hour * 3600;
+        DateTick { at, label_at: at, date, style }
     }
 
     #[test]
@@ -64,6 +74,8 @@ mod tests {
             (tick(2025, 8, 1, TickStyle::Month), "Aug", "ago"),
             (tick(2025, 1, 1, TickStyle::MonthYear), "Jan 2025", "ene 2025"),
             (tick(2030, 1, 1, TickStyle::Year), "2030", "2030"),
+            (at_hour(2026, 12, 4, 22, TickStyle::DayHour), "Dec 4, 22:00", "4 dic, 22:00"),
+            (at_hour(2026, 12, 4, 9, TickStyle::Hour), "09:00", "09:00"),
         ];
         for (tick, en, es) in cases {
             assert_eq!((tick_label(Lang::En, &tick).as_str(), tick_label(Lang::Es, &tick).as_str()), (en, es));

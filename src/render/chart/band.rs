@@ -10,7 +10,8 @@ use super::palette::tint;
 use super::scale::Scale;
 use super::{ChartPoint, LINE};
 
-/// The width of a lone game's band, in pixels.
+/// The width of a lone game's band, in pixels (and of each game's, when
+/// all of them fall within that width, as games minutes apart may).
 const BAR_WIDTH: i32 = 14;
 
 /// Shades the band of `points`.
@@ -22,11 +23,15 @@ pub fn draw(img: &mut RgbImage, scale: &Scale, points: &[ChartPoint]) {
         }
     };
     let edges = |p: &ChartPoint| (scale.x(p.at), scale.y(p.rating + p.deviation), scale.y(p.rating - p.deviation));
-    if let [one] = points {
-        let (x, top, bottom) = edges(one);
-        let x = x.round() as i32;
-        for column in x - BAR_WIDTH / 2..=x + BAR_WIDTH / 2 {
-            cover(column, top, bottom);
+    let xs = points.iter().map(|p| scale.x(p.at));
+    let width = xs.clone().fold(f32::NEG_INFINITY, f32::max) - xs.fold(f32::INFINITY, f32::min);
+    if width < BAR_WIDTH as f32 {
+        for point in points {
+            let (x, top, bottom) = edges(point);
+            let x = x.round() as i32;
+            for column in x - BAR_WIDTH / 2..=x + BAR_WIDTH / 2 {
+                cover(column, top, bottom);
+            }
         }
     }
     for pair in points.windows(2) {

@@ -44,6 +44,7 @@ pub fn draw_labels(img: &mut RgbImage, font: &FontRef<'_>, scale: &Scale, ticks:
         let Some(label) = dates.iter().find(|d| d.at == tick.at) else { continue };
         let x = scale.x(tick.at).round();
         draw_line_segment_mut(img, (x, plot.bottom), (x, plot.bottom + 4.0), AXIS);
+        let x = scale.x(tick.label_at).round();
         let (w, _) = text_size(LABEL_PX, font, &label.text);
         let left = (x as i32 - w as i32 / 2).clamp(0, CHART_WIDTH.saturating_sub(w) as i32);
         if left >= free_from {

@@ -21,9 +21,13 @@ const MIN_SPAN: f64 = 100.0;
 
 /// How much of a deviation the rating axis makes room for: the band of a
 /// new player (RD 350) would otherwise squash the line flat, so beyond this
-/// it runs off the plot and is cut at its edges. A single game has no line
-/// to squash: its whole band is shown.
+/// it runs off the plot and is cut at its edges. A short history (up to
+/// [`WHOLE_BAND_UP_TO`] games, a new player's first evening) has little line
+/// to squash: its whole band is shown, edges and all.
 const BAND_ROOM: f64 = 80.0;
+
+/// The most games whose whole band is shown.
+const WHOLE_BAND_UP_TO: usize = 5;
 
 /// Rating steps between grid lines, the first that gives few enough lines.
 const STEPS: [f64; 9] = [10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0];
@@ -53,7 +57,7 @@ impl Scale {
     /// [`BAND_ROOM`], in `plot`.
     pub fn of(points: &[ChartPoint], plot: Plot) -> Scale {
         let (start, end) = time_span(points);
-        let most_room = if points.len() == 1 { f64::INFINITY } else { BAND_ROOM };
+        let most_room = if points.len() <= WHOLE_BAND_UP_TO { f64::INFINITY } else { BAND_ROOM };
         let (mut low, mut high) = points.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
             let room = p.deviation.clamp(0.0, most_room);
             (lo.min(p.rating - room), hi.max(p.rating + room))
@@ -105,20 +109,26 @@ mod tests {
 
     #[test]
     fn the_axis_holds_the_line_and_some_of_the_band() {
-        let points = [point(0, 1400.0, 300.0), point(86_400 * 10, 1720.0, 60.0)];
+        let mut points = vec![point(0, 1400.0, 300.0)];
+        points.extend((1..=WHOLE_BAND_UP_TO as i64).map(|day| point(86_400 * day, 1500.0, 100.0)));
+        points.push(point(86_400 * 10, 1720.0, 60.0));
         let scale = Scale::of(&points, PLOT);
         assert!(scale.low <= 1400.0 - BAND_ROOM && scale.high >= 1720.0 + 60.0, "{scale:?}");
         assert!(scale.low > 1400.0 - 300.0, "a new player's band does not stretch the axis: {scale:?}");
         assert!(scale.grid().count() as f64 <= MAX_GAPS + 1.0);
         assert!(scale.y(1720.0) < scale.y(1400.0), "higher is up");
-        assert!(scale.x(points[0].at) < scale.x(points[1].at), "later is right");
-        assert!(scale.x(points[0].at) > PLOT.left && scale.x(points[1].at) < PLOT.right, "room at the edges");
+        let last = points[points.len() - 1];
+        assert!(scale.x(points[0].at) < scale.x(last.at), "later is right");
+        assert!(scale.x(points[0].at) > PLOT.left && scale.x(last.at) < PLOT.right, "room at the edges");
     }
 
     #[test]
-    fn a_single_game_shows_its_whole_band() {
+    fn a_single_game_or_a_first_evening_shows_its_whole_band() {
         let scale = Scale::of(&[point(0, 1690.0, 250.0)], PLOT);
         assert!(scale.low <= 1440.0 && scale.high >= 1940.0, "{scale:?}");
+        let evening = [point(0, 1500.0, 350.0), point(1200, 1640.0, 260.0), point(3300, 1537.0, 213.0)];
+        let scale = Scale::of(&evening, PLOT);
+        assert!(scale.low <= 1150.0 && scale.high >= 1900.0, "{scale:?}");
     }
 
     #[test]

@@ -22,6 +22,11 @@ fn chart(ratings: &[f64], deviation: f64) -> RatingChart {
     }
 }
 
+/// The band's colour over the background.
+fn band_shade() -> image::Rgb<u8> {
+    image::Rgb(std::array::from_fn(|i| palette::tint(BACKGROUND.0[i], LINE.0[i])))
+}
+
 fn draw(chart: &RatingChart) -> RgbImage {
     decode(&rating_chart_png(chart))
 }
@@ -65,4 +70,34 @@ fn an_empty_or_single_game_history_still_draws() {
         let img = draw(&chart(ratings, 200.0));
         assert_eq!(img.dimensions(), (CHART_WIDTH, CHART_HEIGHT));
     }
+}
+
+#[test]
+fn a_first_evening_is_spread_out_with_its_band() {
+    // Four games within 90 minutes: a readable line with its band, not a
+    // vertical stroke.
+    let mut evening = chart(&[1500.0, 1590.0, 1540.0, 1600.0], 250.0);
+    for (i, point) in evening.points.iter_mut().enumerate() {
+        point.at = 1_750_000_000 + i as i64 * 30 * 60;
+    }
+    let scale = scale_of(&evening.points);
+    let (first, last) = (scale.x(evening.points[0].at), scale.x(evening.points[3].at));
+    assert!(last - first > (PLOT.right - PLOT.left) / 2.0, "spread over most of the plot: {first}..{last}");
+    let img = draw(&evening);
+    // A row inside every game's band, off the rating grid lines.
+    let row = scale.y(1500.0).round() as u32 + 3;
+    let banded = (PLOT.left as u32 + 1..PLOT.right as u32).filter(|&x| *img.get_pixel(x, row) == band_shade()).count();
+    assert!(banded as f32 > (last - first) * 0.9, "the band is shaded along the line: {banded} columns");
+}
+
+#[test]
+fn games_minutes_apart_each_show_a_bar_of_band() {
+    let mut burst = chart(&[1500.0, 1560.0], 250.0);
+    burst.points[1].at = burst.points[0].at + 60;
+    let scale = scale_of(&burst.points);
+    let x = scale.x(burst.points[0].at).round() as u32;
+    let img = draw(&burst);
+    let below = scale.y(1500.0 - 60.0).round() as u32 + 3;
+    let shaded = (x - 5..=x + 5).filter(|&c| *img.get_pixel(c, below) == band_shade()).count();
+    assert_eq!(shaded, 11, "a band wider than one column under the dots");
 }

@@ -1,7 +1,9 @@
 //! The chart's time axis: the span of time it shows, and the dates marked
-//! along it. Marks fall on calendar boundaries (midnights, Mondays, firsts
-//! of months, new years), as coarse as needed to keep at most
-//! [`MAX_TICKS`] of them, so their labels never crowd.
+//! along it. Marks fall on calendar boundaries (hours, midnights, Mondays,
+//! firsts of months, new years), as coarse as needed to keep at most
+//! [`MAX_TICKS`] of them, so their labels never crowd. A history shorter
+//! than a day is marked by the hour, so a new player's first evening is
+//! spread out rather than drawn as a vertical line.
 
 use super::ChartPoint;
 use crate::calendar::{DAY, Date};
@@ -9,9 +11,11 @@ use crate::calendar::{DAY, Date};
 /// The most date marks on the axis.
 pub const MAX_TICKS: usize = 7;
 
-/// The least span of time shown: a single game (or a burst of games on one
-/// day) sits in the middle of two days rather than on a zero-width axis.
-const MIN_SPAN: i64 = 2 * DAY;
+const HOUR: i64 = 3600;
+
+/// The least span of time shown: a single game (or a burst of games within
+/// minutes) sits in the middle of a few hours rather than on a zero-width axis.
+const MIN_SPAN: i64 = 2 * HOUR;
 
 /// Room left before the first game and after the last, as a share of the
 /// span, so their dots do not sit on the chart's edges.
@@ -20,6 +24,11 @@ const MARGIN: f64 = 0.03;
 /// How a date mark is labelled; the words come from the caller's language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TickStyle {
+    /// The hour ("14:00"): marks hours apart, within a day.
+    Hour,
+    /// Day, month and hour ("Mar 3, 14:00"): the first of the hourly marks,
+    /// so the day is named even when no midnight is shown.
+    DayHour,
     /// Day and month ("Mar 3"): marks a day or a week apart.
     DayMonth,
     /// The month alone ("Mar"): marks a month or more apart.
@@ -33,8 +42,12 @@ pub enum TickStyle {
 /// A mark on the time axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DateTick {
-    /// Its time (unix seconds): a midnight, UTC.
+    /// Its time (unix seconds): a midnight UTC, or an hour for hourly marks.
     pub at: i64,
+    /// Where its label is centred: the mark itself, except for a day's
+    /// mark, whose label sits in the middle of the part of that day shown
+    /// (a game at 23:30 then reads as that day's, not the next one's).
+    pub label_at: i64,
     /// Its day.
     pub date: Date,
     /// How to label it.
@@ -44,6 +57,7 @@ pub struct DateTick {
 /// The time from one mark to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
+    Hours(i64),
     Days(i64),
     Weeks,
     Months(i64),
@@ -51,7 +65,12 @@ enum Step {
 }
 
 /// From the finest step to the coarsest; the first that gives few enough marks wins.
-const STEPS: [Step; 15] = [
+const STEPS: [Step; 20] = [
+    Step::Hours(1),
+    Step::Hours(2),
+    Step::Hours(3),
+    Step::Hours(6),
+    Step::Hours(12),
     Step::Days(1),
     Step::Days(2),
     Step::Weeks,
@@ -90,15 +109,30 @@ pub fn date_ticks(points: &[ChartPoint]) -> Vec<DateTick> {
 }
 
 /// The marks between `start` and `end` (unix seconds) at the finest step
-/// that gives at most [`MAX_TICKS`] of them.
+/// that gives at most [`MAX_TICKS`] of them. Hourly marks only for less
+/// than a day: beyond that, days read better than hours.
 pub fn ticks_between(start: i64, end: i64) -> Vec<DateTick> {
     for step in STEPS {
-        let marks = marks(step, start, end, MAX_TICKS + 1);
+        if matches!(step, Step::Hours(_)) && end - start > DAY {
+            continue;
+        }
+        let marks = match step {
+            Step::Hours(n) => hour_marks(n, start, end),
+            _ => marks(step, start, end, MAX_TICKS + 1).into_iter().map(|d| d.midnight()).collect(),
+        };
         if marks.len() <= MAX_TICKS {
-            return label(step, marks);
+            return label(step, marks, end);
         }
     }
     Vec::new()
+}
+
+/// The times of the whole hours, `n` apart, from `start` to `end` (at most
+/// a day of them).
+fn hour_marks(n: i64, start: i64, end: i64) -> Vec<i64> {
+    let step = n * HOUR;
+    let first = round_up(start, step, 0);
+    (0..).map(|i| first + i * step).take_while(|&at| at <= end).collect()
 }
 
 /// The days of `step`'s boundaries from `start` to `end`; no more than `most`.
@@ -106,6 +140,7 @@ fn marks(step: Step, start: i64, end: i64, most: usize) -> Vec<Date> {
     let first_day = Date::of_unix(start + DAY - 1);
     let mut marks = Vec::new();
     let mut day = match step {
+        Step::Hours(_) => unreachable!("hourly marks are found by hour_marks"),
         Step::Days(n) => Date::from_days(round_up(first_day.days(), n, 0)),
         // 1970-01-01 was a Thursday: Monday is 4 days on.
         Step::Weeks => Date::from_days(round_up(first_day.days(), 7, 4)),
@@ -122,6 +157,7 @@ fn marks(step: Step, start: i64, end: i64, most: usize) -> Vec<Date> {
     while day.midnight() <= end && marks.len() < most {
         marks.push(day);
         day = match step {
+            Step::Hours(_) => unreachable!("hourly marks are found by hour_marks"),
             Step::Days(n) => Date::from_days(day.days() + n),
             Step::Weeks => Date::from_days(day.days() + 7),
             Step::Months(n) => day.first_of_month_after(n),
@@ -136,18 +172,29 @@ fn round_up(n: i64, step: i64, offset: i64) -> i64 {
     n + (offset - n).rem_euclid(step)
 }
 
-fn label(step: Step, marks: Vec<Date>) -> Vec<DateTick> {
-    marks
+/// The marks at `times`, each with its style and where its label goes
+/// (`end`: the chart's right edge, where a day's label must stop).
+fn label(step: Step, times: Vec<i64>, end: i64) -> Vec<DateTick> {
+    times
         .into_iter()
         .enumerate()
-        .map(|(i, date)| {
+        .map(|(i, at)| {
+            let date = Date::of_unix(at);
+            let midnight = at == date.midnight();
             let style = match step {
+                Step::Hours(_) if midnight => TickStyle::DayMonth,
+                Step::Hours(_) if i == 0 => TickStyle::DayHour,
+                Step::Hours(_) => TickStyle::Hour,
                 Step::Days(_) | Step::Weeks => TickStyle::DayMonth,
                 Step::Months(_) if i == 0 || date.month == 1 => TickStyle::MonthYear,
                 Step::Months(_) => TickStyle::Month,
                 Step::Years(_) => TickStyle::Year,
             };
-            DateTick { at: date.midnight(), date, style }
+            let label_at = match step {
+                Step::Days(_) => at + ((at + DAY).min(end) - at) / 2,
+                _ => at,
+            };
+            DateTick { at, label_at, date, style }
         })
         .collect()
 }
@@ -222,12 +269,51 @@ mod tests {
     }
 
     #[test]
-    fn a_single_game_is_centred_in_two_days() {
-        let at = date(2025, 6, 15).midnight() + 3600 * 15;
+    fn a_single_game_is_centred_in_a_few_hours() {
+        let at = date(2025, 6, 15).midnight() + HOUR * 15;
         let one = [ChartPoint { at, rating: 1500.0, deviation: 300.0 }];
         let (start, end) = time_span(&one);
-        assert_eq!((start, end), (at - DAY, at + DAY));
-        assert_eq!(dates(&date_ticks(&one)), [date(2025, 6, 15), date(2025, 6, 16)]);
+        assert_eq!((start, end), (at - MIN_SPAN / 2, at + MIN_SPAN / 2));
+        let ticks = date_ticks(&one);
+        assert!(ticks.len() >= 2, "{ticks:?}");
+        assert_eq!(ticks[0].style, TickStyle::DayHour, "the day is named: {ticks:?}");
+        assert!(ticks[1..].iter().all(|t| t.style == TickStyle::Hour), "{ticks:?}");
         assert_eq!(time_span(&[]), (0, MIN_SPAN), "nothing to show still has a span");
+    }
+
+    #[test]
+    fn a_first_evening_is_marked_by_the_hour_across_midnight() {
+        // Four games from 22:10 to 23:50 on Dec 4 and one at 00:20 on Dec 5.
+        let evening = date(2026, 12, 4).midnight() + 22 * HOUR;
+        let points: Vec<ChartPoint> = [10, 40, 70, 100, 140]
+            .map(|minutes| ChartPoint { at: evening + minutes * 60, rating: 1500.0, deviation: 300.0 })
+            .to_vec();
+        let ticks = date_ticks(&points);
+        assert_chronological_hours(&ticks);
+        let midnight = ticks.iter().find(|t| t.style == TickStyle::DayMonth).expect("midnight is marked");
+        assert_eq!(midnight.date, date(2026, 12, 5));
+        assert!(points[3].at < midnight.at && points[4].at > midnight.at, "23:50 falls before Dec 5's mark");
+        let (start, end) = time_span(&points);
+        assert!(end - start < DAY / 4, "the span is hours, not days: {}", end - start);
+    }
+
+    #[test]
+    fn a_days_label_sits_inside_that_day() {
+        // A game at 23:30 on Dec 4 and one two days later: the labels sit at
+        // the middle of their days, so 23:30 lies under "Dec 4".
+        let late = date(2026, 12, 4).midnight() + DAY - 30 * 60;
+        let points = [late, late + 2 * DAY].map(|at| ChartPoint { at, rating: 1500.0, deviation: 100.0 });
+        let ticks = date_ticks(&points);
+        assert!(ticks.iter().all(|t| t.style == TickStyle::DayMonth), "{ticks:?}");
+        for tick in &ticks {
+            assert!(tick.at < tick.label_at && tick.label_at < tick.at + DAY, "{tick:?}");
+        }
+        let dec5 = ticks.iter().find(|t| t.date == date(2026, 12, 5)).expect("Dec 5 is marked");
+        assert!(late < dec5.at, "the game is left of Dec 5's line, in Dec 4");
+    }
+
+    fn assert_chronological_hours(ticks: &[DateTick]) {
+        assert!(ticks.windows(2).all(|w| w[0].at < w[1].at), "{ticks:?}");
+        assert!(ticks.iter().all(|t| t.at % HOUR == 0 && t.label_at == t.at), "{ticks:?}");
     }
 }

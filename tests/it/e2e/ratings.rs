@@ -10,8 +10,10 @@ use std::time::Duration;
 use crate::support::bot::{RunningBot, ask, config, database_in, resign};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, GUILD_NAME};
 use crate::support::games::first_moves;
+use damas::calendar::Date;
 use damas::config::Clock;
 use damas::game::GameService;
+use damas::i18n::Lang;
 use damas::rules::Position;
 
 fn text(reply: &Callback) -> &str {
@@ -89,9 +91,19 @@ async fn rated_games_move_ratings_and_the_club_sees_them() {
     // Its alt text: one line, with the player's and the server's names,
     // the dates, the figures and the results (no peak while provisional).
     let described = chart.description.as_deref().unwrap_or_default();
-    let line = format!("Chart of the rating of ana in {GUILD_NAME} over 2 rated games, from ");
+    // Two games on one day are "on" that day, not "from it to it".
+    let day = |game: &damas::store::GameRow| {
+        damas::i18n::dates::day(Lang::En, Date::of_unix(game.finished_at.expect("finished")))
+    };
+    let when = if day(&game1) == day(&game2) {
+        format!("on {}", day(&game1))
+    } else {
+        format!("from {} to {}", day(&game1), day(&game2))
+    };
+    let line = format!("Chart of the rating of ana in {GUILD_NAME} over 2 rated games, {when}: now {now}?, RD ");
     assert!(described.starts_with(&line) && !described.contains('\n'), "{described}");
-    assert!(described.contains(&format!(": now {now}?, RD ")), "{described}");
+    assert!(described.contains("(the rating's uncertainty)"), "{described}");
+    assert!(body.contains("RD is the rating's uncertainty"), "the figures explain RD: {body}");
     assert!(described.ends_with("; 1 win, 0 draws, 1 loss.") && !described.contains("Peak"), "{described}");
     // Without the server's name (Discord refuses it), the chart says "this server".
     fake.fail_next("GET /guilds/*", 403, Duration::ZERO);
@@ -160,8 +172,10 @@ async fn the_leaderboard_shows_established_players() {
     let spanish = fake.command("rating").in_channel(fake.new_id()).from(&ana).locale("es-ES").guild_locale("es-ES");
     let rating = ask(&fake, spanish).await;
     let described = rating.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
-    let start = format!("Gráfico de la puntuación de ana en {GUILD_NAME} tras 20 partidas puntuables, del ");
-    assert!(described.starts_with(&start), "{described}");
+    // "el 5 dic 2026" when the games fit in one day, "del ... al ..." when not.
+    let start = format!("Gráfico de la puntuación de ana en {GUILD_NAME} tras 20 partidas puntuables, ");
+    let rest = described.strip_prefix(&start).unwrap_or_else(|| panic!("{described}"));
+    assert!(rest.starts_with("el ") || rest.starts_with("del "), "{described}");
     assert!(described.contains("; 15 ganadas, 0 tablas, 5 perdidas. "), "{described}");
     assert!(described.contains(&format!("Máxima {best:.0}, el ")), "{described}");
     let mentions = &board.data["allowed_mentions"];

@@ -64,8 +64,10 @@ fn figures(lang: Lang, player: &PlayerRating) -> String {
         line.push(t!(lang, "rating-best", best = format!("{best:.0}")));
     }
     let mut text = line.join(" · ");
+    text.push('\n');
+    text.push_str(&t!(lang, "rating-deviation-note"));
     if r.is_provisional() {
-        text.push('\n');
+        text.push(' ');
         text.push_str(&t!(lang, "rating-provisional"));
     }
     text
