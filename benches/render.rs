@@ -31,7 +31,13 @@ fn bench_render(c: &mut Criterion) {
         "W:W1,2,3,5,6,7,9,10,12,13:B14,18,21,22,23,25,26,27,29,30,31,32".parse().expect("a valid FEN");
     let mv = before.parse_move("10x28").expect("a legal capture");
     let after = before.play(&mv).expect("legal");
-    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: false, before: None };
+    let opts = RenderOptions {
+        perspective: Color::Black,
+        last_move: Some(mv),
+        show_moves: false,
+        before: None,
+        suggested: None,
+    };
     let size = render_png_whole(&after, &opts).len();
     println!("render/middle_game_capture: PNG of {size} bytes");
     c.bench_function("render/middle_game_capture", |b| b.iter(|| render_png_whole(&after, &opts)));
@@ -52,6 +58,7 @@ fn bench_render(c: &mut Criterion) {
                 last_move: Some(mv),
                 show_moves: false,
                 before: Some(before),
+                suggested: None,
             };
             (position, opts)
         })
@@ -146,8 +153,13 @@ fn bench_png_encoders(c: &mut Criterion) {
         .skip(1)
         .zip(game.moves())
         .map(|(position, &mv)| {
-            let opts =
-                RenderOptions { perspective: position.turn(), last_move: Some(mv), show_moves: false, before: None };
+            let opts = RenderOptions {
+                perspective: position.turn(),
+                last_move: Some(mv),
+                show_moves: false,
+                before: None,
+                suggested: None,
+            };
             image::load_from_memory(&render_png_whole(position, &opts)).expect("our PNG decodes").to_rgb8()
         })
         .collect();

@@ -57,7 +57,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
         pos = pos.play(&mv).ok_or_else(|| format!("--last: `{text}` cannot be played in this position"))?;
         last_move = Some(mv);
     }
-    let opts = RenderOptions { perspective: args.perspective.into(), last_move, show_moves: args.moves, before: None };
+    let opts = RenderOptions {
+        perspective: args.perspective.into(),
+        last_move,
+        show_moves: args.moves,
+        before: None,
+        suggested: None,
+    };
     let png = render_png(&pos, &opts);
     if args.output.as_os_str() == "-" {
         out.write_all(&png).and_then(|()| out.flush()).map_err(|e| format!("cannot write the picture: {e}"))

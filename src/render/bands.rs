@@ -177,8 +177,13 @@ mod tests {
                 for (perspective, before) in
                     [(game.position().turn(), game.previous_position().copied()), (Color::Black, None)]
                 {
-                    let opts =
-                        RenderOptions { perspective, last_move: game.last_move().copied(), show_moves: false, before };
+                    let opts = RenderOptions {
+                        perspective,
+                        last_move: game.last_move().copied(),
+                        show_moves: false,
+                        before,
+                        suggested: None,
+                    };
                     picture(game.position(), &opts);
                 }
             }

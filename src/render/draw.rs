@@ -10,7 +10,7 @@ use super::layout::{HEIGHT, NUMBER_MARGIN, WIDTH};
 use super::orientation::{square_center, square_rect};
 use super::theme::{
     ARROW_OPACITY, CAPTURE_ARROW, CAPTURED_SQUARE, DARK_SQUARE, LAST_MOVE_SQUARE, LAST_PATH_SQUARE, NUMBER,
-    QUIET_ARROW, Rgb,
+    QUIET_ARROW, Rgb, SUGGESTED_ARROW,
 };
 use crate::rules::{Color, Move, Position, Role, Square};
 
@@ -39,7 +39,7 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
     let perspective = opts.perspective;
     canvas.copy_from(assets.board(perspective));
     if let Some(mv) = &opts.last_move {
-        mark_last_move(canvas, mv, perspective);
+        mark_last_move(canvas, mv, perspective, shows_captured(opts));
     }
     for (square, look) in Square::ALL.into_iter().zip(square_looks(pos, opts)) {
         if let Some(figure) = look.figure {
@@ -48,6 +48,11 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
     }
     if opts.show_moves {
         draw_legal_moves(canvas, mask, pos, perspective);
+    }
+    if let Some(mv) = &opts.suggested {
+        mask.clear(WIDTH, HEIGHT);
+        add_arrow(mask, &path_points(mv, perspective));
+        canvas.blend_mask(mask, 0, 0, SUGGESTED_ARROW, ARROW_OPACITY);
     }
     for square in Square::ALL {
         print_number(canvas, assets.numbers(), square, perspective);
@@ -68,11 +73,12 @@ pub struct SquareLook {
 /// legal-moves overlay aside: a square's pixels depend on this and on its
 /// number alone (pieces, ghosts and numbers stay inside their square).
 pub fn square_looks(pos: &Position, opts: &RenderOptions) -> [SquareLook; 32] {
+    let captured = shows_captured(opts);
     let mut looks = Square::ALL.map(|square| SquareLook {
-        cell: cell_color(square, opts.last_move.as_ref()),
+        cell: cell_color(square, opts.last_move.as_ref(), captured),
         figure: pos.piece_at(square).map(Figure::Piece),
     });
-    if let Some(mv) = &opts.last_move {
+    if let Some(mv) = opts.last_move.as_ref().filter(|_| captured) {
         // The captured pieces belong to the side that did not move.
         let mover = pos.piece_at(mv.to()).map_or(pos.turn().opponent(), |p| p.color);
         // Which captured pieces were kings: the position before says; without
@@ -107,10 +113,17 @@ fn put_figure(
     }
 }
 
+/// Whether the last move's captured pieces are shown (their red squares
+/// and ghosts): not under the legal-moves overlay, where a red arrow
+/// landing on a red ghost would read as a capture of a piece that is gone.
+fn shows_captured(opts: &RenderOptions) -> bool {
+    !opts.show_moves
+}
+
 /// The colour of a playing square's cell once [`mark_last_move`] is done.
-fn cell_color(square: Square, last_move: Option<&Move>) -> Rgb {
+fn cell_color(square: Square, last_move: Option<&Move>, captured: bool) -> Rgb {
     let Some(mv) = last_move else { return DARK_SQUARE };
-    if mv.captures().any(|s| s == square) {
+    if captured && mv.captures().any(|s| s == square) {
         CAPTURED_SQUARE
     } else if square == mv.from() || square == mv.to() {
         LAST_MOVE_SQUARE
@@ -134,18 +147,23 @@ fn fill_square(canvas: &mut Canvas, square: Square, perspective: Color, color: R
     canvas.fill_rect(x, y, w, h, color);
 }
 
-/// Colours the start, landing and end squares of `mv` and the squares of
-/// the pieces it captured.
-fn mark_last_move(canvas: &mut Canvas, mv: &Move, perspective: Color) {
+/// Colours the start, landing and end squares of `mv` and (with
+/// `captured`) the squares of the pieces it captured.
+fn mark_last_move(canvas: &mut Canvas, mv: &Move, perspective: Color, captured: bool) {
     for square in mv.landings() {
         fill_square(canvas, square, perspective, LAST_PATH_SQUARE);
     }
     for square in [mv.from(), mv.to()] {
         fill_square(canvas, square, perspective, LAST_MOVE_SQUARE);
     }
-    for square in mv.captures() {
+    for square in mv.captures().filter(|_| captured) {
         fill_square(canvas, square, perspective, CAPTURED_SQUARE);
     }
+}
+
+/// The centres of the squares of `mv`'s path, where its arrow runs.
+fn path_points(mv: &Move, perspective: Color) -> Vec<(f32, f32)> {
+    mv.path().into_iter().map(|s| square_center(s, perspective)).collect()
 }
 
 /// An arrow along the path of every legal move; captures in their own colour
@@ -157,8 +175,7 @@ fn draw_legal_moves(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, perspe
     }
     mask.clear(WIDTH, HEIGHT);
     for mv in &moves {
-        let points: Vec<(f32, f32)> = mv.path().into_iter().map(|s| square_center(s, perspective)).collect();
-        add_arrow(mask, &points);
+        add_arrow(mask, &path_points(mv, perspective));
     }
     let color = if moves.iter().any(Move::is_capture) { CAPTURE_ARROW } else { QUIET_ARROW };
     canvas.blend_mask(mask, 0, 0, color, ARROW_OPACITY);
@@ -192,6 +209,7 @@ mod tests {
                         last_move: game.last_move().copied(),
                         show_moves: ply.is_multiple_of(7),
                         before,
+                        suggested: None,
                     };
                     assert!(draw(&pos, &opts).pixels == blended(&pos, &opts).pixels, "ply {ply} from {perspective:?}");
                     pictures += 1;

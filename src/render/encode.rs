@@ -188,6 +188,7 @@ mod tests {
                 last_move: game.last_move().copied(),
                 show_moves: ply % 9 == 0,
                 before: game.previous_position().copied(),
+                suggested: None,
             };
             pictures.push(draw(&pos, &opts));
         }
@@ -219,7 +220,13 @@ mod tests {
         for perspective in [Color::White, Color::Black] {
             let canvas = draw(
                 &after,
-                &RenderOptions { perspective, last_move: Some(mv), show_moves: false, before: Some(before) },
+                &RenderOptions {
+                    perspective,
+                    last_move: Some(mv),
+                    show_moves: false,
+                    before: Some(before),
+                    suggested: None,
+                },
             );
             assert!(decoded(&writer.encode(&canvas)) == canvas.pixels);
         }

@@ -14,7 +14,11 @@
 //!   landed on in between tinted more lightly, and the squares of the pieces
 //!   it captured tinted red with a faint ghost of the piece that stood there.
 //! - **Overlay** ([`RenderOptions::show_moves`]): an arrow along the path of
-//!   every legal move, green for quiet moves, red for captures.
+//!   every legal move, green for quiet moves, red for captures. The last
+//!   move's start and end stay marked, but not its captured pieces: a red
+//!   arrow landing on a red ghost would read as a capture still to come.
+//! - **Suggested move** ([`RenderOptions::suggested`]): one blue arrow, the
+//!   engine's best move in an analysis, never marked like a played move.
 //! - **Rating chart** ([`rating_chart_png`]): a player's rating over the
 //!   dates of their rated games, its deviation shaded around it, under a
 //!   title and a line of figures the caller writes in the reader's language.
@@ -78,7 +82,8 @@ use crate::rules::Position;
 /// A board without the overlay is put together from the ranks of earlier
 /// pictures where it shares them (see [`bands`]): the same pixels.
 pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
-    if opts.show_moves { render_png_whole(pos, opts) } else { bands::render(pos, opts) }
+    // Arrows cross ranks: only arrowless boards are put together from ranks.
+    if opts.show_moves || opts.suggested.is_some() { render_png_whole(pos, opts) } else { bands::render(pos, opts) }
 }
 
 /// 8-bit RGB pixels (`width * height * 3` bytes, rows top to bottom) as PNG

@@ -14,11 +14,14 @@ pub struct RenderOptions {
     /// The position `last_move` was played from, when known: it tells which
     /// captured pieces were kings, so their ghosts are drawn as kings.
     pub before: Option<Position>,
+    /// A move of the position to suggest (the engine's best): drawn as one
+    /// arrow in its own colour, never like a move that was played.
+    pub suggested: Option<Move>,
 }
 
 impl Default for RenderOptions {
-    /// White at the bottom, no last move, no overlay.
+    /// White at the bottom, no last move, no overlay, no suggestion.
     fn default() -> RenderOptions {
-        RenderOptions { perspective: Color::White, last_move: None, show_moves: false, before: None }
+        RenderOptions { perspective: Color::White, last_move: None, show_moves: false, before: None, suggested: None }
     }
 }

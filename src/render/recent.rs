@@ -95,7 +95,13 @@ mod tests {
         let after = before.play(&mv).unwrap();
         (
             after,
-            RenderOptions { perspective: after.turn(), last_move: Some(mv), show_moves: false, before: Some(before) },
+            RenderOptions {
+                perspective: after.turn(),
+                last_move: Some(mv),
+                show_moves: false,
+                before: Some(before),
+                suggested: None,
+            },
         )
     }
 

@@ -110,8 +110,13 @@ pub fn render_gif(frames: &[ReplayFrame], perspective: Color) -> Result<Vec<u8>,
         encoder.set_repeat(Repeat::Infinite)?;
         with_scratch(|s| -> Result<(), ReplayError> {
             for (i, frame) in frames.iter().enumerate() {
-                let options =
-                    RenderOptions { perspective, last_move: frame.last_move, show_moves: false, before: frame.before };
+                let options = RenderOptions {
+                    perspective,
+                    last_move: frame.last_move,
+                    show_moves: false,
+                    before: frame.before,
+                    suggested: None,
+                };
                 draw_into(&mut s.canvas, &mut s.mask, &frame.position, &options);
                 let delay = if i + 1 == frames.len() { LAST_FRAME_DELAY_MS } else { FRAME_DELAY_MS };
                 let delay = Delay::from_numer_denom_ms(delay, 1);

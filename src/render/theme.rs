@@ -23,6 +23,9 @@ pub const CAPTURED_SQUARE: Rgb = [196, 96, 74];
 pub const QUIET_ARROW: Rgb = [24, 122, 40];
 /// Arrows of captures in the legal-moves overlay.
 pub const CAPTURE_ARROW: Rgb = [204, 52, 30];
+/// The arrow of a suggested move (the engine's best): blue, unlike the
+/// olive of a played move and the green and red of the overlay.
+pub const SUGGESTED_ARROW: Rgb = [36, 92, 200];
 /// How opaque the arrows are, out of 255.
 pub const ARROW_OPACITY: u8 = 215;
 

@@ -10,7 +10,7 @@ use crate::game::{ButtonsKind, Finish, FinishReason, GameError, GameView, MatchP
 use crate::i18n::{self, Lang, alt};
 use crate::render::recent::RecentPictures;
 use crate::render::{RenderOptions, render_png};
-use crate::rules::{Color, EndReason, Move, Outcome, Position};
+use crate::rules::{Color, EndReason, Game, Outcome, Position};
 use crate::t;
 use crate::workers::Workers;
 
@@ -214,16 +214,7 @@ static RECENT_BOARDS: LazyLock<RecentPictures> = LazyLock::new(|| RecentPictures
 /// Renders a board on the shared worker pool (it is CPU work; see
 /// [`crate::workers`]): at most one picture per core at a time, the others
 /// wait in its queue; a board drawn a moment ago is not drawn again.
-/// `last_move` is the move marked (the one that led here from `before`, or
-/// a suggested one).
-pub async fn board_png(
-    position: Position,
-    perspective: Color,
-    last_move: Option<Move>,
-    show_moves: bool,
-    before: Option<Position>,
-) -> Result<Vec<u8>, CommandError> {
-    let options = RenderOptions { perspective, last_move, show_moves, before };
+pub async fn board_png(position: Position, options: RenderOptions) -> Result<Vec<u8>, CommandError> {
     if let Some(png) = RECENT_BOARDS.get(&position, &options) {
         return Ok(png.to_vec());
     }
@@ -239,7 +230,17 @@ pub async fn board_png(
 pub async fn game_board(view: &GameView) -> Result<Vec<u8>, CommandError> {
     let position = *view.game.position();
     let game = &view.game;
-    board_png(position, position.turn(), game.last_move().copied(), false, game.previous_position().copied()).await
+    board_png(position, played(position.turn(), game)).await
+}
+
+/// The board seen by `perspective`, with `game`'s last move marked.
+pub fn played(perspective: Color, game: &Game) -> RenderOptions {
+    RenderOptions {
+        perspective,
+        last_move: game.last_move().copied(),
+        before: game.previous_position().copied(),
+        ..RenderOptions::default()
+    }
 }
 
 /// The name of a game's record file.

@@ -172,8 +172,10 @@ fn the_last_move_changes_exactly_its_squares() {
     let (after, mv) = capture_move();
     for perspective in [Color::White, Color::Black] {
         let plain = picture(&after, &from_side(perspective));
-        let marked =
-            picture(&after, &RenderOptions { perspective, last_move: Some(mv), show_moves: false, before: None });
+        let marked = picture(
+            &after,
+            &RenderOptions { perspective, last_move: Some(mv), show_moves: false, before: None, suggested: None },
+        );
         let expected: BTreeSet<(u32, u32)> = [10, 19, 28, 14, 23].map(|n| cell(square(n), perspective)).into();
         assert_eq!(changed_cells(&plain, &marked), expected, "from {perspective}'s side");
 
@@ -206,7 +208,13 @@ fn a_quiet_last_move_marks_only_its_two_squares() {
 #[test]
 fn the_same_input_gives_the_same_bytes() {
     let (after, mv) = capture_move();
-    let opts = RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true, before: None };
+    let opts = RenderOptions {
+        perspective: Color::Black,
+        last_move: Some(mv),
+        show_moves: true,
+        before: None,
+        suggested: None,
+    };
     assert!(render_png(&after, &opts) == render_png(&after, &opts), "two renders differ");
     let white = RenderOptions { perspective: Color::White, ..opts };
     assert!(render_png(&after, &opts) != render_png(&after, &white), "the perspective matters");
@@ -217,7 +225,10 @@ fn the_moves_overlay_touches_every_moving_piece_and_destination() {
     let pos = Position::initial();
     for perspective in [Color::White, Color::Black] {
         let plain = picture(&pos, &from_side(perspective));
-        let overlay = picture(&pos, &RenderOptions { perspective, last_move: None, show_moves: true, before: None });
+        let overlay = picture(
+            &pos,
+            &RenderOptions { perspective, last_move: None, show_moves: true, before: None, suggested: None },
+        );
         let changed = changed_cells(&plain, &overlay);
         for mv in pos.legal_moves() {
             for sq in [mv.from(), mv.to()] {
@@ -273,7 +284,13 @@ fn the_cli_writes_a_picture_of_the_position_after_the_last_move() {
     let (after, mv) = capture_move();
     let expected = render_png(
         &after,
-        &RenderOptions { perspective: Color::Black, last_move: Some(mv), show_moves: true, before: None },
+        &RenderOptions {
+            perspective: Color::Black,
+            last_move: Some(mv),
+            show_moves: true,
+            before: None,
+            suggested: None,
+        },
     );
     assert!(written == expected, "the file is not the picture of the position after 10x28");
     assert_eq!(decode(&written).dimensions(), (WIDTH, HEIGHT));
@@ -335,4 +352,38 @@ fn a_captured_king_leaves_a_king_s_ghost() {
     };
     let expected: BTreeSet<(u32, u32)> = [cell(square(14), Color::White)].into();
     assert_eq!(changed_cells(&render(men), &render(with_king)), expected, "only the king's ghost differs");
+}
+
+#[test]
+fn a_suggested_move_is_an_arrow_not_a_played_move() {
+    // An analysis suggests 10x19x28 (RULES 5.1): a blue arrow along its path;
+    // its squares keep their colour, unlike a move that was played.
+    let pos: Position = CAPTURE_FEN.parse().expect("a valid FEN");
+    let best = pos.parse_move("10x28").expect("legal");
+    let plain = picture(&pos, &RenderOptions::default());
+    let suggested = picture(&pos, &RenderOptions { suggested: Some(best), ..RenderOptions::default() });
+    let played = picture(&pos, &RenderOptions { last_move: Some(best), ..RenderOptions::default() });
+    let marks = |img: &RgbImage| img.pixels().filter(|p| p.0 == theme::LAST_MOVE_SQUARE).count();
+    assert!(marks(&played) > 0, "a played move's squares are marked");
+    assert_eq!(marks(&suggested), 0, "a suggested move's squares are not");
+    let (cx, cy) = square_center(square(19), Color::White);
+    let on_path = pixel(&suggested, cx as u32, cy as u32);
+    assert_ne!(on_path, pixel(&plain, cx as u32, cy as u32), "the arrow crosses 19");
+    assert!(on_path[2] > on_path[0] && on_path[2] > on_path[1], "blue: {on_path:?}");
+}
+
+#[test]
+fn the_moves_overlay_leaves_out_the_last_moves_ghosts() {
+    // Under the overlay a captured piece's ghost would sit under the arrows
+    // of the moves now legal: only the moving piece's squares are marked.
+    let (after, mv) = capture_move();
+    let marked = RenderOptions { last_move: Some(mv), ..RenderOptions::default() };
+    let with_overlay = picture(&after, &RenderOptions { show_moves: true, ..marked });
+    let plain_overlay = picture(&after, &RenderOptions { show_moves: true, ..RenderOptions::default() });
+    let marked_cells = changed_cells(&plain_overlay, &with_overlay);
+    let expected: BTreeSet<(u32, u32)> = mv.path().into_iter().map(|s| cell(s, Color::White)).collect();
+    assert_eq!(marked_cells, expected, "the path's squares, not the captured ones");
+    let ghosted = picture(&after, &marked);
+    let (column, row) = cell(square(14), Color::White);
+    assert_ne!(cell_pixels(&ghosted, column, row), cell_pixels(&with_overlay, column, row), "no ghost on 14");
 }

@@ -4,6 +4,7 @@
 use crate::engine::{PROVEN, Proof, Score, Swing, Verdict};
 use crate::game::{GameReview, PositionAnalysis};
 use crate::i18n::{Lang, alt, color, signed_decimal};
+use crate::render::RenderOptions;
 use crate::rules::{Color, Position, move_number};
 use crate::t;
 
@@ -39,7 +40,11 @@ pub async fn analyze(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comm
 /// The text with the picture of the position, its best move marked.
 async fn picture(lang: Lang, text: String, found: &PositionAnalysis) -> Result<Reply, CommandError> {
     let position = found.position;
-    let png = game_messages::board_png(position, position.turn(), found.analysis.best, false, None).await?;
+    // The best move is a suggestion, drawn as an arrow: the squares marked
+    // like a played move would say it was played.
+    let options =
+        RenderOptions { perspective: position.turn(), suggested: found.analysis.best, ..RenderOptions::default() };
+    let png = game_messages::board_png(position, options).await?;
     let description = alt::analysis(lang, &position, found.best.as_deref());
     // Asked for by one person, for reading: the players it names (a person,
     // or the bot) have nothing to answer, so none is notified.
@@ -59,9 +64,7 @@ pub fn verdict(lang: Lang, found: &PositionAnalysis) -> String {
         best = best.clone(),
         side = color(lang, turn),
         evaluation = evaluation(lang, turn, a.score, a.proof),
-        line = found.pv.join(" "),
-        depth = a.depth,
-        nodes = a.nodes.to_string()
+        line = found.pv.join(" ")
     )
 }
 

@@ -2,6 +2,7 @@
 
 use crate::game::{MovesAsked, MovesOf};
 use crate::i18n::{alt, color};
+use crate::render::RenderOptions;
 use crate::rules::Color;
 use crate::t;
 
@@ -37,7 +38,8 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
         format!("{head}\n{}", list.join("  "))
     };
     let (last_move, before) = last.unzip();
-    let png = game_messages::board_png(position, turn, last_move, true, before).await?;
+    let options = RenderOptions { perspective: turn, last_move, show_moves: true, before, suggested: None };
+    let png = game_messages::board_png(position, options).await?;
     let description = alt::moves(lang, &position, last_notation.as_deref());
     Ok(Reply::ephemeral(lang, text).file("moves.png", png, description))
 }
@@ -54,8 +56,7 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
             .map_err(|_| CommandError::refused(t!(inv.lang, "err-unknown-side", name = name.to_string())))?,
     };
     let g = &game.game;
-    let png =
-        game_messages::board_png(position, side, g.last_move().copied(), false, g.previous_position().copied()).await?;
+    let png = game_messages::board_png(position, game_messages::played(side, g)).await?;
     let lang = inv.server_lang;
     let text = format!("{}\n{}", game_messages::players(lang, &game), game_messages::to_move(lang, &game));
     let reply = Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game));

@@ -2,6 +2,7 @@
 
 use crate::game::{ButtonsKind, GameService, MoveOutcome, MovePreview, MoveReport, Seen};
 use crate::i18n::alt;
+use crate::render::RenderOptions;
 use crate::t;
 
 use super::Invocation;
@@ -48,7 +49,13 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
 pub async fn preview(inv: &Invocation, preview: &MovePreview) -> Result<Reply, CommandError> {
     let lang = inv.lang;
     let mover = preview.before.turn();
-    let png = game_messages::board_png(preview.after, mover, Some(preview.played), false, Some(preview.before)).await?;
+    let options = RenderOptions {
+        perspective: mover,
+        last_move: Some(preview.played),
+        before: Some(preview.before),
+        ..RenderOptions::default()
+    };
+    let png = game_messages::board_png(preview.after, options).await?;
     let described = alt::preview(lang, preview.seen.game, &preview.after, &preview.notation, preview.ends_game);
     Ok(Reply::ephemeral(lang, t!(lang, "move-preview", notation = preview.notation.clone()))
         .file("board.png", png, described)
