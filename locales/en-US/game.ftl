@@ -53,7 +53,7 @@ reason-on-time = on time
 game-aborted-by = **Game aborted** by { $player }: no result.
 game-aborted = **Game #{ $game } aborted** by { $player }: it ends without a result.
     { $players }
-    A new challenge may start here.
+game-aborted-next = A new challenge may start here.
 
 # Challenges.
 challenge-text = { $opponent }, { $challenger } challenges you to a game of Spanish draughts.
@@ -296,7 +296,7 @@ alt-side-no-pieces = { $side ->
     }
 alt-game-board = Board of game #{ $game }. { $position }
 alt-moves-arrows = An arrow marks each legal move.
-alt-best-move = Best move { $notation }, marked on the board.
+alt-best-move = Best move { $notation }, shown by a blue arrow.
 alt-replay = Replay of game #{ $game }: { $white } vs { $black }, { $plies ->
         [one] 1 ply
        *[other] { $plies } plies

@@ -54,7 +54,7 @@ reason-on-time = por tiempo
 game-aborted-by = **Partida anulada** por { $player }: sin resultado.
 game-aborted = **Partida #{ $game } anulada** por { $player }: termina sin resultado.
     { $players }
-    Ya se puede empezar un nuevo desafío aquí.
+game-aborted-next = Ya se puede empezar un nuevo desafío aquí.
 
 # Desafíos.
 challenge-text = { $opponent }, { $challenger } te desafía a una partida de damas españolas.
@@ -294,7 +294,7 @@ alt-side-no-pieces = { $side ->
     }
 alt-game-board = Tablero de la partida #{ $game }. { $position }
 alt-moves-arrows = Una flecha marca cada jugada legal.
-alt-best-move = Mejor jugada: { $notation }, marcada en el tablero.
+alt-best-move = Mejor jugada: { $notation }, indicada con una flecha azul.
 alt-replay = Repetición de la partida #{ $game }: { $white } contra { $black }, { $plies ->
         [one] 1 media jugada
        *[other] { $plies } medias jugadas

@@ -76,6 +76,7 @@ async fn moderators_abort_players_abort_early_and_challenges_share_a_channel() {
         aborted.content()
     );
     assert!(aborted.file("board.png").is_some());
+    assert!(text(&aborted).ends_with("A new challenge may start here."), "{:?}", aborted.content());
     assert!(service.game_in_channel(channel).await.is_err());
 
     // In a thread, Manage Threads is enough.

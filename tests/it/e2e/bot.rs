@@ -187,7 +187,14 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     let analysis = fake.command("analyze").string("position", "W:W1-12:B21-32").integer("level", 2).from(&carol);
     let (content, files) = public_answer(&fake, analysis).await;
     assert!(content.contains("Best move: **") && content.contains("Line:") && content.contains("men"), "{content}");
+    assert!(!content.contains("nodes") && !content.contains("depth"), "no engine internals: {content}");
     has_png(&files);
+    // The best move is drawn as a suggestion (an arrow), not as a move played.
+    let png = files.iter().find(|f| f.filename.ends_with(".png")).expect("a picture");
+    let img = image::load_from_memory(&png.bytes).expect("a PNG").to_rgb8();
+    assert!(!img.pixels().any(|p| p.0 == damas::render::theme::LAST_MOVE_SQUARE), "no square marked as played");
+    let described = png.description.as_deref().unwrap_or_default();
+    assert!(described.contains("shown by a blue arrow"), "{described}");
     // At once again: a private refusal saying how long to wait, nothing searched.
     let again = fake.command("analyze").string("position", "W:W1-12:B21-32").integer("level", 2).from(&carol);
     let again = ask(&fake, again).await;

@@ -180,6 +180,7 @@ async fn a_whole_game_with_a_king_multi_capture() {
 
     let board = ask(fake, fake.command("board").string("perspective", "white").from(&carol)).await;
     assert!(!board.is_ephemeral());
+    assert!(text(&board).starts_with("**Game #"), "the board names its game: {}", text(&board));
     decodes_as_png(board_of(&board));
     // A side is named exactly as the command's choices give it.
     for side in ["green", "White"] {

@@ -96,6 +96,15 @@ async fn each_game_is_played_in_a_thread_of_its_own_and_archived_at_the_end() {
     let threads = fake.threads();
     assert!(!threads.iter().find(|t| t.id == second.id).unwrap().archived);
     assert!(s.service.game_in_channel(second.id).await.is_ok_and(|g| g.id == second_game.id && g.is_live()));
+    // Aborted before a move, the second game's thread is archived too; its
+    // answer invites no new challenge there.
+    let confirm = ask(fake, fake.command("abort").in_thread(second.id).from(&carol)).await;
+    let (button, message) = (confirm.custom_ids().pop().expect("Confirm"), confirm.message.clone().expect("a message"));
+    let yes = fake.button(&button).in_thread(second.id).on_message(&message).from(&carol);
+    let aborted = crate::support::bot::ask_closing(fake, yes).await;
+    assert!(aborted.content().unwrap().contains("aborted"), "{aborted:?}");
+    assert!(!aborted.content().unwrap().contains("new challenge"), "{aborted:?}");
+    fake.wait_for_thread(WAIT, |t| t.id == second.id && t.archived).await;
     // What was played stays reachable by number from anywhere in the server.
     let record = ask(fake, fake.command("pdn").integer("game", game.id).in_channel(channel).from(&carol)).await;
     assert!(record.files.iter().any(|f| f.filename.ends_with(".pdn")), "{record:?}");

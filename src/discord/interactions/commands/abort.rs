@@ -51,19 +51,25 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
     let lang = inv.server_lang;
     match inv.service.games().abort(inv.now, request(inv, game)).await? {
         Aborted::Game(game) => {
-            let text = t!(
+            let mut text = t!(
                 lang,
                 "game-aborted",
                 game = game.id.to_string(),
                 player = user(inv.user),
                 players = game_messages::players(lang, &game)
             );
+            let archive_thread = inv.service.notifications().thread_to_archive(&game).await?;
+            // A game's own thread is archived with it: no challenge starts there.
+            if archive_thread.is_none() {
+                text.push('\n');
+                text.push_str(&t!(lang, "game-aborted-next"));
+            }
             let description = alt::game_board(lang, &game);
             let mut reply = Reply::public(lang, text)
                 .file("board.png", game_messages::game_board(&game).await?, description)
                 .closing_menu(t!(inv.lang, "abort-done", game = game.id.to_string()));
             reply.after.game = Some(game.id);
-            reply.after.archive_thread = inv.service.notifications().thread_to_archive(&game).await?;
+            reply.after.archive_thread = archive_thread;
             Ok(reply)
         }
         Aborted::Challenges(closed) => {

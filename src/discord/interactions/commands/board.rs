@@ -58,7 +58,7 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
     let g = &game.game;
     let png = game_messages::board_png(position, game_messages::played(side, g)).await?;
     let lang = inv.server_lang;
-    let text = format!("{}\n{}", game_messages::players(lang, &game), game_messages::to_move(lang, &game));
+    let text = format!("{}\n{}", game_messages::numbered_players(lang, &game), game_messages::to_move(lang, &game));
     let reply = Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game));
     Ok(game_messages::with_game_buttons(reply, lang, &game, false))
 }
