@@ -32,10 +32,11 @@ button-game-over = This button belongs to a game that is over.
 
 # Players and the state of a game.
 seat = { $player } ({ $side })
-seat-engine = { $player } ({ $side }, engine level { $level })
+seat-engine = { $player } ({ $side }, level { $level })
 players = { $white } vs { $black }
 numbered-players = **Game #{ $game }** · { $players }
 to-move = { $player } to move, deadline { $deadline }.
+to-move-bot = { $player } to move: it answers within moments.
 to-move-on-vacation = { $player } to move, on vacation: this game's clock stands still until they are back.
 # The score in points, a win 2, a draw 1 each, written out so that
 # "0-2" is never read as a loss of the winner or as a two-game match.
@@ -82,7 +83,7 @@ bot-game-starts = { $player } starts a game against me at level { $level }. The 
 
 # Moves, draws, resignation, the clock.
 played = { $player } played **{ $notation }**.
-bot-played = **damas (level { $level })** played **{ $notation }**.
+bot-played = { $bot } (level { $level }) played **{ $notation }**.
 bot-played-bare = I played **{ $notation }**.
 resign-confirm = Resign this game against { $opponent }? This cannot be undone.
 resigned = { $player } resigned.

@@ -33,10 +33,11 @@ button-game-over = Este botón es de una partida que ya terminó.
 
 # Los jugadores y el estado de una partida.
 seat = { $player } ({ $side })
-seat-engine = { $player } ({ $side }, motor de nivel { $level })
+seat-engine = { $player } ({ $side }, nivel { $level })
 players = { $white } contra { $black }
 numbered-players = **Partida #{ $game }** · { $players }
 to-move = Le toca a { $player }; plazo: { $deadline }.
+to-move-bot = Le toca a { $player }: responde en unos instantes.
 to-move-on-vacation = Le toca a { $player }, que está de vacaciones: el reloj de esta partida está parado hasta que vuelva.
 # El marcador en puntos (victoria 2, tablas 1 cada uno), por extenso, para
 # que "0-2" no se lea como derrota del ganador ni como un match de dos partidas.
@@ -83,7 +84,7 @@ bot-game-starts = { $player } empieza una partida contra mí en el nivel { $leve
 
 # Jugadas, tablas, abandono, el reloj.
 played = { $player } jugó **{ $notation }**.
-bot-played = **damas (nivel { $level })** jugó **{ $notation }**.
+bot-played = { $bot } (nivel { $level }) jugó **{ $notation }**.
 bot-played-bare = Jugué **{ $notation }**.
 resign-confirm = ¿Abandonas esta partida contra { $opponent }? No se puede deshacer.
 resigned = { $player } abandonó.

@@ -104,8 +104,12 @@ pub async fn message(
     service: &GameService,
     report: &MoveReport,
 ) -> Result<Reply, crate::discord::messages::errors::CommandError> {
-    let level = report.game.engine.map(|(_, level)| level.to_string()).unwrap_or_default();
-    let headline = t!(lang, "bot-played", level = level, notation = report.notation.clone());
+    let (bot, level) = match report.game.engine {
+        Some((side, level)) => (report.game.player(side), level.to_string()),
+        None => (0, String::new()),
+    };
+    let headline =
+        t!(lang, "bot-played", bot = game_messages::user(bot), level = level, notation = report.notation.clone());
     let mut reply = game_messages::game_message(lang, service, &report.game, headline).await?;
     // After the person's premove reply the bot moves again.
     game_messages::premove_reply_follows(lang, &mut reply, report);

@@ -165,6 +165,10 @@ pub fn to_move(lang: Lang, view: &GameView) -> String {
         // Away on vacation: the deadline moves when they are back.
         return t!(lang, "to-move-on-vacation", player = player(lang, view, turn));
     }
+    if view.engine.is_some_and(|(side, _)| side == turn) {
+        // The bot moves at once: a deadline of days would mislead.
+        return t!(lang, "to-move-bot", player = player(lang, view, turn));
+    }
     t!(lang, "to-move", player = player(lang, view, turn), deadline = relative_time(view.deadline))
 }
 

@@ -59,7 +59,7 @@ fn bot_moves(fake: &FakeDiscord, channel: u64) -> Vec<PostedMessage> {
     fake.posted_messages()
         .into_iter()
         .filter(|m| m.kind == MessageKind::Channel && m.channel_id == channel)
-        .filter(|m| m.content().starts_with("**damas (level"))
+        .filter(|m| m.content().starts_with(&format!("{} (level", fake.bot().mention())))
         .collect()
 }
 
@@ -118,12 +118,12 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     let ids = started.custom_ids();
     assert!(ids.len() == 2 && ids[0].starts_with("mv:") && ids[1].starts_with("abo:"), "{ids:?}");
     assert!(text(&started).contains(&format!("{} (Black) to move", alice.mention())), "{}", text(&started));
-    assert!(text(&started).contains("engine level 8"), "{}", text(&started));
+    assert!(text(&started).contains(&format!("{} (White, level 8)", me.mention())), "{}", text(&started));
     has_png(&started.files);
 
     // /games says who plays the bot.
     let games = ask(&fake, fake.command("games").from(&carol)).await;
-    assert!(text(&games).contains(&format!("{} (White, engine level 8)", me.mention())), "{}", text(&games));
+    assert!(text(&games).contains(&format!("{} (White, level 8)", me.mention())), "{}", text(&games));
 
     // While the game is live, no analysis: not of the channel, not of its position.
     let refused = ask(&fake, fake.command("analyze").in_channel(channel).from(&alice)).await;
@@ -161,7 +161,7 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     // The rules ended it: the bot (White) took Black's last piece.
     let end = last.expect("the game ended within the moves allowed");
     assert!(end.contains("Game over") && end.contains("Score: White 2, Black 0"), "{end}");
-    assert!(end.contains(&format!("{} (White, engine level 8) wins", me.mention())), "{end}");
+    assert!(end.contains(&format!("{} (White, level 8) wins", me.mention())), "{end}");
     assert!(end.contains(&format!("{} (Black) has no legal move", alice.mention())), "{end}");
     let games = service.live_games_in_guild(fake.guild_id()).await.unwrap();
     assert!(games.iter().all(|g| g.channel != channel));

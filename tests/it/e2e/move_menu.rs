@@ -344,7 +344,7 @@ async fn a_move_chosen_from_the_menu_hands_the_bot_its_turn() {
     let answered = fake
         .wait_for_channel_message(
             channel,
-            |m| m.kind == MessageKind::Channel && m.content().starts_with("**damas"),
+            |m| m.kind == MessageKind::Channel && m.content().starts_with(&format!("{} (level", fake.bot().mention())),
             WAIT,
         )
         .await;

@@ -130,9 +130,11 @@ async fn a_spanish_server_with_players_of_three_locales() {
     let me = fake.bot().clone();
     let c = from(fake.command("challenge"), &carla, en, bot_channel).user("opponent", &me).string("color", "white");
     let started = ask(&fake, c).await;
-    public_says(&started, &["empieza una partida contra mí", "motor de nivel"]);
+    public_says(&started, &["empieza una partida contra mí", "(negras, nivel"]);
     let mv = ask(&fake, from(fake.command("move").string("move", "11-15"), &carla, en, bot_channel)).await;
-    public_says(&mv, &["jugó **11-15**"]);
+    // The bot answers at once: no deadline of days is shown for it.
+    public_says(&mv, &["jugó **11-15**", "responde en unos instantes"]);
+    assert!(!mv.content().unwrap_or_default().contains("plazo"), "{:?}", mv.content());
     let answer = fake.wait_for_channel_message(bot_channel, |m| m.content().contains("jugó"), WAIT).await;
     assert!(answer.content().contains("Le toca a"), "{}", answer.content());
     bot.stop().await;

@@ -37,7 +37,11 @@ async fn bot_game_in_thread(
 ) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     let player = name_of(inv.user_name.as_deref(), inv.user);
-    let opening_name = t!(lang, "thread-name-opening", white = player.clone(), black = "damas");
+    // The bot is named as its games name it ("damas (level 3)"); a level
+    // out of range is refused below, before the thread is used.
+    let bot = crate::game::level(level, crate::game::DEFAULT_BOT_LEVEL)
+        .map_or_else(|_| "damas".to_string(), crate::game::engine_player_name);
+    let opening_name = t!(lang, "thread-name-opening", white = player.clone(), black = bot);
     let thread = match game_threads::open(&inv.http, inv.channel, None, &opening_name).await {
         Ok(thread) => thread,
         Err(e) => {
