@@ -179,11 +179,7 @@ impl Config {
                 .ok_or_else(|| invalid("DAMAS_CLOCK_SECONDS", "expected a number of seconds from 1 to 3600"))?,
         };
 
-        let engine_tables = match get("ENGINE_TABLES") {
-            Some(off) if off.eq_ignore_ascii_case("off") => None,
-            Some(path) => Some(PathBuf::from(path)),
-            None => Some(beside_database(&database_url).join(DEFAULT_TABLES_FILE)),
-        };
+        let engine_tables = engine_tables(get("ENGINE_TABLES"), &database_url, DEFAULT_TABLES_FILE);
         let shards = match get("DISCORD_SHARDS") {
             None => None,
             Some(v) => Some(ShardRange::parse(&v).ok_or_else(|| {
@@ -221,6 +217,25 @@ impl Config {
 
 /// The folder of the SQLite file a database URL names (the working
 /// directory for a bare file name, an in-memory database or a server).
+/// Where the endgame tables are, from the `ENGINE_TABLES` setting (`off`:
+/// nowhere, the engine plays without them), else `file` in the SQLite
+/// database's folder: the bot and `damas analyze` find the same file.
+pub fn engine_tables(setting: Option<String>, database_url: &str, file: &str) -> Option<PathBuf> {
+    match setting {
+        Some(off) if off.eq_ignore_ascii_case("off") => None,
+        Some(path) => Some(PathBuf::from(path)),
+        None => Some(beside_database(database_url).join(file)),
+    }
+}
+
+/// [`engine_tables`] as the environment sets it (`DATABASE_URL` and
+/// `ENGINE_TABLES`), for tables of `pieces` pieces.
+pub fn engine_tables_from_env(pieces: u32) -> Option<PathBuf> {
+    let get = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let database_url = get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
+    engine_tables(get("ENGINE_TABLES"), &database_url, &crate::engine::tables::file_name(pieces))
+}
+
 fn beside_database(url: &str) -> PathBuf {
     let path = DatabaseTarget::parse(url).ok().and_then(|target| target.sqlite_path).unwrap_or_default();
     match Path::new(&path).parent() {

@@ -39,8 +39,9 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// The endgame tables' file, built there on first use (default: the
-    /// `ENGINE_TABLES` setting, else `damas-tables-4.bin` in the current
-    /// folder; building 4 pieces takes about half a minute, once).
+    /// bot's, from `ENGINE_TABLES` (`off`: none) else beside the SQLite
+    /// database of `DATABASE_URL`; building 4 pieces takes about half a
+    /// minute, once).
     #[arg(long)]
     pub tables: Option<PathBuf>,
     /// Most pieces of the endgame tables (2-5; 5 needs about 400 MB).
@@ -67,7 +68,15 @@ struct JsonAnalysis {
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
     let pos = position_arg(args.fen.as_deref())?;
-    let tables = if args.no_tables { None } else { Some(load_tables(args.tables.clone(), args.table_pieces)?) };
+    let path = match &args.tables {
+        Some(path) => Some(path.clone()),
+        None if args.no_tables => None,
+        None => crate::config::engine_tables_from_env(args.table_pieces),
+    };
+    let tables = match path {
+        Some(path) => Some(load_tables(&path, args.table_pieces)?),
+        None => None,
+    };
     let level = Level::new(args.level).ok_or("the level must be 1 to 10")?;
     let time = match (args.ms, args.depth) {
         (Some(ms), _) => Some(Duration::from_millis(ms)),
@@ -95,12 +104,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
     }
 }
 
-/// Loads the tables from `path` (or the default), building them on first use.
-fn load_tables(path: Option<PathBuf>, pieces: u32) -> Result<Arc<Tables>, String> {
-    let path = path
-        .or_else(|| std::env::var_os("ENGINE_TABLES").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(crate::engine::tables::file_name(pieces)));
-    let tables = Tables::load_or_build(&path, pieces)
+/// Loads the tables from `path`, building them on first use.
+fn load_tables(path: &std::path::Path, pieces: u32) -> Result<Arc<Tables>, String> {
+    let tables = Tables::load_or_build(path, pieces)
         .map_err(|e| format!("cannot read or write the endgame tables at {}: {e}", path.display()))?;
     Ok(Arc::new(tables))
 }

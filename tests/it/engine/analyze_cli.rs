@@ -86,3 +86,28 @@ fn a_bad_fen_or_level_is_refused_in_one_line() {
     let (ok, _, _) = analyze(&["--level", "11"]);
     assert!(!ok);
 }
+
+/// Runs `damas analyze` in `folder` with `env` as its only settings.
+fn analyze_in(folder: &std::path::Path, env: &[(&str, &str)]) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_damas"));
+    command.current_dir(folder).env_remove("ENGINE_TABLES").env_remove("DATABASE_URL");
+    command.args(["analyze", "--depth", "2", "--table-pieces", "2"]).envs(env.iter().copied());
+    command.output().expect("the binary runs")
+}
+
+#[test]
+fn the_tables_go_where_the_bot_keeps_them_and_off_means_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let file = damas::engine::tables::file_name(2);
+    // Beside the bot's database, as the bot does: not in the folder it runs in.
+    let out = analyze_in(dir.path(), &[("DATABASE_URL", "data/club.db")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(data.join(&file).exists(), "the tables are built beside the database");
+    assert!(!dir.path().join(&file).exists(), "not in the working folder");
+    // `off` searches without tables and writes no file named "off".
+    let out = analyze_in(dir.path(), &[("ENGINE_TABLES", "off")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!dir.path().join("off").exists(), "no file named off");
+}
