@@ -94,6 +94,10 @@ more-time-given = { $player } gives { $opponent } { $days ->
         [one] 1 more day
        *[other] { $days } more days
     } for this move: the deadline is now { $deadline }.
+more-time-given-paused = { $player } gives { $opponent } { $days ->
+        [one] 1 more day
+       *[other] { $days } more days
+    } for this move. Their clock stands still while they are on vacation: the days are added to the time they have when it runs again.
 vacation-notice = { $opponent }: { $player } is on vacation. The clock of this game stands still until { $until } at the latest; their deadline moves by the time they are away.
 vacation-over = { $player }, your vacation days have run out: the clock of this game runs again. Your move is due { $deadline }.
 vacation-started = Your vacation has started. The clocks of your games in this server where you are to move stand still (also in games that reach you meanwhile) until { $until } at the latest, when the { $days ->
@@ -111,11 +115,15 @@ vacation-ended = Your vacation has ended: it used { $used ->
         [one] The deadline of 1 game moved by the time you were away.
        *[other] The deadlines of { $games } games moved by the time you were away.
     }
+vacation-ended-by-move = { $player }'s vacation ends with this move ({ $used ->
+        [one] 1 day used
+       *[other] { $used } days used
+    }): the clocks of their games run again.
 vacation-away = You are on vacation since { $since }, until { $until } at the latest: the clocks of your games where you are to move stand still. Your first move or `/vacation action:end` ends it.
 vacation-days-left = You have { $days ->
         [one] 1 vacation day
        *[other] { $days } vacation days
-    } left this year in this server (of { $allowance }). `/vacation action:start` stops the clocks of your games while you are away.
+    } left this year in this server (of { $allowance }). `/vacation action:start` stops the clocks of your games while you are away. Days are counted in 24 hours from the start of a vacation, and each one begun counts whole: a vacation of a few minutes uses 1 day.
 bot-accepts-draw = { $player } accepts the draw.
 bot-declines-draw = { $player } declines the draw offer. The game goes on.
 draw-withdrawn = { $player } withdrew their draw offer. The game goes on.
@@ -396,6 +404,7 @@ premove-cleared = { $count ->
 }
 premove-played = { $player } replied **{ $notation }** by premove.
 premove-follows = { $player } has a premove reply to this: it follows.
+premoves-set-aside = { $player }: your premoves did not foresee this move, so none of them will play; the move is yours to choose.
 settings-vacation-days = Each player has { $days ->
         [one] 1 vacation day
        *[other] { $days } vacation days

@@ -95,6 +95,10 @@ more-time-given = { $player } le da a { $opponent } { $days ->
         [one] 1 día más
        *[other] { $days } días más
     } para esta jugada: el plazo es ahora { $deadline }.
+more-time-given-paused = { $player } le da a { $opponent } { $days ->
+        [one] 1 día más
+       *[other] { $days } días más
+    } para esta jugada. Su reloj está parado mientras está de vacaciones: los días se suman al tiempo que tenga cuando vuelva a correr.
 vacation-notice = { $opponent }: { $player } está de vacaciones. El reloj de esta partida está parado hasta { $until } como mucho; su plazo se mueve lo que dure su ausencia.
 vacation-over = { $player }, se te acabaron los días de vacaciones: el reloj de esta partida vuelve a correr. Tu plazo para jugar: { $deadline }.
 vacation-started = Empiezan tus vacaciones. Los relojes de tus partidas en este servidor en las que te toca jugar están parados (también los de las partidas que te lleguen mientras tanto) hasta { $until } como mucho, cuando se acaben { $days ->
@@ -112,11 +116,15 @@ vacation-ended = Terminaron tus vacaciones: usaron { $used ->
         [one] El plazo de 1 partida se movió lo que duró tu ausencia.
        *[other] Los plazos de { $games } partidas se movieron lo que duró tu ausencia.
     }
+vacation-ended-by-move = Con esta jugada terminan las vacaciones de { $player } ({ $used ->
+        [one] 1 día usado
+       *[other] { $used } días usados
+    }): los relojes de sus partidas vuelven a correr.
 vacation-away = Estás de vacaciones desde { $since }, hasta { $until } como mucho: los relojes de tus partidas en las que te toca jugar están parados. Tu primera jugada o `/vacaciones accion:terminar` las terminan.
 vacation-days-left = Te { $days ->
         [one] queda 1 día
        *[other] quedan { $days } días
-    } de vacaciones este año en este servidor (de { $allowance }). `/vacaciones accion:empezar` para los relojes de tus partidas mientras no estás.
+    } de vacaciones este año en este servidor (de { $allowance }). `/vacaciones accion:empezar` para los relojes de tus partidas mientras no estás. Los días se cuentan de 24 en 24 horas desde el comienzo de las vacaciones, y cada uno empezado cuenta entero: unas vacaciones de unos minutos gastan 1 día.
 bot-accepts-draw = { $player } acepta las tablas.
 bot-declines-draw = { $player } rechaza las tablas. La partida sigue.
 draw-withdrawn = { $player } retiró su propuesta de tablas. La partida sigue.
@@ -394,6 +402,7 @@ premove-cleared = { $count ->
 }
 premove-played = { $player } respondió **{ $notation }** por premovimiento.
 premove-follows = { $player } tiene un premovimiento para esta jugada: sigue a continuación.
+premoves-set-aside = { $player }: tus premovimientos no preveían esta jugada, así que ninguno se jugará; la jugada la eliges tú.
 settings-vacation-days = Cada jugador tiene { $days ->
         [one] 1 día
        *[other] { $days } días

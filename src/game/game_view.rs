@@ -114,6 +114,11 @@ pub struct MoveReport {
     /// Premove replies played after it (announced from the outbox, which
     /// should post them now).
     pub premove_replies: u32,
+    /// Players whose premove lines this move (or a reply after it) left:
+    /// they are told, since none of their lines will play.
+    pub premoves_set_aside: Vec<u64>,
+    /// The mover's vacation, ended by this move (their clocks run again).
+    pub vacation_ended: Option<crate::game::VacationEnded>,
 }
 
 impl GameView {

@@ -87,7 +87,7 @@ pub use play::Games;
 pub use play::live_buttons::ButtonMessage;
 pub use play::move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, moves_by_piece};
 pub use play::premove_lines::Line;
-pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored};
+pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored, PremovesSettled};
 pub use play::seen::Seen;
 pub use play::takebacks::TakebackDone;
 pub use records::Records;

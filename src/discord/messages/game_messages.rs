@@ -392,7 +392,13 @@ pub async fn game_message(
 /// says so and pings nobody (the reply's own announcement, from the
 /// outbox right after, shows the position and pings who is to move), and
 /// has the outbox woken.
+/// Also tells each player whose premove lines the move left that none
+/// will play (they would otherwise wait for a reply that never comes).
 pub fn premove_reply_follows(lang: Lang, reply: &mut Reply, report: &crate::game::MoveReport) {
+    for owner in &report.premoves_set_aside {
+        reply.content.push('\n');
+        reply.content.push_str(&t!(lang, "premoves-set-aside", player = user(*owner)));
+    }
     if report.premove_replies == 0 {
         return;
     }

@@ -215,9 +215,15 @@ impl Deadlines<'_> {
     }
 
     /// Ends `user`'s vacation in `guild`, if they are away: they moved.
-    pub(in crate::game) async fn back_from_vacation(self, now: i64, guild: u64, user: u64) -> Result<(), GameError> {
+    pub(in crate::game) async fn back_from_vacation(
+        self,
+        now: i64,
+        guild: u64,
+        user: u64,
+    ) -> Result<Option<VacationEnded>, GameError> {
         match self.end_vacation(now, guild, user).await {
-            Ok(_) | Err(GameError::NotOnVacation) => Ok(()),
+            Ok(ended) => Ok(Some(ended)),
+            Err(GameError::NotOnVacation) => Ok(None),
             Err(e) => Err(e),
         }
     }

@@ -48,7 +48,10 @@ impl Games<'_> {
         // The move stands whatever happens here; the clock catches up on
         // premoves a failure leaves behind.
         match self.settle_premoves(now, report.game.id).await {
-            Ok(replies) => report.premove_replies = replies,
+            Ok(settled) => {
+                report.premove_replies = settled.replies;
+                report.premoves_set_aside = settled.set_aside;
+            }
             Err(e) => tracing::error!(game = report.game.id, error = %e, "premoves could not be settled after a move"),
         }
         Ok(report)
@@ -92,12 +95,14 @@ impl Games<'_> {
         // A move of a player away on vacation (their clock stood still
         // here) ends their vacation; a premove played for them does not:
         // it is what they left to keep their games going while away.
-        if let (Some(_), Some(guild), false) = (view.paused_since.take(), view.guild, by_premove)
-            && let Err(e) = self.deadlines().back_from_vacation(now, guild, mover).await
-        {
-            // The move is stored; the vacation ends at the next move,
-            // `/vacation end` or when its days run out.
-            tracing::error!(game = view.id, error = %e, "could not end a vacation after a move");
+        let mut vacation_ended = None;
+        if let (Some(_), Some(guild), false) = (view.paused_since.take(), view.guild, by_premove) {
+            match self.deadlines().back_from_vacation(now, guild, mover).await {
+                Ok(ended) => vacation_ended = ended,
+                // The move is stored; the vacation ends at the next move,
+                // `/vacation end` or when its days run out.
+                Err(e) => tracing::error!(game = view.id, error = %e, "could not end a vacation after a move"),
+            }
         }
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
@@ -111,7 +116,15 @@ impl Games<'_> {
             view.finished_at = Some(now);
             self.challenges().after_game_end(now, &mut view).await?;
         }
-        Ok(MoveReport { game: view, played, notation, direct_message: written.direct_message, premove_replies: 0 })
+        Ok(MoveReport {
+            game: view,
+            played,
+            notation,
+            direct_message: written.direct_message,
+            premove_replies: 0,
+            premoves_set_aside: Vec::new(),
+            vacation_ended,
+        })
     }
 
     /// `user` resigns the live game of `channel`; their opponent wins.

@@ -26,6 +26,16 @@ const STRANDED_BATCH: i64 = 100;
 /// answer; the clock is for what a crash or a draw answer left behind.
 pub const PREMOVE_GRACE: i64 = 30;
 
+/// What bringing a game's premoves up to its moves did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PremovesSettled {
+    /// Replies played.
+    pub replies: u32,
+    /// Players whose every line the moves left: none of them will play,
+    /// and each is told so.
+    pub set_aside: Vec<u64>,
+}
+
 /// What `/premove line:` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PremoveStored {
@@ -87,8 +97,8 @@ impl Games<'_> {
     /// so on while the lines keep answering. Returns the replies played.
     /// Safe to run anywhere at any time: every write is conditional on what
     /// was read.
-    pub async fn settle_premoves(self, now: i64, game_id: i64) -> Result<u32, GameError> {
-        let mut replies = 0;
+    pub async fn settle_premoves(self, now: i64, game_id: i64) -> Result<PremovesSettled, GameError> {
+        let mut settled = PremovesSettled::default();
         // Each round either writes or plays (advancing the game), or ends.
         for _ in 0..4 * MAX_PREMOVE_PLIES {
             let rows = self.store.premoves(game_id).await?;
@@ -100,7 +110,7 @@ impl Games<'_> {
                 self.store.drop_premoves_of_ended_game(game_id).await?;
                 break;
             }
-            if self.advance_rows(&view, &rows).await? {
+            if self.advance_rows(&view, &rows, &mut settled.set_aside).await? {
                 continue;
             }
             let owner = view.player(view.turn());
@@ -123,13 +133,13 @@ impl Games<'_> {
                 }
             };
             match self.commit(next, played, owner, now, true).await {
-                Ok(_) => replies += 1,
+                Ok(_) => settled.replies += 1,
                 // Someone moved first: read again.
                 Err(GameError::PositionChanged | GameError::GameOver) => {}
                 Err(e) => return Err(e),
             }
         }
-        Ok(replies)
+        Ok(settled)
     }
 
     /// Settles the premoves a crash, a draw answer or the clock left
@@ -139,7 +149,7 @@ impl Games<'_> {
         let mut replies = 0;
         for game in self.store.games_with_premoves_to_settle(now - PREMOVE_GRACE, STRANDED_BATCH).await? {
             match self.settle_premoves(now, game).await {
-                Ok(played) => replies += played,
+                Ok(settled) => replies += settled.replies,
                 Err(e) => tracing::error!(game, error = %e, "could not settle a game's premoves"),
             }
         }
@@ -147,8 +157,14 @@ impl Games<'_> {
     }
 
     /// Rewrites each owner's rows that are behind the game's ply; `true`
-    /// when anything was written or found changed (read again).
-    async fn advance_rows(self, view: &GameView, rows: &[PremoveRow]) -> Result<bool, GameError> {
+    /// when anything was written or found changed (read again). Owners
+    /// whose every line the game left are added to `set_aside`.
+    async fn advance_rows(
+        self,
+        view: &GameView,
+        rows: &[PremoveRow],
+        set_aside: &mut Vec<u64>,
+    ) -> Result<bool, GameError> {
         let mut owners: Vec<u64> = rows.iter().map(|r| r.owner).collect();
         owners.dedup();
         let mut wrote = false;
@@ -158,7 +174,10 @@ impl Games<'_> {
                 continue;
             }
             let texts: Vec<String> = current_lines(view, &mine, owner).iter().map(|l| l.join(" ")).collect();
-            self.store.replace_premoves(view.id, view.ply(), owner, &mine, &texts).await?;
+            let replaced = self.store.replace_premoves(view.id, view.ply(), owner, &mine, &texts).await?;
+            if replaced && texts.is_empty() && view.is_live() && !set_aside.contains(&owner) {
+                set_aside.push(owner);
+            }
             wrote = true;
         }
         Ok(wrote)
@@ -167,7 +186,8 @@ impl Games<'_> {
     /// `owner`'s rows in the game of `view`, advanced to its ply first.
     async fn current_rows(self, view: &GameView, owner: u64) -> Result<Vec<PremoveRow>, GameError> {
         let mine = self.rows_of(view.id, owner).await?;
-        if !self.advance_rows(view, &mine).await? {
+        // The owner is asking: nobody needs telling of lines set aside.
+        if !self.advance_rows(view, &mine, &mut Vec::new()).await? {
             return Ok(mine);
         }
         let mine = self.rows_of(view.id, owner).await?;

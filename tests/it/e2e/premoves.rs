@@ -77,6 +77,20 @@ async fn a_line_three_replies_deep(locale: &str, lang: Lang, backend: Backend) {
     let shape = damas::i18n::game_error(lang, &GameError::PremoveLineShape(MAX_PREMOVE_PLIES));
     assert!(odd.content().unwrap().contains(&shape), "{:?}", odd.content());
     assert!(service.games().premoves_of(channel, bruno.id).await.unwrap().is_empty());
+
+    // A line the game leaves is set aside, and Bruno is told so, not left waiting.
+    let now = service.game_in_channel(channel).await.unwrap();
+    let legal = now.game.position().legal_moves_with_notation();
+    assert!(legal.len() > 1, "Ana has a choice");
+    let expected = legal[0].1.clone();
+    let reply = first_legal_after(&now.game, std::slice::from_ref(&expected));
+    let stored = ask(&fake, from(fake.command("premove").string("line", &format!("{expected} {reply}")), &bruno)).await;
+    assert!(stored.is_ephemeral(), "{stored:?}");
+    let moved = ask(&fake, from(fake.command("move").string("move", &legal[1].1), &ana)).await;
+    let set_aside = t!(lang, "premoves-set-aside", player = bruno.mention());
+    assert!(moved.content().unwrap().contains(&set_aside), "{:?}", moved.content());
+    assert_eq!(moved.data["allowed_mentions"]["users"], serde_json::json!([bruno.id.to_string()]), "{moved:?}");
+    assert!(service.games().premoves_of(channel, bruno.id).await.unwrap().is_empty());
 }
 
 crate::on_both_backends!(multi_thread: a_premove_line_is_played_three_replies_deep_with_its_announcements);

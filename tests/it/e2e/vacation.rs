@@ -82,11 +82,20 @@ async fn a_vacation_stops_the_clock_until_the_first_move() {
     let board = ask(fake, fake.command("board").in_channel(channel).from(&bruno)).await;
     assert!(board.content().unwrap().contains("on vacation: this game's clock stands still"), "{board:?}");
 
-    // Her move is played, not refused as out of time, and ends her vacation.
+    // More time given while her clock stands still says so, with no deadline.
+    let given = ask(fake, fake.command("moretime").integer("days", 1).in_channel(channel).from(&bruno)).await;
+    let text = given.content().unwrap();
+    assert!(text.contains("Their clock stands still while they are on vacation") && !text.contains("<t:"), "{text}");
+
+    // Her move is played, not refused as out of time, and ends her vacation:
+    // its answer says so to both.
     let moved = ask(fake, fake.command("move").in_channel(channel).string("move", "11-15").from(&ana)).await;
     assert!(!moved.is_ephemeral(), "{moved:?}");
+    let ended = format!("{}'s vacation ends with this move (5 days used)", ana.mention());
+    assert!(moved.content().unwrap().contains(&ended), "{moved:?}");
     let shown = ask(fake, fake.command("vacation").from(&ana)).await;
     assert!(shown.content().unwrap().contains("9 vacation days left"), "5 days used: {shown:?}");
+    assert!(shown.content().unwrap().contains("each one begun counts whole"), "how days count: {shown:?}");
     let game = s.service.game_in_channel(channel).await.unwrap();
     assert_eq!(game.deadline, game.last_move_at + 3 * DAY, "Bruno's deadline is the usual one");
 

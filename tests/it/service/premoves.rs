@@ -234,7 +234,7 @@ async fn two_services_settling_at_once_play_the_reply_once(backend: Backend) {
     let other = GameService::open(db.url()).await.unwrap();
     let (x, y) =
         tokio::join!(svc.games().settle_premoves(T0 + 61, game.id), other.games().settle_premoves(T0 + 61, game.id));
-    assert_eq!(x.unwrap() + y.unwrap(), 1);
+    assert_eq!(x.unwrap().replies + y.unwrap().replies, 1);
     assert_eq!(svc.game_in_channel(8).await.unwrap().game.notations(), ["11-15", "22-19"]);
     assert_eq!(announced(&svc, T0 + 62).await.len(), 1);
 }

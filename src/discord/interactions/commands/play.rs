@@ -29,7 +29,12 @@ pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
 /// goes on (it works until the opponent replies).
 pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
-    let headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
+    let mut headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
+    if let Some(ended) = &report.vacation_ended {
+        // Nothing changes silently: the opponent reads that the clocks run again.
+        headline.push('\n');
+        headline.push_str(&t!(lang, "vacation-ended-by-move", player = user(inv.user), used = ended.days_used));
+    }
     let mut reply = game_messages::game_message(lang, &inv.service, &report.game, headline).await?;
     let game = &report.game;
     if game.last_move_may_be_taken_back() {

@@ -111,6 +111,11 @@ pub async fn more_time(inv: &Invocation, days: Option<i64>) -> Result<Reply, Com
     let game = inv.service.deadlines().give_more_time(inv.now, inv.channel, inv.user, days).await?;
     let opponent = game.opponent_of(inv.user).unwrap_or_default();
     let lang = inv.server_lang;
+    if game.paused_since.is_some() {
+        // On vacation the clock stands still: a deadline would contradict `/board`.
+        let text = t!(lang, "more-time-given-paused", player = user(inv.user), opponent = user(opponent), days = days);
+        return Ok(Reply::public(lang, text));
+    }
     let text = t!(
         lang,
         "more-time-given",
