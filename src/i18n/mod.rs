@@ -1,7 +1,9 @@
 //! Every sentence a user reads, one Fluent catalog per language:
-//! `locales/en-US` (English, also the fallback) and `locales/es` (Spanish,
-//! for Discord's `es-ES` and `es-419`). The catalogs are compiled into the
-//! binary; a test checks that both hold the same keys with the same
+//! `locales/en-US` (English, also the fallback), `locales/es` (Spain's
+//! Spanish, Discord's `es-ES`) and `locales/es-419` (Latin American
+//! Spanish): the last holds only the messages whose words differ, and
+//! falls back to `es` for the rest. The catalogs are compiled into the
+//! binary; a test checks that they hold the same keys with the same
 //! placeholders.
 
 use std::borrow::Cow;
@@ -33,6 +35,7 @@ static_loader! {
 
 static ENGLISH: LanguageIdentifier = langid!("en-US");
 static SPANISH: LanguageIdentifier = langid!("es");
+static LATIN_AMERICAN_SPANISH: LanguageIdentifier = langid!("es-419");
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -40,17 +43,28 @@ pub enum Lang {
     /// English: the fallback for every locale without a catalog.
     #[default]
     En,
-    /// Spanish, for Spain and Latin America alike.
+    /// Spain's Spanish (`es-ES`).
     Es,
+    /// Latin American Spanish (`es-419`): Spain's but where the words differ.
+    Es419,
 }
 
 impl Lang {
     /// Every language, English first.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Es];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Es, Lang::Es419];
 
     /// The language for a Discord locale code (`es-ES`, `es-419`, `en-US`, ...).
     pub fn from_discord(locale: &str) -> Lang {
-        if locale == "es-ES" || locale == "es-419" { Lang::Es } else { Lang::En }
+        match locale {
+            "es-ES" => Lang::Es,
+            "es-419" => Lang::Es419,
+            _ => Lang::En,
+        }
+    }
+
+    /// Whether it is a Spanish (decimal comma, Spanish dates).
+    pub fn is_spanish(self) -> bool {
+        matches!(self, Lang::Es | Lang::Es419)
     }
 
     /// The language of an optional locale: English when none is known.
@@ -63,7 +77,8 @@ impl Lang {
     pub fn discord_locales(self) -> &'static [&'static str] {
         match self {
             Lang::En => &[],
-            Lang::Es => &["es-ES", "es-419"],
+            Lang::Es => &["es-ES"],
+            Lang::Es419 => &["es-419"],
         }
     }
 
@@ -71,6 +86,7 @@ impl Lang {
         match self {
             Lang::En => &ENGLISH,
             Lang::Es => &SPANISH,
+            Lang::Es419 => &LATIN_AMERICAN_SPANISH,
         }
     }
 
@@ -80,6 +96,7 @@ impl Lang {
         match self {
             Lang::En => "en-US",
             Lang::Es => "es-ES",
+            Lang::Es419 => "es-419",
         }
     }
 
@@ -88,6 +105,7 @@ impl Lang {
         match self {
             Lang::En => "en-US",
             Lang::Es => "es",
+            Lang::Es419 => "es-419",
         }
     }
 }
@@ -96,10 +114,13 @@ impl Lang {
 /// English, "+1,3" in Spanish (a decimal comma).
 pub fn signed_decimal(lang: Lang, value: f64) -> String {
     let text = format!("{value:+.1}");
-    match lang {
-        Lang::En => text,
-        Lang::Es => text.replace('.', ","),
-    }
+    if lang.is_spanish() { text.replace('.', ",") } else { text }
+}
+
+/// The plural category of a number of points as the standings write it
+/// ("½", "1", "1½", "2"): 1 for "½ point" and "1 point", else 2.
+pub fn points_count(points: &str) -> i64 {
+    if points == "½" || points == "1" { 1 } else { 2 }
 }
 
 /// The text of `key` in `lang` (English if the key is missing there, the

@@ -44,7 +44,8 @@ fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
 fn every_language_has_every_key_with_the_same_placeholders() {
     let english = messages(Lang::En);
     assert!(english.len() > 50, "{} keys", english.len());
-    for lang in Lang::ALL {
+    // Latin American Spanish holds only what differs (see the next test).
+    for lang in [Lang::En, Lang::Es] {
         let other = messages(lang);
         let missing: Vec<&String> = english.keys().filter(|k| !other.contains_key(*k)).collect();
         let extra: Vec<&String> = other.keys().filter(|k| !english.contains_key(*k)).collect();
@@ -53,6 +54,76 @@ fn every_language_has_every_key_with_the_same_placeholders() {
             assert_eq!(&other[key], placeholders, "{lang:?}: placeholders of {key}");
         }
     }
+}
+
+/// `es-419` overrides Spain's Spanish message by message: each of its keys
+/// is one of Spain's with the same placeholders and different words, and
+/// every other key falls back to Spain's text (not to English).
+#[test]
+fn latin_american_spanish_overrides_only_what_differs() {
+    let spain = messages(Lang::Es);
+    let latin = messages(Lang::Es419);
+    assert!(latin.len() >= 10, "{} keys", latin.len());
+    for (key, placeholders) in &latin {
+        assert_eq!(spain.get(key), Some(placeholders), "es-419 {key}: not in es, or other placeholders");
+        // Every placeholder filled (with 2: plurals take their "other" form).
+        let args: Vec<(&'static str, FluentValue<'static>)> =
+            placeholders.iter().map(|p| (&*String::leak(p.clone()), FluentValue::from(2))).collect();
+        let (latin_text, spain_text) = (text_with(Lang::Es419, key, &args), text_with(Lang::Es, key, &args));
+        assert!(!latin_text.starts_with("Unknown"), "es-419 {key}: {latin_text}");
+        assert_ne!(latin_text, spain_text, "es-419 {key} says what es says");
+    }
+    assert_eq!(text(Lang::Es419, "button-join"), "Inscribirse");
+    assert_eq!(text(Lang::Es, "button-join"), "Apuntarse");
+    assert!(!latin.contains_key("cmd-challenge-name"));
+    assert_eq!(text(Lang::Es419, "cmd-challenge-name"), "desafiar", "falls back to Spain's Spanish");
+    assert_eq!(signed_decimal(Lang::Es419, 1.26), "+1,3");
+}
+
+/// No Spanish message assumes the reader's or a player's gender, or
+/// speaks to several people as Spain's "vosotros".
+#[test]
+fn spanish_messages_assume_no_gender_and_no_vosotros() {
+    let words =
+        [" él ", " él.", "Ganador", "ganador:", "el organizador", "apuntado", "mismo;", "mirad", " pulsad", " os "];
+    for lang in [Lang::Es, Lang::Es419] {
+        for key in messages(lang).keys() {
+            let said = text(lang, key);
+            for word in words {
+                assert!(!said.contains(word), "{lang:?} {key}: «{word}» in {said}");
+            }
+        }
+    }
+}
+
+#[test]
+fn points_and_players_are_counted_in_words() {
+    let over = |lang, points: &str| {
+        let count = points_count(points);
+        crate::t!(
+            lang,
+            "tournament-over-winner",
+            title = "T",
+            player = "@a",
+            points = points.to_string(),
+            count = count
+        )
+    };
+    assert_eq!(over(Lang::En, "1"), "T is over: @a wins with 1 point!");
+    assert_eq!(over(Lang::En, "1½"), "T is over: @a wins with 1½ points!");
+    assert_eq!(over(Lang::Es, "½"), "T ha terminado: ¡gana @a con ½ punto!");
+    assert_eq!(over(Lang::Es, "3"), "T ha terminado: ¡gana @a con 3 puntos!");
+    let few = |lang, players: usize| crate::t!(lang, "err-too-few-entrants", players = players, least = 3usize);
+    assert!(few(Lang::En, 0).starts_with("Nobody has signed up yet:"), "{}", few(Lang::En, 0));
+    assert!(few(Lang::En, 1).starts_with("Only 1 player has"), "{}", few(Lang::En, 1));
+    assert!(few(Lang::Es419, 2).starts_with("Solo se inscribieron 2 jugadores"), "{}", few(Lang::Es419, 2));
+    let history = |wins: u32| {
+        crate::t!(Lang::Es, "history-title", player = "@a", total = wins + 1, wins = wins, draws = 0u32, losses = 1u32)
+    };
+    assert!(history(1).ends_with("1 ganada, 0 tablas, 1 perdida"), "{}", history(1));
+    assert!(history(2).ends_with("2 ganadas, 0 tablas, 1 perdida"), "{}", history(2));
+    let note = crate::t!(Lang::Es, "ping-note", players = "@a y @b");
+    assert_eq!(note, "@a y @b: ver el mensaje de arriba.");
 }
 
 #[test]
@@ -68,7 +139,7 @@ fn every_key_resolves_in_every_language() {
 #[test]
 fn discord_locales_choose_the_language() {
     assert_eq!(Lang::from_discord("es-ES"), Lang::Es);
-    assert_eq!(Lang::from_discord("es-419"), Lang::Es);
+    assert_eq!(Lang::from_discord("es-419"), Lang::Es419);
     assert_eq!(Lang::from_discord("en-US"), Lang::En);
     assert_eq!(Lang::from_discord("pt-BR"), Lang::En, "English is the fallback");
     assert_eq!(text(Lang::Es, "cmd-challenge-name"), "desafiar");
