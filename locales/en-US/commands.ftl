@@ -20,7 +20,7 @@ opt-challenge-position-desc = Start from this PDN FEN instead of the usual start
 opt-challenge-rated-name = rated
 opt-challenge-rated-desc = Whether the game counts for ratings (default: yes)
 opt-challenge-match-name = match
-opt-challenge-match-desc = A match of 4 games, colours alternating (RULES 8.3)
+opt-challenge-match-desc = A match of 4 games, colors alternating
 
 cmd-accept-name = accept
 cmd-accept-desc = Accept a challenge made to you in this channel

@@ -16,15 +16,15 @@ err-no-challenge-with = There is no open challenge between you and that player i
 err-opponent-is-bot = Bots cannot play here, except me: challenge a member, or name me as your opponent to play against my engine.
 err-level-out-of-range = The level must be from 1 (weakest) to 10 (strongest); { $level } is out of range.
 err-analysis-of-live-game = No analysis while this channel's game is being played: in correspondence games an engine must not play for the players. Ask again once the game is over.
-err-analysis-of-live-position = That is the current position of a live game in this server, so I will not analyse it until that game is over.
+err-analysis-of-live-position = That is the current position of a live game in this server, so I will not analyze it until that game is over.
 err-cooling-down = You asked for this a moment ago, and it keeps a core busy for a while: you can ask again in { $seconds ->
         [one] 1 second.
        *[other] { $seconds } seconds.
     }
-err-nothing-to-analyze = There is no finished game in this channel to review; give a position (a PDN FEN such as `W:W1-12:B21-32`) to analyse it.
+err-nothing-to-analyze = There is no finished game in this channel to review; give a position (a PDN FEN such as `W:W1-12:B21-32`) to analyze it.
 err-days-out-of-range = Days per move must be between 1 and 14; { $days } is out of range.
 err-start-decided = That start position is already decided: the side to move has no legal move.
-err-match-terms = A match (RULES 8.3) is four classic games from the usual start between two people: leave out the variant and the position, and challenge a person.
+err-match-terms = A match is four classic games from the usual start between two people: leave out the variant and the position, and challenge a person.
 err-no-challenge = There is no open challenge in this channel.
 err-stale-challenge = Challenge #{ $id } is no longer open; it was already answered, cancelled or it expired.
 err-challenge-expired = This challenge expired: challenges stay open for 48 hours.

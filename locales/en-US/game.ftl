@@ -64,7 +64,7 @@ challenge-plays = { $player } plays { $side }
 challenge-random-colors = colors drawn at random
 challenge-rated = rated
 challenge-casual = casual (not rated)
-challenge-match = a match of 4 games (colours alternate; games 3 and 4 from a balanced opening)
+challenge-match = a match of 4 games (colors alternate; games 3 and 4 from a balanced opening)
 challenge-days = { $days ->
         [one] 1 day per move
        *[other] { $days } days per move
@@ -410,3 +410,7 @@ settings-vacation-days = Each player has { $days ->
        *[other] { $days } vacation days
     } a year in this server (`/vacation`).
 settings-vacation-off = Vacation is off in this server (`vacation-days` gives players days).
+
+# File names of attachments (ASCII, no spaces).
+file-game = damas-game-{ $game }
+file-tournament = damas-tournament-{ $tournament }

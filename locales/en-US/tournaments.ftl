@@ -12,7 +12,7 @@ sub-tournament-join-desc = Sign up for a tournament
 sub-tournament-leave-name = leave
 sub-tournament-leave-desc = Take your name off a tournament that has not started
 sub-tournament-start-name = start
-sub-tournament-start-desc = The organiser: start a tournament; its games open in threads here
+sub-tournament-start-desc = The organizer: start a tournament; its games open in threads here
 sub-tournament-standings-name = standings
 sub-tournament-standings-desc = A tournament's standings as a picture
 sub-tournament-pdn-name = pdn
@@ -20,9 +20,9 @@ sub-tournament-pdn-desc = Every game of a tournament in one PDN file
 sub-tournament-withdraw-name = withdraw
 sub-tournament-withdraw-desc = Leave a tournament: your unfinished games are lost by forfeit
 sub-tournament-remove-name = remove
-sub-tournament-remove-desc = The organiser: take a player out (their unfinished games are lost by forfeit)
+sub-tournament-remove-desc = The organizer: take a player out (their unfinished games are lost by forfeit)
 sub-tournament-cancel-name = cancel
-sub-tournament-cancel-desc = The organiser: end a tournament, aborting its unfinished games
+sub-tournament-cancel-desc = The organizer: end a tournament, aborting its unfinished games
 opt-tournament-create-name-name = name
 opt-tournament-create-name-desc = The tournament's name
 opt-tournament-create-format-name = format
@@ -67,7 +67,7 @@ help-tournaments = `{ $tournament }` tournaments: create, join, start, standings
 
 err-no-tournament = There is no tournament #{ $number } in this server (`/tournaments` lists them).
 err-not-tournament-manager = Only those who manage the server or its events create tournaments.
-err-not-organiser = Only its organiser, { $organiser }, or those who manage the server may do that.
+err-not-organiser = Only its organizer, { $organiser }, or those who manage the server may do that.
 err-tournament-name = A tournament's name has 1 to { $max } characters.
 err-rounds-for-swiss-only = Only a Swiss is given its rounds: a round-robin has as many as it needs.
 err-rounds-out-of-range = A Swiss has 1 to { $max } rounds.
@@ -81,6 +81,7 @@ err-player-not-entered = { $player } is not in this tournament.
 err-leave-after-start = This tournament has started: to leave it, withdraw (your unfinished games are lost by forfeit).
 err-already-started = This tournament has started already.
 err-too-few-entrants = { $players ->
+        [0] Nobody has signed up yet
         [one] Only 1 player has signed up
        *[other] Only { $players } players have signed up
     }: this tournament needs { $least } to start.
@@ -91,7 +92,7 @@ err-tournament-no-games = No game of this tournament has started yet.
 err-tournament-over = This tournament is over.
 err-already-withdrawn = That player has withdrawn already.
 err-no-takeback-in-tournament = Tournament games allow no takebacks.
-err-no-abort-in-tournament = A tournament game is not aborted: its organiser may remove a player (`/tournament remove`) or cancel the tournament.
+err-no-abort-in-tournament = A tournament game is not aborted: its organizer may remove a player (`/tournament remove`) or cancel the tournament.
 err-tournament-needs-threads = Tournaments need a text channel where I may create public threads (each game gets one): grant me Create Public Threads here, or use another channel.
 err-tournament-number = Say which tournament: its number.
 err-tournament-player = Say which player.
@@ -116,10 +117,10 @@ tournament-rounds = { $rounds ->
 tournament-vacation-allowed = vacation allowed
 tournament-no-vacation = no vacation (clocks run)
 tournament-and-more = and { $count } more
-tournament-organiser = Organiser: { $organiser } · up to { $max } players
+tournament-organiser = Organizer: { $organiser } · up to { $max } players
 tournament-players-none = **Players:** nobody yet
 tournament-players = **Players ({ $count }):** { $players }
-tournament-signup-hint = Press **Join** to take part (or `{ $join }`); the organiser starts it with `{ $start }`.
+tournament-signup-hint = Press **Join** to take part (or `{ $join }`); the organizer starts it with `{ $start }`.
 tournament-running = Started { $date }: each game is played in a thread of its own here; the standings are below (`{ $standings }` for the picture).
 tournament-finished = Finished { $date }. Winner: { $winners }
 tournament-cancelled = Cancelled by { $player } { $date }.
@@ -129,7 +130,10 @@ tournament-round-of = round { $round } of { $rounds }
 tournament-created = { $title } is created: its message follows in this channel. Players join with its **Join** button or `{ $join }`; start it with `{ $start }` once they have.
 tournament-joined = You are in { $title } ({ $players } players so far).
 tournament-left = You are no longer in { $title }.
-tournament-started = { $title } has started: { $players } players, { $games } games so far. Each game opens in its own thread here and pings its players.
+tournament-started = { $title } has started: { $players } players, { $games } games { $all ->
+        [yes] in all
+       *[no] so far
+    }. Each game opens in its own thread here and pings its players.
 tournament-swiss-rounds = A Swiss of { $rounds } rounds: each round is paired when every game of the one before has ended.
 tournament-rounds-cut = ({ $asked } rounds were asked; with { $players } players a Swiss has at most one round fewer than its players.)
 tournament-bye = Bye this round: { $player } (1 point).
@@ -146,13 +150,19 @@ tournament-round-begins = { $title }: **round { $round } of { $rounds }** begins
 tournament-round-game = { $thread } { $white } (White) vs { $black } (Black)
 tournament-round-forfeit = { $white } vs { $black }: not played (forfeit)
 tournament-over-no-winner = { $title } is over.
-tournament-over-winner = { $title } is over: { $player } wins with { $points } points!
-tournament-over-shared = { $title } is over: { $players } share first place with { $points } points!
+tournament-over-winner = { $title } is over: { $player } wins with { $points } { $count ->
+        [one] point
+       *[other] points
+    }!
+tournament-over-shared = { $title } is over: { $players } share first place with { $points } { $count ->
+        [one] point
+       *[other] points
+    }!
 tournament-over-pdn = Every game in one file: `{ $command }`.
 tournament-thread = { $name } · round { $round } · { $white } vs { $black }
 tournament-game-line = Tournament #{ $number } · { $name } · round { $round }
 tournament-game-begins = **A tournament game begins.**
-tournament-game-ended = **Tournament game over.**
+tournament-game-ended = The tournament decided this game (a player withdrew or was removed, or the tournament was cancelled):
 
 standings-title = { $title } · standings ({ $progress })
 standings-cancelled = The tournament was cancelled.
@@ -177,5 +187,8 @@ tournaments-finished = finished
 tournaments-cancelled = cancelled
 
 alt-standings = Standings of { $title }, { $progress }: { $players }.
-alt-standings-line = { $place } { $name }, { $points } points
+alt-standings-line = { $place } { $name }, { $points } { $count ->
+        [one] point
+       *[other] points
+    }
 alt-tournament-pdn = Game records of every game of { $title } (PDN), { $games } games.

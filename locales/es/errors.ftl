@@ -3,7 +3,7 @@
 color-white = blancas
 color-black = negras
 
-err-challenge-self = No puedes desafiarte a ti mismo; elige a otro miembro como rival.
+err-challenge-self = No puedes desafiarte a ti: elige a otro miembro como rival.
 err-channel-has-game = Este canal ya tiene una partida en curso. Abre un hilo y envía allí tu desafío.
 err-channel-has-challenge = Hay desafíos esperando en este canal. Juega contra mí en otro canal o en un hilo, o cuando tengan respuesta.
 err-duplicate-challenge = Ya desafiaste a ese jugador en este canal; espera su respuesta.
@@ -28,7 +28,7 @@ err-match-terms = Un encuentro (reglas 8.3) son cuatro partidas clásicas desde 
 err-no-challenge = No hay ningún desafío abierto en este canal.
 err-stale-challenge = El desafío #{ $id } ya no está abierto: ya se respondió, se canceló o caducó.
 err-challenge-expired = Este desafío caducó: los desafíos siguen abiertos 48 horas.
-err-not-challenged = Solo el jugador desafiado puede aceptar o rechazar este desafío.
+err-not-challenged = Solo quien recibió este desafío puede aceptarlo o rechazarlo.
 err-not-challenger = Solo quien hizo este desafío puede cancelarlo.
 err-no-game = No hay ninguna partida en curso en este canal.
 err-not-moderator = Solo un moderador (Gestionar mensajes, o Gestionar hilos en un hilo) puede anular una partida o cerrar desafíos aquí; los jugadores pueden anular su propia partida hasta que cada bando haya movido una vez.
@@ -41,7 +41,7 @@ err-not-a-player = No juegas en esta partida.
 err-not-your-turn = No es tu turno; espera la jugada de tu rival.
 err-position-changed = La posición cambió antes de que llegara tu comando (se jugó una jugada o la partida cambió); vuelve a mirar el tablero y repítelo si aún quieres.
 err-time-up = Se acabó el tiempo: pasó el plazo de esta jugada, así que la partida se pierde por tiempo.
-err-more-time-own-move = Te toca jugar a ti: más tiempo se le da a tu rival mientras le toca a él.
+err-more-time-own-move = Te toca jugar a ti: solo puedes dar más tiempo a tu rival cuando es su turno.
 err-more-time-for-bot = El bot no necesita más tiempo: contesta en el acto.
 err-more-time-days = Más tiempo es de 1 a 7 días cada vez; { $days } está fuera de rango.
 err-vacation-off = Este servidor no da días de vacaciones (quienes lo gestionan pueden darlos con `/ajustes dias-de-vacaciones`).

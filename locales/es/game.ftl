@@ -3,7 +3,7 @@
 # preguntó.
 
 something-went-wrong = Algo falló por mi parte. Vuelve a intentarlo dentro de un momento.
-ping-note = { $players }: mirad el mensaje de arriba.
+ping-note = { $players }: ver el mensaje de arriba.
 no-picture = (Sin imagen: me falta el permiso **Adjuntar archivos** en este canal.)
 err-server-only = Las partidas se juegan en un servidor: usa /{ $command } en un canal de un servidor donde yo esté. Aquí respondo a /ayuda y /jugadas.
 err-unknown-command = No conozco el comando /{ $command }.
@@ -105,7 +105,7 @@ vacation-started = Empiezan tus vacaciones. Los relojes de tus partidas en este 
         [one] el día que te queda
        *[other] los { $days } días que te quedan
     } este año. Tus rivales quedan avisados. Tu primera jugada o `/vacaciones accion:terminar` las terminan.
-vacation-ended = Terminaron tus vacaciones: usaron { $used ->
+vacation-ended = Tus vacaciones terminaron: usaste { $used ->
         [one] 1 día
        *[other] { $used } días
     } (cada día empezado cuenta); te { $days ->
@@ -143,7 +143,13 @@ games-page = {" "}- página { $page } de { $pages }
 games-line = { $channel }: { $white } contra { $black } - le toca a { $player }, plazo { $deadline }.
 deadline-on-vacation = parado (de vacaciones)
 history-none = { $player } aún no tiene ninguna partida terminada en este servidor.
-history-title = **Partidas de { $player } en este servidor ({ $total })**: { $wins } ganadas, { $draws } tablas, { $losses } perdidas
+history-title = **Partidas de { $player } en este servidor ({ $total })**: { $wins ->
+        [one] 1 ganada
+       *[other] { $wins } ganadas
+    }, { $draws } tablas, { $losses ->
+        [one] 1 perdida
+       *[other] { $losses } perdidas
+    }
 history-line = #{ $game } · { $date } · { $side } contra { $opponent } · { $result }
 history-won = ganada ({ $reason })
 history-drawn = tablas ({ $reason })
@@ -334,7 +340,7 @@ mygames-line-waiting = [Partida #{ $game }]({ $link }) contra { $opponent }, jue
        *[other] { $plies } jugadas
     } - le toca al rival, plazo { $deadline }.
 notify-set = Hecho.
-notify-ping = Te avisa de que te toca jugar la mención en el canal (o hilo) de la partida. Con `/avisos` puedes añadir un mensaje directo con cada jugada o un resumen diario.
+notify-ping = Cuando te toque jugar, te mencionaré en el canal (o hilo) de la partida. Con `/avisos` puedes añadir un mensaje directo con cada jugada o un resumen diario.
 notify-dm = Recibes un mensaje directo con cada jugada que te deja el turno (con el tablero y un enlace), y con el recordatorio antes del plazo y la derrota por tiempo, además de la mención en el canal de la partida.
 notify-digest = Recibes un mensaje directo al día a las { $hour } UTC (el próximo: { $next }) con las partidas en que te toca jugar, si hay alguna; el recordatorio antes del plazo y la derrota por tiempo también llegan por mensaje directo.
 notify-off = No recibes mensajes directos del bot en este servidor, solo la mención en el canal de la partida.
@@ -408,3 +414,7 @@ settings-vacation-days = Cada jugador tiene { $days ->
        *[other] { $days } días
     } de vacaciones al año en este servidor (`/vacaciones`).
 settings-vacation-off = No hay vacaciones en este servidor (`dias-de-vacaciones` da días a los jugadores).
+
+# File names of attachments (ASCII, no spaces).
+file-game = damas-partida-{ $game }
+file-tournament = damas-torneo-{ $tournament }

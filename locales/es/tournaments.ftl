@@ -12,7 +12,7 @@ sub-tournament-join-desc = Apúntate a un torneo
 sub-tournament-leave-name = salir
 sub-tournament-leave-desc = Borra tu nombre de un torneo que aún no ha empezado
 sub-tournament-start-name = empezar
-sub-tournament-start-desc = El organizador: empieza un torneo; sus partidas se abren en hilos aquí
+sub-tournament-start-desc = Quien lo organiza: empieza un torneo; sus partidas se abren en hilos aquí
 sub-tournament-standings-name = clasificacion
 sub-tournament-standings-desc = La clasificación de un torneo en una imagen
 sub-tournament-pdn-name = pdn
@@ -20,9 +20,9 @@ sub-tournament-pdn-desc = Todas las partidas de un torneo en un archivo PDN
 sub-tournament-withdraw-name = retirarse
 sub-tournament-withdraw-desc = Deja un torneo: tus partidas sin terminar se pierden por incomparecencia
 sub-tournament-remove-name = expulsar
-sub-tournament-remove-desc = El organizador: saca a un jugador (pierde por incomparecencia lo que le quede)
+sub-tournament-remove-desc = Quien lo organiza: saca a un jugador (pierde por incomparecencia lo que le quede)
 sub-tournament-cancel-name = cancelar
-sub-tournament-cancel-desc = El organizador: termina un torneo y anula sus partidas sin terminar
+sub-tournament-cancel-desc = Quien lo organiza: termina un torneo y anula sus partidas sin terminar
 opt-tournament-create-name-name = nombre
 opt-tournament-create-name-desc = El nombre del torneo
 opt-tournament-create-format-name = formato
@@ -67,13 +67,13 @@ help-tournaments = `{ $tournament }` torneos: crear, apuntarse, empezar, clasifi
 
 err-no-tournament = No hay ningún torneo #{ $number } en este servidor (`/torneos` los muestra).
 err-not-tournament-manager = Solo quienes gestionan el servidor o sus eventos crean torneos.
-err-not-organiser = Solo su organizador, { $organiser }, o quienes gestionan el servidor pueden hacerlo.
+err-not-organiser = Solo quien lo organiza ({ $organiser }) o quienes gestionan el servidor pueden hacerlo.
 err-tournament-name = El nombre de un torneo tiene de 1 a { $max } caracteres.
 err-rounds-for-swiss-only = Solo a un suizo se le dan rondas: una liguilla tiene las que necesita.
 err-rounds-out-of-range = Un suizo tiene de 1 a { $max } rondas.
 err-max-players-out-of-range = Este formato admite de { $least } a { $most } jugadores.
 err-bot-cannot-join = Las cuentas de bot no juegan torneos.
-err-already-entered = Ya estás apuntado.
+err-already-entered = Ya estás en este torneo.
 err-tournament-full = Este torneo está completo ({ $players } jugadores).
 err-signup-closed = Este torneo ya no admite jugadores: ha empezado o ha terminado.
 err-not-entered = No estás en este torneo.
@@ -81,6 +81,7 @@ err-player-not-entered = { $player } no está en este torneo.
 err-leave-after-start = Este torneo ya empezó: para dejarlo, retírate (tus partidas sin terminar se pierden por incomparecencia).
 err-already-started = Este torneo ya ha empezado.
 err-too-few-entrants = { $players ->
+        [0] Aún no se ha apuntado nadie
         [one] Solo se ha apuntado 1 jugador
        *[other] Solo se han apuntado { $players } jugadores
     }: este torneo necesita { $least } para empezar.
@@ -91,7 +92,7 @@ err-tournament-no-games = Aún no ha empezado ninguna partida de este torneo.
 err-tournament-over = Este torneo ha terminado.
 err-already-withdrawn = Ese jugador ya se retiró.
 err-no-takeback-in-tournament = En las partidas de torneo no se deshacen jugadas.
-err-no-abort-in-tournament = Una partida de torneo no se anula: su organizador puede sacar a un jugador (`/torneo expulsar`) o cancelar el torneo.
+err-no-abort-in-tournament = Una partida de torneo no se anula: quien lo organiza puede sacar a un jugador (`/torneo expulsar`) o cancelar el torneo.
 err-tournament-needs-threads = Los torneos necesitan un canal de texto donde pueda crear hilos públicos (cada partida tiene uno): dame el permiso Crear hilos públicos aquí, o usa otro canal.
 err-tournament-number = Di qué torneo: su número.
 err-tournament-player = Di qué jugador.
@@ -119,9 +120,9 @@ tournament-and-more = y { $count } más
 tournament-organiser = Organiza: { $organiser } · hasta { $max } jugadores
 tournament-players-none = **Jugadores:** nadie todavía
 tournament-players = **Jugadores ({ $count }):** { $players }
-tournament-signup-hint = Pulsa **Apuntarse** para participar (o `{ $join }`); el organizador lo empieza con `{ $start }`.
+tournament-signup-hint = Pulsa **Apuntarse** para participar (o `{ $join }`); quien lo organiza lo empieza con `{ $start }`.
 tournament-running = Empezó { $date }: cada partida se juega aquí en un hilo propio; la clasificación está abajo (`{ $standings }` para la imagen).
-tournament-finished = Terminó { $date }. Ganador: { $winners }
+tournament-finished = Terminó { $date }. Primer puesto: { $winners }
 tournament-cancelled = Cancelado por { $player } { $date }.
 tournament-no-winner = ninguno
 tournament-games-done = { $done } de { $all } partidas terminadas
@@ -129,7 +130,10 @@ tournament-round-of = ronda { $round } de { $rounds }
 tournament-created = { $title } está creado: su mensaje sigue en este canal. Los jugadores se apuntan con su botón **Apuntarse** o `{ $join }`; empiézalo con `{ $start }` cuando estén.
 tournament-joined = Estás en { $title } ({ $players } jugadores por ahora).
 tournament-left = Ya no estás en { $title }.
-tournament-started = { $title } ha empezado: { $players } jugadores, { $games } partidas por ahora. Cada partida se abre aquí en su propio hilo y avisa a sus jugadores.
+tournament-started = { $title } ha empezado: { $players } jugadores, { $games } partidas { $all ->
+        [yes] en total
+       *[no] por ahora
+    }. Cada partida se abre aquí en su propio hilo y avisa a sus jugadores.
 tournament-swiss-rounds = Un suizo de { $rounds } rondas: cada ronda se empareja cuando han terminado todas las partidas de la anterior.
 tournament-rounds-cut = (Se pidieron { $asked } rondas; con { $players } jugadores un suizo tiene como mucho una ronda menos que jugadores.)
 tournament-bye = Descansa esta ronda: { $player } (1 punto).
@@ -146,17 +150,23 @@ tournament-round-begins = { $title }: empieza la **ronda { $round } de { $rounds
 tournament-round-game = { $thread } { $white } (blancas) contra { $black } (negras)
 tournament-round-forfeit = { $white } contra { $black }: no se juega (incomparecencia)
 tournament-over-no-winner = { $title } ha terminado.
-tournament-over-winner = { $title } ha terminado: ¡gana { $player } con { $points } puntos!
-tournament-over-shared = { $title } ha terminado: ¡{ $players } comparten el primer puesto con { $points } puntos!
+tournament-over-winner = { $title } ha terminado: ¡gana { $player } con { $points } { $count ->
+        [one] punto
+       *[other] puntos
+    }!
+tournament-over-shared = { $title } ha terminado: ¡{ $players } comparten el primer puesto con { $points } { $count ->
+        [one] punto
+       *[other] puntos
+    }!
 tournament-over-pdn = Todas las partidas en un archivo: `{ $command }`.
 tournament-thread = { $name } · ronda { $round } · { $white } contra { $black }
 tournament-game-line = Torneo #{ $number } · { $name } · ronda { $round }
 tournament-game-begins = **Empieza una partida de torneo.**
-tournament-game-ended = **Partida de torneo terminada.**
+tournament-game-ended = El torneo decidió esta partida (por una retirada, una expulsión o la cancelación del torneo):
 
 standings-title = { $title } · clasificación ({ $progress })
 standings-cancelled = El torneo se canceló.
-standings-final = **Clasificación final.** Ganador: { $winners }
+standings-final = **Clasificación final.** Primer puesto: { $winners }
 standings-player = Jugador
 standings-points = Ptos
 standings-buchholz = Bch-1
@@ -177,5 +187,8 @@ tournaments-finished = terminado
 tournaments-cancelled = cancelado
 
 alt-standings = Clasificación de { $title }, { $progress }: { $players }.
-alt-standings-line = { $place } { $name }, { $points } puntos
+alt-standings-line = { $place } { $name }, { $points } { $count ->
+        [one] punto
+       *[other] puntos
+    }
 alt-tournament-pdn = Registro de todas las partidas de { $title } (PDN), { $games } partidas.

@@ -158,7 +158,14 @@ pub fn standings(lang: Lang, title: &str, progress: &str, lines: &[(String, Stri
     let players: Vec<String> = lines
         .iter()
         .map(|(place, name, points)| {
-            t!(lang, "alt-standings-line", place = place.clone(), name = name.clone(), points = points.clone())
+            t!(
+                lang,
+                "alt-standings-line",
+                place = place.clone(),
+                name = name.clone(),
+                points = points.clone(),
+                count = super::points_count(points)
+            )
         })
         .collect();
     t!(lang, "alt-standings", title = title.to_string(), progress = progress.to_string(), players = players.join("; "))

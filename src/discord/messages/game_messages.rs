@@ -247,14 +247,15 @@ pub fn played(perspective: Color, game: &Game) -> RenderOptions {
     }
 }
 
-/// The name of a game's record file.
-pub fn pdn_file_name(view: &GameView) -> String {
-    format!("damas-game-{}.pdn", view.id)
+/// The name of a game's record file, in the reader's language
+/// ("damas-game-7.pdn", "damas-partida-7.pdn").
+pub fn pdn_file_name(lang: Lang, view: &GameView) -> String {
+    format!("{}.pdn", t!(lang, "file-game", game = view.id.to_string()))
 }
 
-/// The name of a game's replay file.
-pub fn replay_file_name(view: &GameView) -> String {
-    format!("damas-game-{}.gif", view.id)
+/// The name of a game's replay file ("damas-game-7.gif").
+pub fn replay_file_name(lang: Lang, view: &GameView) -> String {
+    format!("{}.gif", t!(lang, "file-game", game = view.id.to_string()))
 }
 
 /// The replay of a game as an animated GIF, as the service makes or keeps
@@ -327,7 +328,7 @@ pub async fn finished_game(
     let pdn = service.records().pdn(view.id).await?;
     let mut reply = Reply::public(lang, text)
         .file("board.png", game_board(view).await?, alt::game_board(lang, view))
-        .file(pdn_file_name(view), pdn.into_bytes(), alt::pdn(lang, view))
+        .file(pdn_file_name(lang, view), pdn.into_bytes(), alt::pdn(lang, view))
         .components(replay_button(lang, view.id));
     reply.after.game = Some(view.id);
     // A match that goes on has started its next game: announced next. A

@@ -305,12 +305,20 @@ pub async fn final_message(lang: Lang, t: &Tournament) -> Result<Reply, CommandE
     let points = t.standings().first().map(|l| half_points_text(l.points)).unwrap_or_default();
     let headline = match winners.len() {
         0 => t!(lang, "tournament-over-no-winner", title = title(lang, t)),
-        1 => t!(lang, "tournament-over-winner", title = title(lang, t), player = user(winners[0]), points = points),
+        1 => t!(
+            lang,
+            "tournament-over-winner",
+            title = title(lang, t),
+            player = user(winners[0]),
+            count = crate::i18n::points_count(&points),
+            points = points
+        ),
         _ => t!(
             lang,
             "tournament-over-shared",
             title = title(lang, t),
             players = mentions(lang, winners.iter().copied()),
+            count = crate::i18n::points_count(&points),
             points = points
         ),
     };

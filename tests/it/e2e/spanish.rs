@@ -124,6 +124,10 @@ async fn a_spanish_server_with_players_of_three_locales() {
     for w in ["**Fin de la partida.** Gana", &ana.mention(), "se le acabó el tiempo"] {
         assert!(lost.content().contains(w), "expected «{w}» in {}", lost.content());
     }
+    // Its record's file is named in Spanish too.
+    let pdn = ask(&fake, from(fake.command("pdn"), &carla, en, channel)).await;
+    let game = service.store().last_finished_game_in_channel(channel).await.unwrap().expect("the game");
+    assert!(pdn.file(&format!("damas-partida-{}.pdn", game.id)).is_some(), "{:?}", pdn.files);
 
     // The bot's own move, posted on its own, is in Spanish too.
     let bot_channel = fake.new_id();

@@ -63,7 +63,11 @@ pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, Command
         None if game.is_live() => t!(lang, "pdn-so-far", players = players),
         None => t!(lang, "pdn-aborted", players = players),
     };
-    Ok(Reply::public(lang, text).file(game_messages::pdn_file_name(&game), pdn.into_bytes(), alt::pdn(lang, &game)))
+    Ok(Reply::public(lang, text).file(
+        game_messages::pdn_file_name(lang, &game),
+        pdn.into_bytes(),
+        alt::pdn(lang, &game),
+    ))
 }
 
 /// `/replay [game]`: an animated GIF of a game of this server, found as
@@ -76,7 +80,11 @@ pub async fn replay(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comm
     let text = t!(lang, "replay-caption", players = game_messages::numbered_players(lang, &game));
     // Asking for a replay is no reason to notify the players it names.
     let description = alt::replay(lang, &game);
-    Ok(Reply::public(lang, text).pinging(Vec::new()).file(game_messages::replay_file_name(&game), gif, description))
+    Ok(Reply::public(lang, text).pinging(Vec::new()).file(
+        game_messages::replay_file_name(lang, &game),
+        gif,
+        description,
+    ))
 }
 
 /// The Replay button of a finished game's message: the same GIF, but seen
@@ -90,7 +98,7 @@ pub async fn replay_pressed(inv: &Invocation, game_id: i64) -> Result<Reply, Com
     let gif = game_messages::replay_gif(inv.lang, &inv.service, inv.now, &game, inv.user).await?;
     let lang = inv.lang;
     let text = t!(lang, "replay-caption", players = game_messages::numbered_players(lang, &game));
-    Ok(Reply::ephemeral(lang, text).file(game_messages::replay_file_name(&game), gif, alt::replay(lang, &game)))
+    Ok(Reply::ephemeral(lang, text).file(game_messages::replay_file_name(lang, &game), gif, alt::replay(lang, &game)))
 }
 
 /// `/game number`: one game of this server, its board (final or current)

@@ -127,7 +127,9 @@ pub async fn start(inv: &Invocation, number: i64) -> Result<Reply, CommandError>
         title = title(lang, &t),
         players = t.entrants.len(),
         rounds = t.rounds.unwrap_or(0),
-        games = t.pairings.len()
+        games = t.pairings.len(),
+        // A round-robin pairs every game at the start; a Swiss round by round.
+        all = if t.format == TournamentFormat::Swiss { "no" } else { "yes" }
     );
     if t.format == TournamentFormat::Swiss {
         text.push('\n');
@@ -172,7 +174,7 @@ pub async fn pdn(inv: &Invocation, number: i64) -> Result<Reply, CommandError> {
     let text = t!(lang, "tournament-pdn", title = title(lang, &t), games = games);
     let description = alt::tournament_pdn(lang, &t.name, games);
     Ok(Reply::public(lang, text).pinging(Vec::new()).file(
-        format!("damas-tournament-{}.pdn", t.id),
+        format!("{}.pdn", t!(lang, "file-tournament", tournament = t.id.to_string())),
         pdn.into_bytes(),
         description,
     ))
