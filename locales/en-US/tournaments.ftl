@@ -174,6 +174,9 @@ standings-sb = SB
 standings-wins = Wins
 standings-left = Left
 standings-withdrawn = * withdrew
+standings-picture-final = final standings
+standings-legend = Pts: points (a win 1, a draw ½) · SB: Sonneborn-Berger, the points of the players beaten plus half those drawn with · Wins: games won · Left: games still to play
+standings-legend-swiss = Pts: points (a win 1, a draw ½) · Bch-1: the points of one's opponents, less the lowest · SB: Sonneborn-Berger · Left: games still to play
 standings-picture-hint = The picture, with the cross-table of a round-robin: `{ $command }`
 standings-picture-title = Tournament #{ $number } · { $name }
 

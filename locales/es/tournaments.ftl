@@ -174,6 +174,9 @@ standings-sb = SB
 standings-wins = Gan
 standings-left = Quedan
 standings-withdrawn = * se retiró
+standings-picture-final = clasificación final
+standings-legend = Ptos: puntos (victoria 1, tablas ½) · SB: Sonneborn-Berger, los puntos de los rivales vencidos más la mitad de los de las tablas · Gan: partidas ganadas · Quedan: partidas por jugar
+standings-legend-swiss = Ptos: puntos (victoria 1, tablas ½) · Bch-1: los puntos de los rivales, menos el más bajo · SB: Sonneborn-Berger · Quedan: partidas por jugar
 standings-picture-hint = La imagen, con la tabla cruzada de una liguilla: `{ $command }`
 standings-picture-title = Torneo #{ $number } · { $name }
 

@@ -21,8 +21,12 @@ use super::numbers::FONT;
 pub struct StandingsPicture {
     /// The first line: "Tournament #3 · Spring cup · after round 2".
     pub title: String,
+    /// The head of the names' column: "Player".
+    pub name_head: String,
     /// The heads of the figure columns: "Pts", "SB", "Wins", "Left".
     pub figure_heads: Vec<String>,
+    /// What the heads mean, written under the table.
+    pub legend: String,
     /// The players, best first.
     pub lines: Vec<StandingsLine>,
     /// A round-robin's cross-table: for each line, its score against the
@@ -53,6 +57,9 @@ const NAME_WIDTH: u32 = 190;
 /// A cross-table cell holds two results ("1 ½").
 const CROSS_WIDTH: u32 = 44;
 const FIGURE_WIDTH: u32 = 62;
+/// Each line of the legend under the table.
+const LEGEND_ROW: u32 = 19;
+const LEGEND_PX: f32 = 12.5;
 /// The least width, so a short table still has room for its title.
 const LEAST_WIDTH: u32 = 480;
 
@@ -67,8 +74,27 @@ pub fn standings_size(picture: &StandingsPicture) -> (u32, u32) {
     let cross = picture.cross.as_ref().map_or(0, |_| picture.lines.len() as u32);
     let width =
         MARGIN * 2 + PLACE_WIDTH + NAME_WIDTH + cross * CROSS_WIDTH + picture.figure_heads.len() as u32 * FIGURE_WIDTH;
-    let height = TABLE_TOP + ROW * (picture.lines.len() as u32 + 1) + MARGIN;
-    (width.max(LEAST_WIDTH), height)
+    let width = width.max(LEAST_WIDTH);
+    let font = FontRef::try_from_slice(FONT).expect("the embedded font is a valid TrueType font");
+    let legend = legend_lines(&font, &picture.legend, width - 2 * MARGIN).len() as u32;
+    let gap = if legend > 0 { 8 } else { 0 };
+    let height = TABLE_TOP + ROW * (picture.lines.len() as u32 + 1) + gap + legend * LEGEND_ROW + MARGIN;
+    (width, height)
+}
+
+/// The legend in lines that fit `width`, broken between its parts (" · ").
+fn legend_lines(font: &FontRef<'_>, legend: &str, width: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in legend.split(" · ").filter(|p| !p.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if text::width(font, &format!("{line} · {part}"), LEGEND_PX) <= width => {
+                line.push_str(" · ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// The standings as PNG bytes (8-bit RGB), [`standings_size`] big.
@@ -83,7 +109,8 @@ pub fn standings_png(picture: &StandingsPicture) -> Vec<u8> {
     let table_width = width - 2 * MARGIN;
     draw_filled_rect_mut(&mut img, Rect::at(MARGIN as i32, TABLE_TOP as i32).of_size(table_width, ROW), HEAD);
     let cross_heads: Vec<String> = (1..=columns.cross).map(|n| n.to_string()).collect();
-    let heads = ["#".to_string(), String::new()].into_iter().chain(cross_heads).chain(picture.figure_heads.clone());
+    let heads =
+        ["#".to_string(), picture.name_head.clone()].into_iter().chain(cross_heads).chain(picture.figure_heads.clone());
     for (i, head) in heads.enumerate() {
         cell(&mut img, &font, &columns, i, TABLE_TOP, head.as_str());
     }
@@ -113,6 +140,11 @@ pub fn standings_png(picture: &StandingsPicture) -> Vec<u8> {
         for (i, figure) in line.figures.iter().enumerate() {
             cell(&mut img, &font, &columns, 2 + columns.cross + i, top, figure);
         }
+    }
+    let legend_top = TABLE_TOP + ROW * (picture.lines.len() as u32 + 1) + 8;
+    for (i, line) in legend_lines(&font, &picture.legend, table_width).iter().enumerate() {
+        let fitted = fit(&font, line, LEGEND_PX, 9.0, table_width);
+        text::draw(&mut img, &font, &fitted, INK, MARGIN as i32, (legend_top + i as u32 * LEGEND_ROW) as i32);
     }
     let canvas = Canvas { width, height, pixels: img.into_raw() };
     PngWriter::new().encode(&canvas)
@@ -167,12 +199,14 @@ mod tests {
     fn picture(players: usize, cross: bool) -> StandingsPicture {
         StandingsPicture {
             title: "Tournament #3 · Spring cup · final standings".into(),
+            name_head: "Player".into(),
             figure_heads: vec!["Pts".into(), "SB".into(), "Wins".into(), "Left".into()],
+            legend: "Pts: points · SB: Sonneborn-Berger".into(),
             lines: (0..players)
                 .map(|i| StandingsLine {
                     place: (i + 1).to_string(),
                     name: format!("player number {i} with a rather long display name"),
-                    figures: vec!["7½".into(), "41.25".into(), "6".into(), "0".into()],
+                    figures: vec!["7½".into(), "41¼".into(), "6".into(), "0".into()],
                 })
                 .collect(),
             cross: cross.then(|| {
@@ -192,7 +226,7 @@ mod tests {
         let p = picture(16, true);
         let (width, height) = standings_size(&p);
         assert_eq!(width, 2 * MARGIN + PLACE_WIDTH + NAME_WIDTH + 16 * CROSS_WIDTH + 4 * FIGURE_WIDTH);
-        assert_eq!(height, TABLE_TOP + 17 * ROW + MARGIN);
+        assert_eq!(height, TABLE_TOP + 17 * ROW + 8 + LEGEND_ROW + MARGIN, "a short legend takes one line");
         let img = decode(&standings_png(&p));
         assert_eq!(img.dimensions(), (width, height));
         let columns = Columns::of(&p);

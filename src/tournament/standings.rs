@@ -148,14 +148,15 @@ pub fn half_points_text(half: HalfPoints) -> String {
     }
 }
 
-/// Quarter points (Sonneborn-Berger) as a decimal: "3", "3.25", "3.5", "3.75".
+/// Quarter points (Sonneborn-Berger) written as the points are, with
+/// fractions: "3", "3¼", "3½", "3¾", "¼".
 pub fn quarter_points_text(quarters: u32) -> String {
     let whole = quarters / 4;
-    match quarters % 4 {
-        0 => whole.to_string(),
-        1 => format!("{whole}.25"),
-        2 => format!("{whole}.5"),
-        _ => format!("{whole}.75"),
+    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
+    match (whole, fraction) {
+        (0, "") => "0".to_string(),
+        (0, fraction) => fraction.to_string(),
+        (whole, fraction) => format!("{whole}{fraction}"),
     }
 }
 
@@ -188,7 +189,11 @@ mod tests {
         assert_eq!(points, [(0, 5), (1, 4), (2, 2), (3, 1)]);
         // 0: beat 1 (2 points) and 2 (1), drew with 3 (½): SB 3.25 = 13 quarters.
         assert_eq!(table[0].sonneborn_berger, 13);
-        assert_eq!(quarter_points_text(13), "3.25");
+        assert_eq!(quarter_points_text(13), "3¼");
+        assert_eq!(
+            (quarter_points_text(2), quarter_points_text(0), quarter_points_text(15)),
+            ("½".into(), "0".into(), "3¾".into())
+        );
         assert_eq!(half_points_text(5), "2½");
         assert_eq!(half_points_text(1), "½");
         assert_eq!(table[0].wins, 2);

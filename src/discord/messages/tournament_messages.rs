@@ -229,13 +229,18 @@ pub fn standings_picture(lang: Lang, t: &Tournament) -> StandingsPicture {
     let heads = lines.first().map(|l| figures(lang, t.format, l).0).unwrap_or_default();
     let cross = (t.format != TournamentFormat::Swiss)
         .then(|| lines.iter().map(|a| lines.iter().map(|b| cross_cell(t, a.user, b.user)).collect()).collect());
+    // Once over, the picture says these are the final standings.
+    let state = if t.is_over() { format!("{} · ", t!(lang, "standings-picture-final")) } else { String::new() };
+    let legend_key = if t.format == TournamentFormat::Swiss { "standings-legend-swiss" } else { "standings-legend" };
     StandingsPicture {
         title: format!(
-            "{} · {}",
+            "{} · {state}{}",
             t!(lang, "standings-picture-title", number = t.id.to_string(), name = t.name.clone()),
             progress(lang, t)
         ),
+        name_head: t!(lang, "standings-player"),
         figure_heads: heads,
+        legend: text(lang, legend_key),
         lines: lines
             .iter()
             .map(|l| StandingsLine { place: place(l), name: standing_name(l), figures: figures(lang, t.format, l).1 })
@@ -463,6 +468,14 @@ mod tests {
         let mut t = largest();
         let picture = standings_picture(Lang::En, &t);
         assert_eq!(picture.lines.len(), 128);
+        // Its columns are named and explained; "final" only once it is over.
+        assert_eq!(picture.name_head, "Player");
+        assert!(
+            picture.legend.contains("Bch-1: ") && picture.legend.contains("SB: Sonneborn-Berger"),
+            "{}",
+            picture.legend
+        );
+        assert_eq!(picture.title.contains("final standings"), t.is_over(), "{}", picture.title);
         assert!(picture.cross.is_none(), "a Swiss has no cross-table");
         assert_eq!(picture.figure_heads, ["Pts", "Bch-1", "SB", "Left"]);
         // A double round-robin's cell holds both games.
