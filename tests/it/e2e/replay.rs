@@ -23,7 +23,9 @@ fn text(reply: &Callback) -> &str {
 
 /// The number of frames of the replay of `game` attached to `reply`.
 fn replay_frames(reply: &Callback, game: i64) -> usize {
-    let file = reply.file(&format!("damas-game-{game}.gif")).unwrap_or_else(|| panic!("no GIF: {reply:?}"));
+    // Named in the reader's language: "damas-game-7.gif", "damas-partida-7.gif".
+    let name = format!("-{game}.gif");
+    let file = reply.files.iter().find(|f| f.filename.ends_with(&name)).unwrap_or_else(|| panic!("no GIF: {reply:?}"));
     let decoder = GifDecoder::new(Cursor::new(file.bytes.to_vec())).expect("a GIF");
     decoder.into_frames().collect_frames().expect("every frame decodes").len()
 }
