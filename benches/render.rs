@@ -116,12 +116,16 @@ fn bench_standings(c: &mut Criterion) {
     let players = 16;
     let picture = StandingsPicture {
         title: "Tournament #12 · Club Damas spring round-robin · after round 9".into(),
+        name_head: "Player".into(),
         figure_heads: ["Pts", "SB", "Wins", "Left"].map(String::from).to_vec(),
+        legend: "Pts: points (a win 1, a draw ½) · SB: Sonneborn-Berger, the points of the players beaten plus half \
+                 those drawn with · Wins: games won · Left: games still to play"
+            .into(),
         lines: (0..players)
             .map(|i| StandingsLine {
                 place: (i + 1).to_string(),
                 name: format!("player{i:02}"),
-                figures: vec!["8½".into(), "52.75".into(), "7".into(), "2".into()],
+                figures: vec!["8½".into(), "52¾".into(), "7".into(), "2".into()],
             })
             .collect(),
         cross: Some(
