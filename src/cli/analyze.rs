@@ -73,10 +73,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
         None if args.no_tables => None,
         None => crate::config::engine_tables_from_env(args.table_pieces),
     };
-    let tables = match path {
-        Some(path) => Some(load_tables(&path, args.table_pieces)?),
-        None => None,
-    };
+    let tables = path.map(|path| load_tables(&path, args.table_pieces)).transpose()?;
     let level = Level::new(args.level).ok_or("the level must be 1 to 10")?;
     let time = match (args.ms, args.depth) {
         (Some(ms), _) => Some(Duration::from_millis(ms)),

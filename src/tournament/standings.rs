@@ -141,11 +141,7 @@ fn score_between(members: &[Player], games: &[TournamentGame]) -> std::collectio
 
 /// Half-points as people write them: "0", "½", "2", "2½".
 pub fn half_points_text(half: HalfPoints) -> String {
-    match (half / 2, half % 2) {
-        (0, 1) => "½".to_string(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
+    quarter_points_text(half * 2)
 }
 
 /// Quarter points (Sonneborn-Berger) written as the points are, with

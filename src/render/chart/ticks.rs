@@ -57,7 +57,6 @@ pub struct DateTick {
 /// The time from one mark to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
-    Hours(i64),
     Days(i64),
     Weeks,
     Months(i64),
@@ -65,12 +64,7 @@ enum Step {
 }
 
 /// From the finest step to the coarsest; the first that gives few enough marks wins.
-const STEPS: [Step; 20] = [
-    Step::Hours(1),
-    Step::Hours(2),
-    Step::Hours(3),
-    Step::Hours(6),
-    Step::Hours(12),
+const STEPS: [Step; 15] = [
     Step::Days(1),
     Step::Days(2),
     Step::Weeks,
@@ -112,20 +106,22 @@ pub fn date_ticks(points: &[ChartPoint]) -> Vec<DateTick> {
 /// that gives at most [`MAX_TICKS`] of them. Hourly marks only for less
 /// than a day: beyond that, days read better than hours.
 pub fn ticks_between(start: i64, end: i64) -> Vec<DateTick> {
+    if end - start <= DAY
+        && let Some(marks) = HOUR_STEPS.iter().map(|&n| hour_marks(n, start, end)).find(|m| m.len() <= MAX_TICKS)
+    {
+        return hourly(marks);
+    }
     for step in STEPS {
-        if matches!(step, Step::Hours(_)) && end - start > DAY {
-            continue;
-        }
-        let marks = match step {
-            Step::Hours(n) => hour_marks(n, start, end),
-            _ => marks(step, start, end, MAX_TICKS + 1).into_iter().map(|d| d.midnight()).collect(),
-        };
+        let marks = marks(step, start, end, MAX_TICKS + 1);
         if marks.len() <= MAX_TICKS {
             return label(step, marks, end);
         }
     }
     Vec::new()
 }
+
+/// Hours between hourly marks, from the finest step to the coarsest.
+const HOUR_STEPS: [i64; 5] = [1, 2, 3, 6, 12];
 
 /// The times of the whole hours, `n` apart, from `start` to `end` (at most
 /// a day of them).
@@ -140,7 +136,6 @@ fn marks(step: Step, start: i64, end: i64, most: usize) -> Vec<Date> {
     let first_day = Date::of_unix(start + DAY - 1);
     let mut marks = Vec::new();
     let mut day = match step {
-        Step::Hours(_) => unreachable!("hourly marks are found by hour_marks"),
         Step::Days(n) => Date::from_days(round_up(first_day.days(), n, 0)),
         // 1970-01-01 was a Thursday: Monday is 4 days on.
         Step::Weeks => Date::from_days(round_up(first_day.days(), 7, 4)),
@@ -157,7 +152,6 @@ fn marks(step: Step, start: i64, end: i64, most: usize) -> Vec<Date> {
     while day.midnight() <= end && marks.len() < most {
         marks.push(day);
         day = match step {
-            Step::Hours(_) => unreachable!("hourly marks are found by hour_marks"),
             Step::Days(n) => Date::from_days(day.days() + n),
             Step::Weeks => Date::from_days(day.days() + 7),
             Step::Months(n) => day.first_of_month_after(n),
@@ -172,19 +166,33 @@ fn round_up(n: i64, step: i64, offset: i64) -> i64 {
     n + (offset - n).rem_euclid(step)
 }
 
-/// The marks at `times`, each with its style and where its label goes
-/// (`end`: the chart's right edge, where a day's label must stop).
-fn label(step: Step, times: Vec<i64>, end: i64) -> Vec<DateTick> {
+/// The hourly marks at `times`: a midnight names its day, the first mark
+/// its day and hour, the others their hour.
+fn hourly(times: Vec<i64>) -> Vec<DateTick> {
     times
         .into_iter()
         .enumerate()
         .map(|(i, at)| {
             let date = Date::of_unix(at);
-            let midnight = at == date.midnight();
+            let style = match (at == date.midnight(), i) {
+                (true, _) => TickStyle::DayMonth,
+                (false, 0) => TickStyle::DayHour,
+                (false, _) => TickStyle::Hour,
+            };
+            DateTick { at, label_at: at, date, style }
+        })
+        .collect()
+}
+
+/// The marks on the days `marks`, each with its style and where its label
+/// goes (`end`: the chart's right edge, where a day's label must stop).
+fn label(step: Step, marks: Vec<Date>, end: i64) -> Vec<DateTick> {
+    marks
+        .into_iter()
+        .enumerate()
+        .map(|(i, date)| {
+            let at = date.midnight();
             let style = match step {
-                Step::Hours(_) if midnight => TickStyle::DayMonth,
-                Step::Hours(_) if i == 0 => TickStyle::DayHour,
-                Step::Hours(_) => TickStyle::Hour,
                 Step::Days(_) | Step::Weeks => TickStyle::DayMonth,
                 Step::Months(_) if i == 0 || date.month == 1 => TickStyle::MonthYear,
                 Step::Months(_) => TickStyle::Month,
