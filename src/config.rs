@@ -53,7 +53,26 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// How log lines are written.
     pub log_format: LogFormat,
+    /// Backups the bot takes of its SQLite database by itself; `None`
+    /// (`BACKUP_DIR` unset): none.
+    pub backups: Option<BackupSchedule>,
 }
+
+/// Scheduled backups: `BACKUP_DIR`, `BACKUP_EVERY_HOURS`, `BACKUP_KEEP`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupSchedule {
+    /// The folder the backups are written to (made if missing).
+    pub folder: PathBuf,
+    /// Time between two backups.
+    pub every: Duration,
+    /// How many backups are kept; older ones are removed.
+    pub keep: u32,
+}
+
+/// Hours between scheduled backups when `BACKUP_EVERY_HOURS` is not set.
+pub const DEFAULT_BACKUP_HOURS: u64 = 24;
+/// Scheduled backups kept when `BACKUP_KEEP` is not set.
+pub const DEFAULT_BACKUP_KEEP: u32 = 7;
 
 /// A range of shards for one process, `DISCORD_SHARDS=FIRST-LAST/TOTAL`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +120,7 @@ impl fmt::Debug for Config {
             .field("shards", &self.shards)
             .field("metrics_addr", &self.metrics_addr)
             .field("log_format", &self.log_format)
+            .field("backups", &self.backups)
             .finish()
     }
 }
@@ -199,7 +219,10 @@ impl Config {
             Some(_) => return Err(invalid("LOG_FORMAT", "expected text or json")),
         };
 
+        let backups = backup_schedule(&get, &database_url)?;
+
         Ok(Config {
+            backups,
             engine_tables,
             token,
             database_url,
@@ -213,6 +236,46 @@ impl Config {
             log_format,
         })
     }
+}
+
+/// Reads the scheduled backups' settings; `None` without `BACKUP_DIR`.
+fn backup_schedule(
+    get: &impl Fn(&str) -> Option<String>,
+    database_url: &str,
+) -> Result<Option<BackupSchedule>, ConfigError> {
+    let Some(folder) = get("BACKUP_DIR") else { return Ok(None) };
+    if DatabaseTarget::parse(database_url).is_ok_and(|t| t.backend == crate::store::Backend::Postgres) {
+        return Err(invalid("BACKUP_DIR", crate::store::backup::PG_DUMP_HINT));
+    }
+    let hours = match get("BACKUP_EVERY_HOURS") {
+        None => DEFAULT_BACKUP_HOURS,
+        Some(v) => v
+            .parse::<u64>()
+            .ok()
+            .filter(|h| (1..=24 * 30).contains(h))
+            .ok_or_else(|| invalid("BACKUP_EVERY_HOURS", "expected a number of hours from 1 to 720"))?,
+    };
+    let keep = match get("BACKUP_KEEP") {
+        None => DEFAULT_BACKUP_KEEP,
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|k| (1..=1000).contains(k))
+            .ok_or_else(|| invalid("BACKUP_KEEP", "expected how many backups to keep, from 1 to 1000"))?,
+    };
+    Ok(Some(BackupSchedule { folder: PathBuf::from(folder), every: Duration::from_secs(hours * 3600), keep }))
+}
+
+/// The database the environment (and `.env`) names, for the command-line
+/// tools that need no token: `DATABASE_URL`, else the default file.
+pub fn database_url_from_env() -> Result<String, ConfigError> {
+    if let Err(e) = dotenvy::dotenv()
+        && !e.not_found()
+    {
+        return Err(ConfigError::DotEnv(e.to_string()));
+    }
+    let url = std::env::var("DATABASE_URL").ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    Ok(url.unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()))
 }
 
 /// The folder of the SQLite file a database URL names (the working

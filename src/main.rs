@@ -16,6 +16,10 @@ struct Cli {
 enum Command {
     /// Runs the Discord bot (settings from the environment or `.env`).
     Run,
+    /// Writes a consistent, checked copy of the SQLite database, even while the bot runs.
+    Backup(damas::cli::backup::BackupArgs),
+    /// Puts a backup back in place of the SQLite database (with the bot stopped).
+    Restore(damas::cli::backup::RestoreArgs),
     /// The engine's best move and evaluation of a position.
     Analyze(damas::cli::analyze::Args),
     /// Lists the legal moves of a position.
@@ -34,6 +38,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run => damas::cli::run::run(),
+        Command::Backup(args) => damas::cli::backup::run_backup(&args, &mut std::io::stdout().lock()),
+        Command::Restore(args) => damas::cli::backup::run_restore(&args, &mut std::io::stdout().lock()),
         Command::Analyze(args) => damas::cli::analyze::run(&args, &mut std::io::stdout().lock()),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Openings(args) => damas::cli::openings::run(&args, &mut std::io::stdout().lock()),

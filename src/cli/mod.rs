@@ -2,6 +2,7 @@
 //! and a writer, and returns a one-line error for stderr.
 
 pub mod analyze;
+pub mod backup;
 pub mod moves;
 pub mod openings;
 pub mod perft;

@@ -134,6 +134,7 @@ pub(super) async fn open_pools(target: &DatabaseTarget, durability: Durability) 
             Pools { writes: pool.clone(), reads: pool }
         }
     };
+    super::migrations::refuse_newer(&pools.writes, target.backend).await?;
     // Several processes starting at once are safe: the migrator takes a
     // lock on PostgreSQL, and SQLite has one writer.
     super::migrations::migrator(target.backend).run(&pools.writes).await?;

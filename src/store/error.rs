@@ -36,6 +36,18 @@ pub enum StoreError {
         /// What went wrong.
         reason: String,
     },
+    /// A newer damas has migrated the database past this binary's schema.
+    #[error(
+        "this database is at schema level {found}, newer than this damas {binary} knows (up to {known}): run the newer damas that upgraded it, or restore a backup taken before the upgrade"
+    )]
+    NewerSchema {
+        /// The database's level.
+        found: i64,
+        /// The newest level this binary knows.
+        known: i64,
+        /// This binary's version.
+        binary: &'static str,
+    },
     /// A scratch database could not be made.
     #[error("making a scratch database failed: {0}")]
     Scratch(String),

@@ -13,6 +13,39 @@ use super::Backend;
 
 include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
 
+/// The newest schema level this binary knows: the version of its last
+/// migration (both backends have the same versions).
+pub fn newest_schema_level() -> i64 {
+    SQLITE.iter().filter_map(|(name, _)| name.split_once('_')?.0.parse().ok()).max().unwrap_or(0)
+}
+
+/// The newest migration applied to the database behind `pool` (0 for a
+/// database never migrated).
+pub(super) async fn applied_level(pool: &sqlx::AnyPool, backend: Backend) -> Result<i64, super::StoreError> {
+    let exists = match backend {
+        Backend::Sqlite => "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
+        Backend::Postgres => "SELECT COUNT(*) FROM (SELECT to_regclass('_sqlx_migrations') AS t) r WHERE t IS NOT NULL",
+    };
+    let found: i64 = sqlx::query_scalar(exists).fetch_one(pool).await?;
+    if found == 0 {
+        return Ok(0);
+    }
+    Ok(sqlx::query_scalar("SELECT COALESCE(MAX(version), 0) FROM _sqlx_migrations WHERE success")
+        .fetch_one(pool)
+        .await?)
+}
+
+/// Refuses, before anything is written, a database that a newer damas has
+/// migrated past what this binary knows.
+pub(super) async fn refuse_newer(pool: &sqlx::AnyPool, backend: Backend) -> Result<(), super::StoreError> {
+    let found = applied_level(pool, backend).await?;
+    let known = newest_schema_level();
+    if found > known {
+        return Err(super::StoreError::NewerSchema { found, known, binary: env!("CARGO_PKG_VERSION") });
+    }
+    Ok(())
+}
+
 /// The migrator of `backend`'s schema.
 pub fn migrator(backend: Backend) -> Migrator {
     let files = match backend {

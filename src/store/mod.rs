@@ -40,6 +40,7 @@
 mod activity;
 mod announcements;
 mod backend;
+pub mod backup;
 mod button_messages;
 mod challenges;
 mod columns;
@@ -89,6 +90,7 @@ pub use kinds::{
 pub use live_positions::GameKeys;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use match_rows::{MatchGameRow, MatchRow, NewMatchRow};
+pub use migrations::newest_schema_level;
 pub use move_write::{Finishing, MoveWrite, MoveWritten};
 pub use outbox::AnnouncementOutcome;
 pub use player_settings::PlayerSettings;

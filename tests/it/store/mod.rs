@@ -1,6 +1,7 @@
 //! The store (src/store/) under stress, on both backends: migrations,
 //! racing commands, two processes, and processes killed with SIGKILL.
 
+mod backup;
 mod crash;
 mod migrations;
 mod processes;
