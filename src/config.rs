@@ -59,15 +59,7 @@ pub struct Config {
 }
 
 /// Scheduled backups: `BACKUP_DIR`, `BACKUP_EVERY_HOURS`, `BACKUP_KEEP`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BackupSchedule {
-    /// The folder the backups are written to (made if missing).
-    pub folder: PathBuf,
-    /// Time between two backups.
-    pub every: Duration,
-    /// How many backups are kept; older ones are removed.
-    pub keep: u32,
-}
+pub use crate::store::backup::Schedule as BackupSchedule;
 
 /// Hours between scheduled backups when `BACKUP_EVERY_HOURS` is not set.
 pub const DEFAULT_BACKUP_HOURS: u64 = 24;
@@ -419,6 +411,29 @@ mod tests {
             let err = config(&[("DISCORD_TOKEN", "abc"), (name, value)]).unwrap_err();
             assert!(err.to_string().starts_with(name), "{name}: {err}");
         }
+    }
+
+    #[test]
+    fn scheduled_backups_are_off_unless_a_folder_is_set() {
+        assert_eq!(config(&[("DISCORD_TOKEN", "abc")]).unwrap().backups, None);
+        let c = config(&[("DISCORD_TOKEN", "abc"), ("BACKUP_DIR", "/var/backups/damas")]).unwrap();
+        let schedule = c.backups.unwrap();
+        assert_eq!(schedule.folder, PathBuf::from("/var/backups/damas"));
+        assert_eq!((schedule.every, schedule.keep), (Duration::from_secs(24 * 3600), DEFAULT_BACKUP_KEEP));
+        let c = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("BACKUP_DIR", "b"),
+            ("BACKUP_EVERY_HOURS", "6"),
+            ("BACKUP_KEEP", "28"),
+        ])
+        .unwrap();
+        assert_eq!(c.backups.map(|s| (s.every.as_secs(), s.keep)), Some((6 * 3600, 28)));
+        for (name, value) in [("BACKUP_EVERY_HOURS", "0"), ("BACKUP_EVERY_HOURS", "daily"), ("BACKUP_KEEP", "0")] {
+            let err = config(&[("DISCORD_TOKEN", "abc"), ("BACKUP_DIR", "b"), (name, value)]).unwrap_err();
+            assert!(err.to_string().starts_with(name), "{name}: {err}");
+        }
+        let pg = config(&[("DISCORD_TOKEN", "abc"), ("BACKUP_DIR", "b"), ("DATABASE_URL", "postgres://db/damas")]);
+        assert!(pg.unwrap_err().to_string().contains("pg_dump"));
     }
 
     #[test]

@@ -21,7 +21,7 @@ use tokio::task::JoinHandle;
 use crate::config::{Clock, Config, ShardRange};
 use crate::game::GameService;
 
-use background::{answering, clock_loop, fair_play_keys};
+use background::{answering, backups, clock_loop, fair_play_keys};
 use interactions::handler::Handler;
 use messages::deliver::{Failure, call, repeatable};
 
@@ -88,6 +88,10 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         .map_err(|e| BotError::Gateway(e.to_string()))?;
     let (stop_clock, stop_rx) = watch::channel(false);
     let keys_loop = tokio::spawn(fair_play_keys::run(service.clone(), answering.clone(), stop_rx.clone()));
+    let backups = config.backups.clone().map(|schedule| {
+        let (url, clock, every) = (config.database_url.clone(), config.clock.clone(), config.clock_interval);
+        tokio::spawn(backups::run(url, schedule, clock, every, answering.clone(), stop_rx.clone()))
+    });
     let clock_loop = tokio::spawn(clock_loop::run(
         client.http.clone(),
         service.clone(),
@@ -114,6 +118,11 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         tracing::error!(error = %e, "the fair-play keys loop failed");
     }
     fair_play_keys::write_all(&service, &answering::Answering::default()).await;
+    if let Some(task) = backups
+        && let Err(e) = task.await
+    {
+        tracing::error!(error = %e, "the backups loop failed");
+    }
     if let Some(metrics) = metrics {
         metrics.abort();
     }

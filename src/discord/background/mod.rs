@@ -4,6 +4,7 @@
 //! helpers they share to stay out of the way of interactions.
 
 pub mod answering;
+pub mod backups;
 pub mod clock_loop;
 pub mod engine_moves;
 pub mod fair_play_keys;

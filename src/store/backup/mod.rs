@@ -13,10 +13,12 @@
 
 mod inspect;
 mod restore;
+mod schedule;
 mod write;
 
 pub use inspect::{BackupFacts, TableRows, inspect};
 pub use restore::{Restored, restore};
+pub use schedule::{Schedule, ScheduledBackup, file_name, is_due, scheduled_backups, take_if_due};
 pub use write::{BackupWritten, write_backup};
 
 /// What to do instead on PostgreSQL, in one sentence.

@@ -3,6 +3,7 @@
 
 mod abort;
 mod alt_text;
+mod backups;
 mod bot;
 mod command_fuzz;
 mod contexts;

@@ -288,3 +288,34 @@ async fn a_newer_backup_is_named_as_such() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("written by a newer damas (schema 99991231000001"), "{}", stderr(&out));
 }
+
+/// Scheduled backups: one when none is there, none again before the
+/// interval, and the oldest removed beyond the count kept; files of other
+/// names in the folder are left alone.
+#[tokio::test]
+async fn scheduled_backups_come_at_their_interval_and_the_oldest_go() {
+    use damas::store::backup::{Schedule, file_name, scheduled_backups, take_if_due};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("damas.db").display());
+    let svc = GameService::open(&url).await.unwrap();
+    start_classic(&svc, T0, 1).await;
+    let folder = dir.path().join("backups");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("README.txt"), "kept").unwrap();
+    let schedule = Schedule { folder: folder.clone(), every: std::time::Duration::from_secs(6 * 3600), keep: 3 };
+    let hour = 3600;
+    let mut taken = Vec::new();
+    for step in 0..40 {
+        let now = T0 + step * hour;
+        if let Some(done) = take_if_due(&url, &schedule, now).await.unwrap() {
+            assert_eq!(done.written.path, folder.join(file_name(now)));
+            taken.push(step);
+        }
+    }
+    assert_eq!(taken, [0, 6, 12, 18, 24, 30, 36], "one every 6 hours from the first");
+    let kept: Vec<_> = scheduled_backups(&folder);
+    let expected: Vec<_> = [24, 30, 36].iter().map(|h| folder.join(file_name(T0 + h * hour))).collect();
+    assert_eq!(kept, expected, "the last 3");
+    assert!(folder.join("README.txt").exists());
+    assert_eq!(inspect(&kept[2]).await.unwrap().tables.iter().find(|t| t.table == "games").unwrap().rows, 1);
+}
