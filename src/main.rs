@@ -20,6 +20,8 @@ enum Command {
     Backup(damas::cli::backup::BackupArgs),
     /// Puts a backup back in place of the SQLite database (with the bot stopped).
     Restore(damas::cli::backup::RestoreArgs),
+    /// Copies every row of the database into an empty other (SQLite to PostgreSQL, or back), checked.
+    Copy(damas::cli::copy::Args),
     /// The engine's best move and evaluation of a position.
     Analyze(damas::cli::analyze::Args),
     /// Lists the legal moves of a position.
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Run => damas::cli::run::run(),
         Command::Backup(args) => damas::cli::backup::run_backup(&args, &mut std::io::stdout().lock()),
         Command::Restore(args) => damas::cli::backup::run_restore(&args, &mut std::io::stdout().lock()),
+        Command::Copy(args) => damas::cli::copy::run(&args, &mut std::io::stdout().lock()),
         Command::Analyze(args) => damas::cli::analyze::run(&args, &mut std::io::stdout().lock()),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Openings(args) => damas::cli::openings::run(&args, &mut std::io::stdout().lock()),

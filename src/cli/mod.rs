@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod backup;
+pub mod copy;
 pub mod moves;
 pub mod openings;
 pub mod perft;

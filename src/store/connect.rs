@@ -120,6 +120,16 @@ impl DatabaseTarget {
 /// Connects to `target`, preparing a SQLite file first (created if
 /// missing, WAL journal), and applies that backend's migrations.
 pub(super) async fn open_pools(target: &DatabaseTarget, durability: Durability) -> Result<Pools, StoreError> {
+    let pools = connect_pools(target, durability).await?;
+    super::migrations::refuse_newer(&pools.writes, target.backend).await?;
+    // Several processes starting at once are safe: the migrator takes a
+    // lock on PostgreSQL, and SQLite has one writer.
+    super::migrations::migrator(target.backend).run(&pools.writes).await?;
+    Ok(pools)
+}
+
+/// [`open_pools`] without the migrations: the schema is left as it is.
+pub(super) async fn connect_pools(target: &DatabaseTarget, durability: Durability) -> Result<Pools, StoreError> {
     sqlx::any::install_default_drivers();
     let options = AnyConnectOptions::from_str(&target.url)?;
     let pools = match target.backend {
@@ -134,10 +144,6 @@ pub(super) async fn open_pools(target: &DatabaseTarget, durability: Durability) 
             Pools { writes: pool.clone(), reads: pool }
         }
     };
-    super::migrations::refuse_newer(&pools.writes, target.backend).await?;
-    // Several processes starting at once are safe: the migrator takes a
-    // lock on PostgreSQL, and SQLite has one writer.
-    super::migrations::migrator(target.backend).run(&pools.writes).await?;
     Ok(pools)
 }
 

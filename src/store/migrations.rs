@@ -46,6 +46,15 @@ pub(super) async fn refuse_newer(pool: &sqlx::AnyPool, backend: Backend) -> Resu
     Ok(())
 }
 
+/// The migrator of `backend`'s schema up to `level` (its migrations whose
+/// version is at most `level`).
+pub(super) fn migrator_up_to(backend: Backend, level: i64) -> Migrator {
+    let mut migrator = migrator(backend);
+    let kept: Vec<Migration> = migrator.migrations.iter().filter(|m| m.version <= level).cloned().collect();
+    migrator.migrations = Cow::Owned(kept);
+    migrator
+}
+
 /// The migrator of `backend`'s schema.
 pub fn migrator(backend: Backend) -> Migrator {
     let files = match backend {

@@ -45,6 +45,7 @@ mod button_messages;
 mod challenges;
 mod columns;
 mod connect;
+pub mod copy;
 mod direct_messages;
 mod engine_games;
 mod error;

@@ -22,5 +22,5 @@ mod server_locales;
 mod takebacks;
 mod threads;
 mod tournament_rounds;
-mod tournaments;
+pub(crate) mod tournaments;
 mod vacation;

@@ -2,6 +2,7 @@
 //! racing commands, two processes, and processes killed with SIGKILL.
 
 mod backup;
+mod copy;
 mod crash;
 mod migrations;
 mod processes;

@@ -1,0 +1,331 @@
+//! Copying a whole database to another, on either backend: SQLite to
+//! PostgreSQL when a club outgrows one process, and back.
+//!
+//! The target is first migrated to the source's schema level (no further:
+//! the bot brings it up to date when it opens it). Then, in one
+//! transaction on the target, every table is copied with its ids, parents
+//! before children, and read back: its rows are counted and summed into an
+//! order-independent checksum, compared with the same of the source. Only
+//! when every table agrees is the transaction committed, so a failure (or
+//! the process killed) leaves the target with no rows. The source is read
+//! in one transaction too (on PostgreSQL a REPEATABLE READ snapshot), so
+//! the copy is of one moment.
+//!
+//! Refused: a target that holds rows, a SQLite source or target that a bot
+//! holds (the process lock), a source newer than this binary, a target
+//! already migrated past the source.
+
+mod catalog;
+mod rows;
+
+use std::time::{Duration, Instant};
+
+use sqlx::{AnyConnection, Executor};
+
+use super::connect::{DatabaseTarget, Durability, connect_pools};
+use super::migrations::{applied_level, migrator_up_to, newest_schema_level};
+use super::{Backend, StoreError, lock_for_one_process};
+use catalog::Table;
+use rows::{Value, quoted};
+
+/// Rows per insert statement (and fewer when they hold much text or bytes).
+const BATCH_ROWS: usize = 500;
+/// Bytes of values per insert statement, at most (about).
+const BATCH_BYTES: usize = 4 << 20;
+
+/// Why a copy did not happen; each reads as one sentence.
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    /// Source and target are the same database.
+    #[error("the source and the target are the same database")]
+    Same,
+    /// A bot runs on a SQLite source or target.
+    #[error("a bot is running on {0} (it holds its lock file): stop it before copying")]
+    InUse(String),
+    /// The target already holds rows.
+    #[error("the target is not empty ({table} holds {rows} rows): copy only into a new, empty database")]
+    TargetNotEmpty {
+        /// A table with rows.
+        table: String,
+        /// How many.
+        rows: i64,
+    },
+    /// The target was migrated past the source.
+    #[error(
+        "the target is at schema level {target}, past the source's {source_level}: start the bot once on the source to bring it up to date, or use an empty target"
+    )]
+    TargetAhead {
+        /// The target's level.
+        target: i64,
+        /// The source's level.
+        source_level: i64,
+    },
+    /// The source was written by a newer damas.
+    #[error(
+        "the source is at schema level {found}, newer than this damas {binary} knows (up to {known}): copy it with that version"
+    )]
+    SourceNewer {
+        /// The source's level.
+        found: i64,
+        /// The newest this binary knows.
+        known: i64,
+        /// This binary's version.
+        binary: &'static str,
+    },
+    /// The two schemas differ in a table's columns.
+    #[error("table {0} has other columns in the target than in the source")]
+    SchemaDiffers(String),
+    /// What was written did not read back the same: nothing was kept.
+    #[error("table {0} read back differently from the source: the copy was undone, the target is still empty")]
+    Mismatch(String),
+    /// A database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for CopyError {
+    fn from(e: sqlx::Error) -> CopyError {
+        CopyError::Store(e.into())
+    }
+}
+
+/// Where a copy is, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// The table being copied.
+    pub table: &'a str,
+    /// Rows copied so far, in all tables.
+    pub done: u64,
+    /// Rows to copy in all.
+    pub total: u64,
+    /// Whether `table` is finished (copied, not yet checked).
+    pub table_done: bool,
+}
+
+/// One table of a finished copy, as both sides read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableCopied {
+    /// The table.
+    pub table: String,
+    /// Rows in the source.
+    pub source_rows: i64,
+    /// Rows in the target, read back.
+    pub target_rows: i64,
+    /// The source's checksum (order-independent).
+    pub source_sum: u64,
+    /// The target's checksum, read back.
+    pub target_sum: u64,
+}
+
+/// A copy committed.
+#[derive(Clone, Debug)]
+pub struct Copied {
+    /// The schema level of both.
+    pub schema_level: i64,
+    /// Every table.
+    pub tables: Vec<TableCopied>,
+    /// How long it took.
+    pub took: Duration,
+}
+
+/// Copies every row of `from` into the empty database `to` (URLs as
+/// [`super::Store::open`] takes), telling `progress` as it goes.
+pub async fn copy(from: &str, to: &str, progress: &mut dyn FnMut(Progress<'_>)) -> Result<Copied, CopyError> {
+    let started = Instant::now();
+    let (source, target) = (DatabaseTarget::parse(from)?, DatabaseTarget::parse(to)?);
+    if source == target {
+        return Err(CopyError::Same);
+    }
+    let in_use = |url: &str| match lock_for_one_process(url) {
+        Err(StoreError::InUse(_)) => Err(CopyError::InUse(url.to_string())),
+        other => Ok(other?),
+    };
+    let _locks = (in_use(from)?, in_use(to)?);
+    if source.sqlite_path.as_ref().is_some_and(|p| !std::path::Path::new(p).is_file()) {
+        return Err(CopyError::Store(StoreError::Corrupt("no SQLite database at the source path")));
+    }
+
+    let source_pools = connect_pools(&source, Durability::Full).await?;
+    let level = applied_level(&source_pools.writes, source.backend).await?;
+    let known = newest_schema_level();
+    if level > known {
+        return Err(CopyError::SourceNewer { found: level, known, binary: env!("CARGO_PKG_VERSION") });
+    }
+    let target_pools = connect_pools(&target, Durability::Full).await?;
+    let target_level = applied_level(&target_pools.writes, target.backend).await?;
+    if target_level > level {
+        return Err(CopyError::TargetAhead { target: target_level, source_level: level });
+    }
+    migrator_up_to(target.backend, level).run(&target_pools.writes).await.map_err(StoreError::from)?;
+
+    let mut src = source_pools.writes.acquire().await?;
+    let mut dst = target_pools.writes.acquire().await?;
+    let tables = catalog::tables(&mut src, source.backend).await?;
+    let target_tables = catalog::tables(&mut dst, target.backend).await?;
+    for table in &tables {
+        if !target_tables.contains(table) {
+            return Err(CopyError::SchemaDiffers(table.name.clone()));
+        }
+    }
+
+    src.execute("BEGIN").await?;
+    if source.backend == Backend::Postgres {
+        src.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").await?;
+    }
+    dst.execute("BEGIN").await?;
+    let copied = copy_tables(&mut src, &mut dst, &tables, target.backend, progress).await;
+    let _ = src.execute("ROLLBACK").await;
+    match copied {
+        Ok(report) => {
+            dst.execute("COMMIT").await?;
+            drop((src, dst));
+            source_pools.writes.close().await;
+            target_pools.writes.close().await;
+            Ok(Copied { schema_level: level, tables: report, took: started.elapsed() })
+        }
+        Err(e) => {
+            let _ = dst.execute("ROLLBACK").await;
+            Err(e)
+        }
+    }
+}
+
+/// Inside both transactions: refuses rows in the target, copies, reads back
+/// and compares, and moves PostgreSQL's id sequences past the ids copied.
+async fn copy_tables(
+    src: &mut AnyConnection,
+    dst: &mut AnyConnection,
+    tables: &[Table],
+    target_backend: Backend,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Vec<TableCopied>, CopyError> {
+    let mut total = 0u64;
+    for table in tables {
+        let held = count(dst, table).await?;
+        if held > 0 {
+            return Err(CopyError::TargetNotEmpty { table: table.name.clone(), rows: held });
+        }
+        total += count(src, table).await? as u64;
+    }
+    let mut done = 0u64;
+    let mut report = Vec::with_capacity(tables.len());
+    for table in tables {
+        let (source_rows, source_sum) =
+            copy_table(src, (dst, target_backend), table, &mut done, total, progress).await?;
+        progress(Progress { table: &table.name, done, total, table_done: true });
+        let (target_rows, target_sum) = tally(dst, table).await?;
+        if (source_rows, source_sum) != (target_rows, target_sum) {
+            return Err(CopyError::Mismatch(table.name.clone()));
+        }
+        report.push(TableCopied { table: table.name.clone(), source_rows, target_rows, source_sum, target_sum });
+    }
+    if target_backend == Backend::Postgres {
+        advance_sequences(dst).await?;
+    }
+    Ok(report)
+}
+
+async fn count(conn: &mut AnyConnection, table: &Table) -> Result<i64, CopyError> {
+    let sql = format!("SELECT COUNT(*) FROM {}", quoted(&table.name));
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(&mut *conn).await?)
+}
+
+/// Copies one table in batches; returns the rows and checksum of the source.
+async fn copy_table(
+    src: &mut AnyConnection,
+    (dst, backend): (&mut AnyConnection, Backend),
+    table: &Table,
+    done: &mut u64,
+    total: u64,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<(i64, u64), CopyError> {
+    use futures_util::TryStreamExt;
+    let select = rows::select(table);
+    let mut stream = sqlx::query(sqlx::AssertSqlSafe(select)).fetch(&mut *src);
+    let (mut rows, mut sum) = (0i64, 0u64);
+    let (mut batch, mut bytes) = (Vec::<Vec<Value>>::with_capacity(BATCH_ROWS), 0usize);
+    while let Some(row) = stream.try_next().await? {
+        let values = rows::read(table, &row)?;
+        sum = sum.wrapping_add(rows::row_hash(&values));
+        rows += 1;
+        bytes += values.iter().map(Value::size).sum::<usize>();
+        batch.push(values);
+        if batch.len() >= BATCH_ROWS || bytes >= BATCH_BYTES {
+            write_batch(dst, backend, table, &batch).await?;
+            *done += batch.len() as u64;
+            progress(Progress { table: &table.name, done: *done, total, table_done: false });
+            (batch, bytes) = (Vec::with_capacity(BATCH_ROWS), 0);
+        }
+    }
+    if !batch.is_empty() {
+        write_batch(dst, backend, table, &batch).await?;
+        *done += batch.len() as u64;
+    }
+    Ok((rows, sum))
+}
+
+async fn write_batch(
+    dst: &mut AnyConnection,
+    backend: Backend,
+    table: &Table,
+    batch: &[Vec<Value>],
+) -> Result<(), CopyError> {
+    let (sql, args) = rows::insert(table, batch, backend)?;
+    sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut *dst).await?;
+    Ok(())
+}
+
+/// The rows and checksum of `table` as `conn` reads it.
+async fn tally(conn: &mut AnyConnection, table: &Table) -> Result<(i64, u64), CopyError> {
+    use futures_util::TryStreamExt;
+    let mut stream = sqlx::query(sqlx::AssertSqlSafe(rows::select(table))).fetch(&mut *conn);
+    let (mut rows, mut sum) = (0i64, 0u64);
+    while let Some(row) = stream.try_next().await? {
+        sum = sum.wrapping_add(rows::row_hash(&rows::read(table, &row)?));
+        rows += 1;
+    }
+    Ok((rows, sum))
+}
+
+/// Sets each identity column's sequence past the largest id copied, so the
+/// next row the bot inserts does not take an id in use.
+async fn advance_sequences(dst: &mut AnyConnection) -> Result<(), CopyError> {
+    let identities: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_name::text, column_name::text FROM information_schema.columns \
+         WHERE table_schema = current_schema() AND is_identity = 'YES'",
+    )
+    .fetch_all(&mut *dst)
+    .await?;
+    for (table, column) in identities {
+        let sql = format!(
+            "SELECT setval(pg_get_serial_sequence($1, $2), MAX({col})) FROM {tab} HAVING MAX({col}) IS NOT NULL",
+            col = quoted(&column),
+            tab = quoted(&table),
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(quoted(&table)).bind(&column).execute(&mut *dst).await?;
+    }
+    Ok(())
+}
+
+/// Copies a whole database for the tests of this module's parts: the
+/// catalogue of a SQLite file made by the migrations.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_catalogue_lists_every_table_of_the_schema_parents_first() {
+        let db = crate::store::ScratchDatabase::sqlite().unwrap();
+        crate::store::Store::open(db.url()).await.unwrap().close().await;
+        let pools = connect_pools(&DatabaseTarget::parse(db.url()).unwrap(), Durability::Full).await.unwrap();
+        let mut conn = pools.writes.acquire().await.unwrap();
+        let tables = catalog::tables(&mut conn, Backend::Sqlite).await.unwrap();
+        let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
+        let at = |name: &str| names.iter().position(|n| *n == name).unwrap_or_else(|| panic!("{name} in {names:?}"));
+        assert!(at("challenges") < at("games") && at("games") < at("moves") && at("tournaments") < at("games"));
+        assert!(!names.contains(&"_sqlx_migrations"));
+        let moves = &tables[at("moves")];
+        let columns: Vec<&str> = moves.columns.iter().map(|(c, _)| c.as_str()).collect();
+        assert!(columns.contains(&"notation") && columns.is_sorted(), "{columns:?}");
+    }
+}
