@@ -8,8 +8,8 @@
 //! live games (default 5,000, 10 plies each, one in ten with a premove
 //! line), and three running round-robins of eight players.
 //!
-//! Then, each a child process measured by the kernel (`getrusage` of the
-//! children: peak resident memory):
+//! Then, each a child process measured by the kernel (`wait4`: its peak
+//! resident memory):
 //! 1. `damas backup FILE` of the SQLite file: time and the backup's size;
 //! 2. `damas copy --to postgres://…` (SQLite to PostgreSQL, into a new
 //!    schema on `DAMAS_TEST_POSTGRES_URL`'s server; skipped without it);
@@ -18,7 +18,7 @@
 //! `cargo bench --bench keeping` (Linux).
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use damas::game::{ColorChoice, GameService, NewChallenge, TournamentFormat, TournamentTerms};
@@ -67,25 +67,28 @@ fn main() {
     println!("damas copy PostgreSQL -> SQLite: {:.1} s, peak RSS {:.0} MB", returned.0, returned.1);
 }
 
-/// Runs `damas ARGS` to success; its wall time in seconds and peak RSS in MB.
+/// Runs `damas ARGS` to success; its wall time in seconds and its own
+/// peak RSS in MB (from `wait4`, which reports the child it reaps).
 fn timed(args: &[&str]) -> (f64, f64) {
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_damas")).args(args).output().expect("run damas");
-    let secs = started.elapsed().as_secs_f64();
-    assert!(out.status.success(), "damas {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    (secs, peak_rss_of_children_mb())
-}
-
-/// The largest peak RSS of the children waited for so far (each command
-/// here is larger than the one before, or is reported as its own).
-fn peak_rss_of_children_mb() -> f64 {
-    // SAFETY: getrusage writes into the struct it is given, nothing else.
-    let usage = unsafe {
+    let child = Command::new(env!("CARGO_BIN_EXE_damas"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run damas");
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: wait4 fills the status and the struct it is given; the child
+    // is reaped here, and `child` is not waited for again.
+    let (status, usage) = unsafe {
+        let mut status = 0;
         let mut usage = std::mem::zeroed::<libc::rusage>();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage
+        assert_eq!(libc::wait4(pid, &mut status, 0, &mut usage), pid, "wait for damas");
+        (status, usage)
     };
-    usage.ru_maxrss as f64 / 1024.0
+    let secs = started.elapsed().as_secs_f64();
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "damas {args:?} failed");
+    (secs, usage.ru_maxrss as f64 / 1024.0)
 }
 
 fn size_mb(path: &Path) -> f64 {
@@ -149,7 +152,8 @@ async fn seed(url: &str, finished: u64, live: u64) {
 }
 
 async fn start(service: &GameService, now: i64, channel: u64, white: u64, black: u64) -> damas::game::GameView {
-    let req = NewChallenge { guild: Some(GUILD), color: ColorChoice::White, ..NewChallenge::new(channel, white, black) };
+    let req =
+        NewChallenge { guild: Some(GUILD), color: ColorChoice::White, ..NewChallenge::new(channel, white, black) };
     service.challenges().challenge(now, req).await.expect("challenge");
     service.challenges().accept(now, channel, black, None).await.expect("accept")
 }

@@ -91,7 +91,7 @@ pub use kinds::{
 pub use live_positions::GameKeys;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use match_rows::{MatchGameRow, MatchRow, NewMatchRow};
-pub use migrations::newest_schema_level;
+pub use migrations::{migrate_to_level, newest_schema_level, schema_levels};
 pub use move_write::{Finishing, MoveWrite, MoveWritten};
 pub use outbox::AnnouncementOutcome;
 pub use player_settings::PlayerSettings;

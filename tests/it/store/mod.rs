@@ -7,3 +7,4 @@ mod crash;
 mod migrations;
 mod processes;
 mod race;
+mod upgrades;

@@ -1,0 +1,1 @@
+INSERT INTO replays (game_id, gif, made_at) VALUES (2, {blob:4749463839610100010000002c}, 1767225700);
