@@ -8,8 +8,8 @@
 //! live games (default 5,000, 10 plies each, one in ten with a premove
 //! line), and three running round-robins of eight players.
 //!
-//! Then, each a child process measured by the kernel (`wait4`: its peak
-//! resident memory):
+//! Then, each a child process run under GNU time (`/usr/bin/time`, for its
+//! peak resident memory):
 //! 1. `damas backup FILE` of the SQLite file: time and the backup's size;
 //! 2. `damas copy --to postgres://…` (SQLite to PostgreSQL, into a new
 //!    schema on `DAMAS_TEST_POSTGRES_URL`'s server; skipped without it);
@@ -18,7 +18,7 @@
 //! `cargo bench --bench keeping` (Linux).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use damas::game::{ColorChoice, GameService, NewChallenge, TournamentFormat, TournamentTerms};
@@ -67,28 +67,24 @@ fn main() {
     println!("damas copy PostgreSQL -> SQLite: {:.1} s, peak RSS {:.0} MB", returned.0, returned.1);
 }
 
-/// Runs `damas ARGS` to success; its wall time in seconds and its own
-/// peak RSS in MB (from `wait4`, which reports the child it reaps).
+/// Runs `damas ARGS` to success under GNU time; its wall time in seconds
+/// and its peak RSS in MB. (The kernel's figure for a child of this
+/// process would count this process's own memory, which the child holds
+/// from the fork until it runs damas.)
 fn timed(args: &[&str]) -> (f64, f64) {
+    let report = tempfile::NamedTempFile::new().expect("a temp file");
     let started = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_damas"))
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%M", "-o"])
+        .arg(report.path())
+        .arg(env!("CARGO_BIN_EXE_damas"))
         .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run damas");
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: wait4 fills the status and the struct it is given; the child
-    // is reaped here, and `child` is not waited for again.
-    let (status, usage) = unsafe {
-        let mut status = 0;
-        let mut usage = std::mem::zeroed::<libc::rusage>();
-        assert_eq!(libc::wait4(pid, &mut status, 0, &mut usage), pid, "wait for damas");
-        (status, usage)
-    };
+        .output()
+        .expect("run damas under /usr/bin/time (Debian package time)");
     let secs = started.elapsed().as_secs_f64();
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "damas {args:?} failed");
-    (secs, usage.ru_maxrss as f64 / 1024.0)
+    assert!(out.status.success(), "damas {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let kb: f64 = std::fs::read_to_string(report.path()).expect("time's report").trim().parse().expect("kilobytes");
+    (secs, kb / 1024.0)
 }
 
 fn size_mb(path: &Path) -> f64 {

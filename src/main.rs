@@ -22,6 +22,8 @@ enum Command {
     Restore(damas::cli::backup::RestoreArgs),
     /// Copies every row of the database into an empty other (SQLite to PostgreSQL, or back), checked.
     Copy(damas::cli::copy::Args),
+    /// Says what stops a silent bot: the token, the database, the endgame tables, its permissions per channel.
+    Check,
     /// The engine's best move and evaluation of a position.
     Analyze(damas::cli::analyze::Args),
     /// Lists the legal moves of a position.
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Backup(args) => damas::cli::backup::run_backup(&args, &mut std::io::stdout().lock()),
         Command::Restore(args) => damas::cli::backup::run_restore(&args, &mut std::io::stdout().lock()),
         Command::Copy(args) => damas::cli::copy::run(&args, &mut std::io::stdout().lock()),
+        Command::Check => damas::cli::check::run(&mut std::io::stdout().lock()),
         Command::Analyze(args) => damas::cli::analyze::run(&args, &mut std::io::stdout().lock()),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Openings(args) => damas::cli::openings::run(&args, &mut std::io::stdout().lock()),

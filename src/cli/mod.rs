@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod backup;
+pub mod check;
 pub mod copy;
 pub mod moves;
 pub mod openings;

@@ -7,6 +7,7 @@
 //! Discord.
 
 pub mod background;
+pub mod check;
 pub mod interactions;
 pub mod messages;
 

@@ -51,6 +51,7 @@ mod engine_games;
 mod error;
 mod game_list;
 mod games;
+mod health;
 mod history;
 mod kinds;
 mod live_positions;
@@ -83,6 +84,7 @@ pub use direct_messages::{DirectKind, DirectMessageRow};
 pub use error::StoreError;
 pub use game_list::{LiveGameLine, LiveGamesPage};
 pub use games::{DueClock, EngineSeat, GameRow, MatchSeat, NewGameRow, StartRefused, Started, TournamentSeat};
+pub use health::{CHANNELS_CHECKED, DatabaseHealth, database_health};
 pub use history::{HistoryLine, HistoryPage};
 pub use kinds::{
     ButtonsKind, ChallengeState, ColorChoice, FinishReason, GameStatus, MatchStatus, NotifyMode, TournamentFormat,

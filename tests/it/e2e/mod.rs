@@ -5,6 +5,7 @@ mod abort;
 mod alt_text;
 mod backups;
 mod bot;
+mod check;
 mod command_fuzz;
 mod contexts;
 mod deferral;

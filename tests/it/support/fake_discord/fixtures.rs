@@ -17,7 +17,7 @@ const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 /// Permissions the bot has in fixture channels: view channel, send messages,
 /// attach files, send messages in threads.
-const BOT_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 38);
+pub const BOT_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 38);
 
 /// Permissions of fixture members (same set plus use application commands).
 pub const MEMBER_PERMISSIONS: u64 = BOT_PERMISSIONS | (1 << 31);

@@ -249,6 +249,30 @@ pub fn error(code: u64, message: &str) -> Value {
 /// The name of the fake's server.
 pub const GUILD_NAME: &str = "Fake Guild";
 
+/// The id of the bot's own role in `guild_id` (apart from every snowflake
+/// the fake hands out).
+pub fn bot_role_id(guild_id: u64) -> u64 {
+    guild_id ^ (1 << 62)
+}
+
+/// The bot's own role, as Discord makes one for a bot invited with
+/// permissions: it grants them everywhere in the server.
+pub fn bot_role(guild_id: u64, permissions: u64) -> Value {
+    json!({
+        "id": bot_role_id(guild_id).to_string(),
+        "name": "damas",
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false,
+        "managed": true,
+        "mentionable": false,
+        "permissions": permissions.to_string(),
+        "position": 1,
+        "icon": null,
+        "unicode_emoji": null,
+    })
+}
+
 /// The guild as `GET /guilds/{id}` returns it: its @everyone role, no
 /// emojis or stickers.
 pub fn guild(guild_id: u64, owner_id: u64) -> Value {

@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::direct;
+use super::fixtures::{BOT_PERMISSIONS, CREATE_PUBLIC_THREADS};
 use super::http::{HttpRequest, HttpResponse};
 use super::limits;
 use super::multipart;
@@ -174,12 +175,21 @@ fn route_request(
         ("GET", ["guilds", guild]) => match parse_id(guild) {
             Some(id) if id == config.guild_id => {
                 let owner = config.owner["id"].as_str().and_then(|id| id.parse().ok()).unwrap_or(0);
-                let guild = objects::guild(id, owner);
+                let mut guild = objects::guild(id, owner);
+                guild["roles"].as_array_mut().expect("roles").push(objects::bot_role(id, BOT_PERMISSIONS));
                 objects::validate::<serenity::model::guild::PartialGuild>("guild object", &guild);
                 HttpResponse::json(200, &guild)
             }
             _ => not_found(10004, "Unknown Guild"),
         },
+        ("GET", ["guilds", guild, "members", id])
+            if parse_id(guild) == Some(config.guild_id) && parse_id(id) == Some(fixtures.bot.id) =>
+        {
+            // The bot holds its own role, which grants what it has everywhere.
+            let mut member = fixtures.bot.member_json();
+            member["roles"] = json!([objects::bot_role_id(config.guild_id).to_string()]);
+            HttpResponse::json(200, &member)
+        }
         ("GET", ["guilds", guild, "members", id]) if parse_id(guild) == Some(config.guild_id) => {
             match parse_id(id).and_then(|id| state.users.get(&id)) {
                 Some(user) => HttpResponse::json(200, &user.member_json()),
@@ -235,7 +245,26 @@ fn route_request(
             Some(id) if state.channel_faults.get(&id) == Some(&ChannelFault::Deleted) => {
                 not_found(10003, "Unknown Channel")
             }
-            Some(id) => HttpResponse::json(200, &objects::guild_text_channel(id, config.guild_id)),
+            Some(id) => {
+                // The bot's overwrite says what tests changed in this channel.
+                let (mut allow, mut deny) = (0u64, 0u64);
+                if fixtures.bot_may_open_threads(id) {
+                    allow |= CREATE_PUBLIC_THREADS;
+                }
+                match state.channel_faults.get(&id) {
+                    Some(ChannelFault::NoSendMessages) => deny |= 1 << 11,
+                    Some(ChannelFault::NoAttachFiles) => deny |= 1 << 15,
+                    _ => {}
+                }
+                let mut channel = objects::guild_text_channel(id, config.guild_id);
+                if allow | deny != 0 {
+                    channel["permission_overwrites"] = json!([{
+                        "id": fixtures.bot.id.to_string(), "type": 1,
+                        "allow": allow.to_string(), "deny": deny.to_string(),
+                    }]);
+                }
+                HttpResponse::json(200, &channel)
+            }
             None => not_found(10003, "Unknown Channel"),
         },
         ("GET", ["attachments", id, _]) => match parse_id(id).and_then(|id| state.files.get(&id)) {
