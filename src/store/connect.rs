@@ -128,6 +128,17 @@ pub(super) async fn open_pools(target: &DatabaseTarget, durability: Durability) 
     Ok(pools)
 }
 
+/// Applies the migrations up to `level` to the database at `url`, and no
+/// further: a database as an older damas left it (for the upgrade tests).
+pub async fn migrate_to_level(url: &str, level: i64) -> Result<(), StoreError> {
+    let target = DatabaseTarget::parse(url)?;
+    let pools = connect_pools(&target, Durability::Full).await?;
+    let applied = super::migrations::migrator_up_to(target.backend, level).run(&pools.writes).await;
+    pools.writes.close().await;
+    pools.reads.close().await;
+    Ok(applied?)
+}
+
 /// [`open_pools`] without the migrations: the schema is left as it is.
 pub(super) async fn connect_pools(target: &DatabaseTarget, durability: Durability) -> Result<Pools, StoreError> {
     sqlx::any::install_default_drivers();

@@ -24,17 +24,6 @@ pub fn schema_levels() -> Vec<i64> {
     migrator(Backend::Sqlite).migrations.iter().map(|m| m.version).collect()
 }
 
-/// Applies the migrations up to `level` to the database at `url`, and no
-/// further: a database as an older damas left it (for the upgrade tests).
-pub async fn migrate_to_level(url: &str, level: i64) -> Result<(), super::StoreError> {
-    let target = super::DatabaseTarget::parse(url)?;
-    let pools = super::connect::connect_pools(&target, super::Durability::Full).await?;
-    let applied = migrator_up_to(target.backend, level).run(&pools.writes).await;
-    pools.writes.close().await;
-    pools.reads.close().await;
-    Ok(applied?)
-}
-
 /// The newest migration applied to the database behind `pool` (0 for a
 /// database never migrated).
 pub(super) async fn applied_level(pool: &sqlx::AnyPool, backend: Backend) -> Result<i64, super::StoreError> {

@@ -79,7 +79,7 @@ pub use announcements::{AnnouncementKind, AnnouncementRow};
 pub use backend::Backend;
 pub use button_messages::ButtonMessageRow;
 pub use challenges::{ChallengeRow, NewChallengeRow};
-pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability};
+pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability, migrate_to_level};
 pub use direct_messages::{DirectKind, DirectMessageRow};
 pub use error::StoreError;
 pub use game_list::{LiveGameLine, LiveGamesPage};
@@ -93,7 +93,7 @@ pub use kinds::{
 pub use live_positions::GameKeys;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use match_rows::{MatchGameRow, MatchRow, NewMatchRow};
-pub use migrations::{migrate_to_level, newest_schema_level, schema_levels};
+pub use migrations::{newest_schema_level, schema_levels};
 pub use move_write::{Finishing, MoveWrite, MoveWritten};
 pub use outbox::AnnouncementOutcome;
 pub use player_settings::PlayerSettings;

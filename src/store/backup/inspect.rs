@@ -5,7 +5,7 @@ use std::path::Path;
 
 use sqlx::{ConnectOptions, Connection, SqliteConnection};
 
-use super::BackupError;
+use super::error::BackupError;
 
 /// A table and how many rows it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 
 use sqlx::Connection;
 
-use super::{BackupError, BackupFacts, beside, connect_file, inspect, sqlite_file, sync_folder};
+use super::error::BackupError;
+use super::files::{beside, connect_file, sqlite_file, sync_folder};
+use super::inspect::{BackupFacts, inspect};
 use crate::store::{StoreError, lock_for_one_process};
 
 /// A restore done.

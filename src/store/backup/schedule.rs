@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{BackupError, BackupWritten, write_backup};
+use super::error::BackupError;
+use super::write::{BackupWritten, write_backup};
 use crate::calendar::{DAY, Date};
 
 /// Where, how often, and how many to keep.

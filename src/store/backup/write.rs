@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use sqlx::Connection;
 
-use super::{BackupError, BackupFacts, beside, connect_file, inspect, sqlite_file, sync_folder};
+use super::error::BackupError;
+use super::files::{beside, connect_file, sqlite_file, sync_folder};
+use super::inspect::{BackupFacts, inspect};
 
 /// A backup written and checked.
 #[derive(Clone, Debug)]
