@@ -182,14 +182,13 @@ impl Config {
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&log_filter) {
             return Err(invalid("RUST_LOG", &e.to_string()));
         }
-        let clock_seconds = match get("DAMAS_CLOCK_SECONDS") {
-            None => DEFAULT_CLOCK_SECONDS,
-            Some(v) => v
-                .parse::<u64>()
-                .ok()
-                .filter(|s| (1..=3600).contains(s))
-                .ok_or_else(|| invalid("DAMAS_CLOCK_SECONDS", "expected a number of seconds from 1 to 3600"))?,
-        };
+        let clock_seconds = number_in(
+            get("DAMAS_CLOCK_SECONDS"),
+            "DAMAS_CLOCK_SECONDS",
+            DEFAULT_CLOCK_SECONDS,
+            1..=3600,
+            "expected a number of seconds from 1 to 3600",
+        )?;
 
         let engine_tables = engine_tables(get("ENGINE_TABLES"), &database_url, DEFAULT_TABLES_FILE);
         let shards = match get("DISCORD_SHARDS") {
@@ -239,22 +238,20 @@ fn backup_schedule(
     if DatabaseTarget::parse(database_url).is_ok_and(|t| t.backend == crate::store::Backend::Postgres) {
         return Err(invalid("BACKUP_DIR", crate::store::backup::PG_DUMP_HINT));
     }
-    let hours = match get("BACKUP_EVERY_HOURS") {
-        None => DEFAULT_BACKUP_HOURS,
-        Some(v) => v
-            .parse::<u64>()
-            .ok()
-            .filter(|h| (1..=24 * 30).contains(h))
-            .ok_or_else(|| invalid("BACKUP_EVERY_HOURS", "expected a number of hours from 1 to 720"))?,
-    };
-    let keep = match get("BACKUP_KEEP") {
-        None => DEFAULT_BACKUP_KEEP,
-        Some(v) => v
-            .parse::<u32>()
-            .ok()
-            .filter(|k| (1..=1000).contains(k))
-            .ok_or_else(|| invalid("BACKUP_KEEP", "expected how many backups to keep, from 1 to 1000"))?,
-    };
+    let hours = number_in(
+        get("BACKUP_EVERY_HOURS"),
+        "BACKUP_EVERY_HOURS",
+        DEFAULT_BACKUP_HOURS,
+        1..=720,
+        "expected a number of hours from 1 to 720",
+    )?;
+    let keep = number_in(
+        get("BACKUP_KEEP"),
+        "BACKUP_KEEP",
+        DEFAULT_BACKUP_KEEP,
+        1..=1000,
+        "expected how many backups to keep, from 1 to 1000",
+    )?;
     Ok(Some(BackupSchedule { folder: PathBuf::from(folder), every: Duration::from_secs(hours * 3600), keep }))
 }
 
@@ -296,6 +293,20 @@ fn beside_database(url: &str) -> PathBuf {
     match Path::new(&path).parent() {
         Some(dir) if !path.starts_with(':') => dir.to_path_buf(),
         _ => PathBuf::new(),
+    }
+}
+
+/// A whole number setting within `range`; `default` when unset.
+fn number_in<T: std::str::FromStr + PartialOrd>(
+    value: Option<String>,
+    name: &'static str,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+    expected: &str,
+) -> Result<T, ConfigError> {
+    match value {
+        None => Ok(default),
+        Some(v) => v.parse::<T>().ok().filter(|n| range.contains(n)).ok_or_else(|| invalid(name, expected)),
     }
 }
 

@@ -41,6 +41,16 @@ async fn history(svc: &GameService, copies: u32) -> i64 {
     done.id
 }
 
+/// A SQLite file in a folder of its own holding [`history`] with `copies`
+/// copies of the finished game.
+async fn club_file(copies: u32) -> (tempfile::TempDir, String, GameService) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("damas.db").display());
+    let svc = GameService::open(&url).await.unwrap();
+    history(&svc, copies).await;
+    (dir, url, svc)
+}
+
 /// Moves acknowledged before a backup began are all in it, though moves
 /// go on being committed while it is written; the copy is sound, whole
 /// (every game has exactly its moves) and opens with the service.
@@ -118,10 +128,7 @@ async fn a_backup_taken_while_moves_are_written_holds_every_move_acknowledged_be
 /// replace a file without --force, and replaces it with.
 #[tokio::test]
 async fn the_command_checks_what_it_wrote_and_replaces_only_with_force() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("damas.db").display());
-    let svc = GameService::open(&url).await.unwrap();
-    history(&svc, 3).await;
+    let (dir, url, svc) = club_file(3).await;
 
     let first = damas(dir.path(), &url, &["backup", "copy.db"]);
     assert!(first.status.success(), "{}", stderr(&first));
@@ -166,10 +173,7 @@ fn damage(path: &Path) {
 /// which then changes nothing.
 #[tokio::test]
 async fn a_damaged_backup_is_found_out_and_not_restored() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("damas.db").display());
-    let svc = GameService::open(&url).await.unwrap();
-    history(&svc, 200).await;
+    let (dir, url, svc) = club_file(200).await;
     svc.store().close().await;
     let backup = dir.path().join("copy.db");
     write_backup(&url, &backup, false).await.unwrap();
@@ -189,10 +193,7 @@ async fn a_damaged_backup_is_found_out_and_not_restored() {
 /// in) and the backup's games are back.
 #[tokio::test]
 async fn restore_waits_for_the_bot_and_keeps_the_database_it_replaces() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("damas.db").display());
-    let svc = GameService::open(&url).await.unwrap();
-    history(&svc, 3).await;
+    let (dir, url, svc) = club_file(3).await;
     let backup = dir.path().join("copy.db");
     write_backup(&url, &backup, false).await.unwrap();
     // Played after the backup: gone once it is restored.
