@@ -36,6 +36,10 @@ pub enum StoreError {
         /// What went wrong.
         reason: String,
     },
+    /// A tool was pointed at a SQLite file that does not exist (the bot
+    /// makes it on its first run; the tools never do).
+    #[error("there is no database at {0}: the bot makes it when it first runs")]
+    NoDatabaseFile(String),
     /// A newer damas has migrated the database past this binary's schema.
     #[error(
         "this database is at schema level {found}, newer than this damas {binary} knows (up to {known}): run the newer damas that upgraded it, or restore a backup taken before the upgrade"

@@ -31,6 +31,11 @@ pub struct DatabaseHealth {
 /// Reads the database `url` names without migrating it.
 pub async fn database_health(url: &str) -> Result<DatabaseHealth, StoreError> {
     let target = DatabaseTarget::parse(url)?;
+    // Checked before the lock is tried, which would leave a lock file
+    // beside a path that holds no database.
+    if let Some(path) = target.sqlite_path.as_ref().filter(|p| !std::path::Path::new(p).is_file()) {
+        return Err(StoreError::NoDatabaseFile(path.clone()));
+    }
     let bot_running = match target.backend {
         Backend::Postgres => None,
         Backend::Sqlite => match lock_for_one_process(url) {
@@ -39,11 +44,6 @@ pub async fn database_health(url: &str) -> Result<DatabaseHealth, StoreError> {
             Err(e) => return Err(e),
         },
     };
-    if let Some(path) = &target.sqlite_path
-        && !std::path::Path::new(path).is_file()
-    {
-        return Err(StoreError::Corrupt("no database file yet: the bot has not run here"));
-    }
     let pools = connect_pools(&target, Durability::Full).await?;
     let schema_level = applied_level(&pools.reads, target.backend).await?;
     let channels = if schema_level > 0 { channels_in_use(&pools.reads).await? } else { Vec::new() };

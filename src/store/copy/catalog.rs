@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 use sqlx::AnyConnection;
 
-use crate::store::{Backend, StoreError};
+use super::error::CopyError;
+use crate::store::Backend;
 
 /// How a column's values are read, compared and written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +48,7 @@ pub(super) struct Table {
 }
 
 /// Every table but the migrations' own, parents before children.
-pub(super) async fn tables(conn: &mut AnyConnection, backend: Backend) -> Result<Vec<Table>, StoreError> {
+pub(super) async fn tables(conn: &mut AnyConnection, backend: Backend) -> Result<Vec<Table>, CopyError> {
     let (list, columns, parents) = match backend {
         Backend::Sqlite => (
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
@@ -80,7 +81,7 @@ pub(super) async fn tables(conn: &mut AnyConnection, backend: Backend) -> Result
 /// Orders the tables so that each follows the tables it refers to (and
 /// otherwise by name); a cycle of references is a schema this copy cannot
 /// fill in one pass.
-fn parents_first(mut found: BTreeMap<String, (Table, Vec<String>)>) -> Result<Vec<Table>, StoreError> {
+fn parents_first(mut found: BTreeMap<String, (Table, Vec<String>)>) -> Result<Vec<Table>, CopyError> {
     let mut ordered = Vec::with_capacity(found.len());
     while !found.is_empty() {
         let ready: Vec<String> = found
@@ -89,7 +90,7 @@ fn parents_first(mut found: BTreeMap<String, (Table, Vec<String>)>) -> Result<Ve
             .map(|(name, _)| name.clone())
             .collect();
         if ready.is_empty() {
-            return Err(StoreError::Corrupt("foreign keys in a cycle"));
+            return Err(CopyError::ForeignKeyCycle);
         }
         for name in ready {
             ordered.push(found.remove(&name).expect("listed").0);

@@ -16,7 +16,10 @@
 //! already migrated past the source.
 
 mod catalog;
+mod error;
 mod rows;
+
+pub use error::CopyError;
 
 use std::time::{Duration, Instant};
 
@@ -32,62 +35,6 @@ use rows::{Value, quoted};
 const BATCH_ROWS: usize = 500;
 /// Bytes of values per insert statement, at most (about).
 const BATCH_BYTES: usize = 4 << 20;
-
-/// Why a copy did not happen; each reads as one sentence.
-#[derive(Debug, thiserror::Error)]
-pub enum CopyError {
-    /// Source and target are the same database.
-    #[error("the source and the target are the same database")]
-    Same,
-    /// A bot runs on a SQLite source or target.
-    #[error("a bot is running on {0} (it holds its lock file): stop it before copying")]
-    InUse(String),
-    /// The target already holds rows.
-    #[error("the target is not empty ({table} holds {rows} rows): copy only into a new, empty database")]
-    TargetNotEmpty {
-        /// A table with rows.
-        table: String,
-        /// How many.
-        rows: i64,
-    },
-    /// The target was migrated past the source.
-    #[error(
-        "the target is at schema level {target}, past the source's {source_level}: start the bot once on the source to bring it up to date, or use an empty target"
-    )]
-    TargetAhead {
-        /// The target's level.
-        target: i64,
-        /// The source's level.
-        source_level: i64,
-    },
-    /// The source was written by a newer damas.
-    #[error(
-        "the source is at schema level {found}, newer than this damas {binary} knows (up to {known}): copy it with that version"
-    )]
-    SourceNewer {
-        /// The source's level.
-        found: i64,
-        /// The newest this binary knows.
-        known: i64,
-        /// This binary's version.
-        binary: &'static str,
-    },
-    /// The two schemas differ in a table's columns.
-    #[error("table {0} has other columns in the target than in the source")]
-    SchemaDiffers(String),
-    /// What was written did not read back the same: nothing was kept.
-    #[error("table {0} read back differently from the source: the copy was undone, the target is still empty")]
-    Mismatch(String),
-    /// A database failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-impl From<sqlx::Error> for CopyError {
-    fn from(e: sqlx::Error) -> CopyError {
-        CopyError::Store(e.into())
-    }
-}
 
 /// Where a copy is, for a progress bar.
 #[derive(Clone, Copy, Debug)]
@@ -140,10 +87,12 @@ pub async fn copy(from: &str, to: &str, progress: &mut dyn FnMut(Progress<'_>)) 
         Err(StoreError::InUse(_)) => Err(CopyError::InUse(url.to_string())),
         other => Ok(other?),
     };
-    let _locks = (in_use(from)?, in_use(to)?);
-    if source.sqlite_path.as_ref().is_some_and(|p| !std::path::Path::new(p).is_file()) {
-        return Err(CopyError::Store(StoreError::Corrupt("no SQLite database at the source path")));
+    // Checked before locking, so that no lock file is left beside a path
+    // that holds no database.
+    if let Some(path) = source.sqlite_path.as_ref().filter(|p| !std::path::Path::new(p).is_file()) {
+        return Err(CopyError::Store(StoreError::NoDatabaseFile(path.clone())));
     }
+    let _locks = (in_use(from)?, in_use(to)?);
 
     let source_pools = connect_pools(&source, Durability::Full).await?;
     let level = applied_level(&source_pools.writes, source.backend).await?;

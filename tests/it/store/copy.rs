@@ -128,6 +128,10 @@ async fn a_copy_waits_for_the_bot_to_stop() {
         drop(bot);
     }
     assert!(matches!(copy(&source, &source, &mut |_| {}).await, Err(CopyError::Same)));
+    let missing = dir.path().join("missing.db");
+    let err = copy(missing.to_str().unwrap(), &target, &mut |_| {}).await.unwrap_err();
+    assert!(err.to_string().starts_with("there is no database at"), "{err}");
+    assert!(!dir.path().join("missing.db.lock").exists(), "no lock file left beside nothing");
     copy(&source, &target, &mut |_| {}).await.unwrap();
 }
 
