@@ -23,6 +23,10 @@ err-cooling-down = You asked for this a moment ago, and it keeps a core busy for
     }
 err-nothing-to-analyze = There is no finished game in this channel to review; give a position (a PDN FEN such as `W:W1-12:B21-32`) to analyze it.
 err-days-out-of-range = Days per move must be between 1 and 14; { $days } is out of range.
+err-time-control-unreadable = I can't read the time control `{ $text }`. Write days per move, like `3d/move`, or a bank with an increment and a maximum, like `5d+1d max 10d` (`h` for hours).
+err-time-control-out-of-range = The time control `{ $text }` is outside the limits: 1 to 14 days per move, or a bank of 1 to 30 days, an increment of 1 hour to 7 days, and a maximum from the bank up to 60 days.
+err-time-control-twice = Give either `days` or `time`, not both.
+err-unknown-time-zone = I don't know the time zone `{ $zone }`. Use a name from the time-zone database, like `Europe/Madrid` or `America/Mexico_City` (the option suggests them as you type).
 err-start-decided = That start position is already decided: the side to move has no legal move.
 err-match-terms = A match is four classic games from the usual start between two people: leave out the variant and the position, and challenge a person.
 err-no-challenge = There is no open challenge in this channel.

@@ -69,6 +69,18 @@ challenge-days = { $days ->
         [one] 1 day per move
        *[other] { $days } days per move
     }
+time-control-fischer = { $start } + { $increment } per move (at most { $max })
+time-control-weekends-off = { $control }, weekends off ({ $zone })
+duration-days = { $days ->
+        [one] 1 day
+       *[other] { $days } days
+    }
+duration-hours = { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    }
+duration-under-an-hour = less than an hour
+clock-waiting-bank = { $player } has { $bank } in the bank.
 challenge-variant = variant { $variant }
 challenge-draw-rules = draw rules { $rules }
 challenge-from = from `{ $position }`
@@ -410,6 +422,8 @@ settings-vacation-days = Each player has { $days ->
        *[other] { $days } vacation days
     } a year in this server (`/vacation`).
 settings-vacation-off = Vacation is off in this server (`vacation-days` gives players days).
+settings-weekends-off = Time zone { $zone }: new games take weekends off (Saturdays and Sundays don't count against the clocks) unless a challenge says otherwise.
+settings-weekends-count = Time zone { $zone }: new games count every day unless a challenge takes weekends off (`weekends-off` changes the default).
 
 # File names of attachments (ASCII, no spaces).
 file-game = damas-game-{ $game }

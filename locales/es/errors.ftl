@@ -23,6 +23,10 @@ err-cooling-down = Acabas de pedirlo, y ocupa un núcleo un buen rato: puedes vo
     }
 err-nothing-to-analyze = No hay ninguna partida terminada en este canal que revisar; da una posición (un FEN de PDN como `W:W1-12:B21-32`) para analizarla.
 err-days-out-of-range = Los días por jugada van de 1 a 14; { $days } está fuera de rango.
+err-time-control-unreadable = No entiendo el control de tiempo `{ $text }`. Escribe días por jugada, como `3d/jugada`, o una reserva con incremento y máximo, como `5d+1d máx 10d` (`h` para horas).
+err-time-control-out-of-range = El control de tiempo `{ $text }` se sale de los límites: de 1 a 14 días por jugada, o una reserva de 1 a 30 días, un incremento de 1 hora a 7 días y un máximo desde la reserva hasta 60 días.
+err-time-control-twice = Indica `days` o `time`, no los dos.
+err-unknown-time-zone = No conozco la zona horaria `{ $zone }`. Usa un nombre de la base de zonas horarias, como `Europe/Madrid` o `America/Mexico_City` (la opción los sugiere mientras escribes).
 err-start-decided = Esa posición inicial ya está decidida: el bando que juega no tiene ninguna jugada legal.
 err-match-terms = Un encuentro (reglas 8.3) son cuatro partidas clásicas desde la posición inicial entre dos personas: no indiques variante ni posición, y desafía a una persona.
 err-no-challenge = No hay ningún desafío abierto en este canal.

@@ -70,6 +70,18 @@ challenge-days = { $days ->
         [one] 1 día por jugada
        *[other] { $days } días por jugada
     }
+time-control-fischer = { $start } + { $increment } por jugada (como máximo { $max })
+time-control-weekends-off = { $control }, sin contar los fines de semana ({ $zone })
+duration-days = { $days ->
+        [one] 1 día
+       *[other] { $days } días
+    }
+duration-hours = { $hours ->
+        [one] 1 hora
+       *[other] { $hours } horas
+    }
+duration-under-an-hour = menos de una hora
+clock-waiting-bank = { $player } tiene { $bank } en su reserva.
 challenge-variant = variante { $variant }
 challenge-draw-rules = reglas de tablas { $rules }
 challenge-from = desde `{ $position }`
@@ -414,6 +426,8 @@ settings-vacation-days = Cada jugador tiene { $days ->
        *[other] { $days } días
     } de vacaciones al año en este servidor (`/vacaciones`).
 settings-vacation-off = No hay vacaciones en este servidor (`dias-de-vacaciones` da días a los jugadores).
+settings-weekends-off = Zona horaria { $zone }: las partidas nuevas no cuentan los fines de semana (los sábados y domingos no corren los relojes), salvo que el desafío diga otra cosa.
+settings-weekends-count = Zona horaria { $zone }: las partidas nuevas cuentan todos los días, salvo que el desafío quite los fines de semana (`sin-fines-de-semana` cambia lo que se usa por defecto).
 
 # File names of attachments (ASCII, no spaces).
 file-game = damas-partida-{ $game }

@@ -1,10 +1,11 @@
 //! Stored rows to service types.
 
+use super::deadlines::move_clock::bank_after_move;
 use super::deadlines::pause;
 use super::{Challenge, Finish, GameError, GameView, MatchPlay, RatingChange, TournamentPlay};
 use crate::engine::Level;
 use crate::rules::{Color, Game, Position, parse_fen};
-use crate::store::{ChallengeRow, EngineSeat, GameRow, GameStatus, RatingChangeRow};
+use crate::store::{Allowance, ChallengeRow, EngineSeat, GameRow, GameStatus, RatingChangeRow};
 
 fn corrupt(what: impl std::fmt::Display) -> GameError {
     GameError::Corrupt(what.to_string())
@@ -33,7 +34,7 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
             return Err(corrupt(format!("game {} is {} with result {result:?}", row.id, status.name())));
         }
     };
-    Ok(GameView {
+    let mut view = GameView {
         id: row.id,
         guild: n.guild,
         channel: n.channel,
@@ -41,7 +42,8 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         black: n.black,
         white_name: n.white_name.clone(),
         black_name: n.black_name.clone(),
-        days_per_move: n.days_per_move,
+        time: n.time.clone(),
+        waiting_bank: None,
         game,
         started_at: n.started_at,
         last_move_at: row.last_move_at,
@@ -68,7 +70,21 @@ pub(super) fn game_view(row: GameRow) -> Result<GameView, GameError> {
         paused_since: (row.status == GameStatus::Live)
             .then(|| pause::paused_since(row.vacation, row.deadline))
             .flatten(),
-    })
+    };
+    view.waiting_bank = waiting_bank(&view, row.last_move_deadline);
+    Ok(view)
+}
+
+/// The bank of the player not to move in `view`, derived from their last
+/// move (its time, and `met`, the deadline it met): the start until they
+/// have made a move of their own (a match's set opening moves are none).
+fn waiting_bank(view: &GameView, met: Option<i64>) -> Option<i64> {
+    let Allowance::Fischer { start, .. } = view.time.allowance else { return None };
+    let set_plies = view.match_play.as_ref().map_or(0, MatchPlay::set_plies);
+    match met {
+        Some(met) if view.ply() > set_plies => bank_after_move(&view.time, &view.weekends(), view.last_move_at, met),
+        _ => Some(start),
+    }
 }
 
 /// A stored rating change as the service shows it.
@@ -91,7 +107,7 @@ pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
         challenger: n.challenger,
         opponent: n.opponent,
         color: n.color,
-        days_per_move: n.days_per_move,
+        time: n.time,
         variant: n.variant,
         draw_rules: n.draw_rules,
         start: start(&n.start_fen)?,

@@ -58,6 +58,18 @@ pub enum GameError {
     /// Days per move outside 1-14.
     #[error("{0} days per move is outside 1-14")]
     DaysOutOfRange(u32),
+    /// A time control that cannot be read (`time:`).
+    #[error("cannot read the time control `{0}`")]
+    TimeControlUnreadable(String),
+    /// A time control past the limits.
+    #[error("the time control `{0}` is past the limits")]
+    TimeControlOutOfRange(String),
+    /// Both days per move and a time control were given.
+    #[error("days per move and a time control were both given")]
+    TimeControlTwice,
+    /// A time zone the zone database does not know.
+    #[error("unknown time zone `{0}`")]
+    UnknownTimeZone(String),
     /// The start position given is already decided (the side to move has no move).
     #[error("the start position is already decided")]
     StartDecided,

@@ -2,7 +2,9 @@
 //! [`Game`] with its players, clock and result; a stored challenge.
 
 use super::challenges::match_play::MatchPlay;
-use super::{ChallengeState, ColorChoice, FinishReason, MoveClock};
+use super::deadlines::move_clock::{time_for_move, weekends_of};
+use super::deadlines::weekends::Weekends;
+use super::{ChallengeState, ColorChoice, FinishReason, MoveClock, TimeControl};
 use crate::engine::Level;
 use crate::rules::{Color, DrawRules, Game, Move, Outcome, Position, Variant};
 
@@ -24,16 +26,21 @@ pub struct GameView {
     pub white_name: Option<String>,
     /// Optional display name of Black, as given with the challenge.
     pub black_name: Option<String>,
-    /// Days each player has for a move (1-14).
-    pub days_per_move: u32,
+    /// The clock's terms: days per move or a bank, and weekends off.
+    pub time: TimeControl,
+    /// With a bank: the bank of the player not to move, derived from their
+    /// last move's time and the deadline it met (the start before they
+    /// moved). `None` for days per move.
+    pub waiting_bank: Option<i64>,
     /// The position, moves and rules result.
     pub game: Game,
     /// When the game started (unix seconds).
     pub started_at: i64,
     /// When the last move was played, or the game started (unix seconds).
     pub last_move_at: i64,
-    /// When the player to move loses on time (unix seconds):
-    /// `last_move_at + days_per_move` days.
+    /// When the player to move loses on time (unix seconds): their time
+    /// for the move counted from `last_move_at` (see
+    /// [`crate::game::MoveClock`]).
     pub deadline: i64,
     /// When the player to move is reminded of their deadline (unix seconds).
     pub remind_at: i64,
@@ -127,6 +134,26 @@ impl GameView {
         MoveClock { deadline: self.deadline, remind_at: self.remind_at }
     }
 
+    /// The weekends this game's clock skips (none unless it takes them off).
+    pub fn weekends(&self) -> Weekends {
+        weekends_of(&self.time)
+    }
+
+    /// The time the player to move has left at `now` (seconds that count;
+    /// negative past the deadline): while their clock stands still for a
+    /// vacation, what it had left when it stopped (when the vacation
+    /// began, or when the turn did if later).
+    pub fn time_left(&self, now: i64) -> i64 {
+        let stopped = self.paused_since.map(|since| since.max(self.last_move_at));
+        self.weekends().counted(stopped.unwrap_or(now).min(now), self.deadline)
+    }
+
+    /// The time the player not to move will have for their next move, as
+    /// their clock stands: their bank, or the days per move.
+    pub fn waiting_time(&self) -> i64 {
+        time_for_move(self.time.allowance, self.waiting_bank)
+    }
+
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.game.position().turn()
@@ -211,8 +238,8 @@ pub struct Challenge {
     pub opponent: Option<u64>,
     /// The challenger's side.
     pub color: ColorChoice,
-    /// Days per move.
-    pub days_per_move: u32,
+    /// The clock's terms.
+    pub time: TimeControl,
     /// The variant.
     pub variant: Variant,
     /// The draw-rule preset.

@@ -65,9 +65,7 @@ pub use analysis::Analyses;
 pub use analysis::fair_play::live_position_keys;
 pub use analysis::pending_keys::PendingKeys;
 pub use challenges::Challenges;
-pub use challenges::challenge::{
-    Accepted, CHALLENGE_TTL, ChallengePick, DAYS_PER_MOVE, DEFAULT_DAYS_PER_MOVE, NewChallenge, RATING_RANGE, Taker,
-};
+pub use challenges::challenge::{Accepted, CHALLENGE_TTL, ChallengePick, NewChallenge, RATING_RANGE, Taker};
 pub use challenges::match_openings::{balanced_openings, random_opening};
 pub use challenges::match_play::{MATCH_GAMES, MatchPlay, white_in_game};
 pub use challenges::open_challenges::ChallengesPage;
@@ -75,8 +73,13 @@ pub use cooldowns::{Cooldowns, HeavyWork};
 pub use deadlines::Deadlines;
 pub use deadlines::due_events::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DueEvent};
 pub use deadlines::more_time::MORE_TIME_DAYS;
-pub use deadlines::per_move::{DAY, MoveClock, REMINDER_PERCENT};
+pub use deadlines::move_clock::{DAY, MoveClock, REMINDER_PERCENT, bank_after_move, time_for_move, weekends_of};
+pub use deadlines::server_clock::{ClockRequest, DEFAULT_DAYS_PER_MOVE};
+pub use deadlines::time_control::{
+    BANK_INCREMENT, BANK_MAX, BANK_START, HOUR, PER_MOVE_DAYS, parse_time_control, pdn_tag, written,
+};
 pub use deadlines::vacation::{Away, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, Vacation, VacationEnded, days_counted};
+pub use deadlines::weekends::{Weekends, known_zone, zones_matching};
 pub use error::GameError;
 pub use game_view::{Challenge, Finish, GameView, MoveReport, RatingChange, TournamentPlay};
 pub use lookup::{MovesAsked, MovesOf, read_position};
@@ -106,8 +109,9 @@ pub use tournaments::{
 use crate::store::Store;
 /// The store's vocabulary that the service speaks too.
 pub use crate::store::{
-    AnnouncementOutcome, ButtonsKind, ChallengeState, ColorChoice, FinishReason, GameThread, MAX_OPEN_CHALLENGES,
-    NotifyMode, PlayerSettings, RatedResults, TournamentFormat, TournamentLine, TournamentStatus,
+    Allowance, AnnouncementOutcome, ButtonsKind, ChallengeState, ColorChoice, FinishReason, GameThread,
+    MAX_OPEN_CHALLENGES, NotifyMode, PlayerSettings, RatedResults, ServerClock, TimeControl, TournamentFormat,
+    TournamentLine, TournamentStatus,
 };
 
 /// The game service. Cheap to clone (it holds the store's connection pool);

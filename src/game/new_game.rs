@@ -3,9 +3,9 @@
 //! one place that decides when its first move is due, when its first
 //! reminder comes, and which side moves first.
 
-use crate::game::deadlines::per_move::MoveClock;
+use crate::game::deadlines::move_clock::{MoveClock, time_for_move, weekends_of};
 use crate::rules::{DrawRules, Position, Variant};
-use crate::store::NewGameRow;
+use crate::store::{NewGameRow, TimeControl};
 
 /// A player taking a seat: their user id and the name they were given.
 pub(in crate::game) type Seat = (u64, Option<String>);
@@ -20,8 +20,8 @@ pub(in crate::game) struct GameStart<'a> {
     pub white: Seat,
     /// Who plays Black.
     pub black: Seat,
-    /// Days each player has for a move.
-    pub days_per_move: u32,
+    /// The clock's terms.
+    pub time: TimeControl,
     /// The variant.
     pub variant: Variant,
     /// The draw-rule preset.
@@ -32,10 +32,11 @@ pub(in crate::game) struct GameStart<'a> {
 
 impl GameStart<'_> {
     /// The row of this game started at `now`: its first move due after its
-    /// days per move, between people, not rated, and outside any challenge,
+    /// days per move or its bank's start, between people, not rated, and outside any challenge,
     /// match or tournament; callers say otherwise with struct update.
     pub(in crate::game) fn row(self, now: i64) -> NewGameRow {
-        let clock = MoveClock::started(now, self.days_per_move);
+        let time = time_for_move(self.time.allowance, None);
+        let clock = MoveClock::started(&weekends_of(&self.time), now, time);
         NewGameRow {
             challenge_id: None,
             guild: self.guild,
@@ -44,7 +45,7 @@ impl GameStart<'_> {
             black: self.black.0,
             white_name: self.white.1,
             black_name: self.black.1,
-            days_per_move: self.days_per_move,
+            time: self.time,
             variant: self.variant,
             draw_rules: self.draw_rules,
             start_fen: self.start.to_string(),

@@ -3,6 +3,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::time_control::TimeControl;
 use super::{
     AnnouncementKind, ChallengeRefused, ChallengeState, ColorChoice, MAX_OPEN_CHALLENGES, Store, StoreError,
     bool_column, db_id, discord_id, enum_column, u32_column,
@@ -23,8 +24,8 @@ pub struct NewChallengeRow {
     pub opponent: Option<u64>,
     /// The challenger's side.
     pub color: ColorChoice,
-    /// 1-14.
-    pub days_per_move: u32,
+    /// The clock's terms.
+    pub time: TimeControl,
     /// The variant.
     pub variant: Variant,
     /// The draw-rule preset.
@@ -63,8 +64,8 @@ pub struct ChallengeRow {
 
 macro_rules! challenge_columns {
     () => {
-        "c.id, c.guild_id, c.channel_id, c.challenger_id, c.opponent_id, c.color, c.days_per_move, c.variant, \
-         c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, c.rated, c.is_match, \
+        "c.id, c.guild_id, c.channel_id, c.challenger_id, c.opponent_id, c.color, c.days_per_move, c.bank_start, \
+         c.bank_increment, c.bank_max, c.weekends_zone, c.variant, c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, c.rated, c.is_match, \
          c.rating_range, \
          (SELECT g.id FROM games g WHERE g.challenge_id = c.id) AS game_id"
     };
@@ -83,7 +84,7 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
                 .map(|o| discord_id(o, "opponent_id"))
                 .transpose()?,
             color: enum_column(row, "color")?,
-            days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
+            time: TimeControl::from_row(row)?,
             variant: enum_column(row, "variant")?,
             draw_rules: enum_column(row, "draw_rules")?,
             start_fen: row.try_get("start_fen")?,
@@ -119,8 +120,8 @@ impl Store {
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, days_per_move, variant, \
              draw_rules, start_fen, challenger_name, opponent_name, created_at, expires_at, state, rated, is_match, \
-             rating_range) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open', $15, $16, $17 \
+             rating_range, bank_start, bank_increment, bank_max, weekends_zone) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'open', $15, $16, $17, $18, $19, $20, $21 \
              WHERE NOT EXISTS (SELECT 1 FROM games WHERE channel_id = $2 AND status = 'live') \
              AND NOT EXISTS (SELECT 1 FROM matches WHERE channel_id = $2 AND status = 'live') \
              AND NOT EXISTS (SELECT 1 FROM challenges WHERE state = 'open' AND channel_id = $2 \
@@ -134,7 +135,7 @@ impl Store {
         .bind(db_id(c.challenger)?)
         .bind(c.opponent.map(db_id).transpose()?)
         .bind(c.color.name())
-        .bind(i64::from(c.days_per_move))
+        .bind(c.time.days_column())
         .bind(c.variant.name())
         .bind(c.draw_rules.name())
         .bind(&c.start_fen)
@@ -146,6 +147,10 @@ impl Store {
         .bind(i64::from(c.rated))
         .bind(i64::from(c.is_match))
         .bind(c.rating_range.map(i64::from))
+        .bind(c.time.bank_columns()[0])
+        .bind(c.time.bank_columns()[1])
+        .bind(c.time.bank_columns()[2])
+        .bind(&c.time.weekends_zone)
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(id) = inserted {

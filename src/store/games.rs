@@ -7,6 +7,7 @@ use sqlx::any::AnyRow;
 use super::direct_messages::Recipients;
 use super::match_rows::insert_match;
 use super::ratings::rate_finished_game;
+use super::time_control::TimeControl;
 use super::vacations::{VacationFacts, vacation_facts};
 use super::{
     AnnouncementKind, ChallengeRow, DirectKind, FinishReason, GameStatus, MatchRow, NewMatchRow, RatingChangeRow,
@@ -32,8 +33,8 @@ pub struct NewGameRow {
     pub white_name: Option<String>,
     /// Optional display name.
     pub black_name: Option<String>,
-    /// 1-14.
-    pub days_per_move: u32,
+    /// The clock's terms.
+    pub time: TimeControl,
     /// The variant.
     pub variant: Variant,
     /// The draw-rule preset.
@@ -107,6 +108,9 @@ pub struct GameRow {
     pub last_move_at: i64,
     /// Current deadline.
     pub deadline: i64,
+    /// The deadline the last move met (`None` before the first move, and
+    /// for moves stored before the moves kept it).
+    pub last_move_deadline: Option<i64>,
     /// Whose draw offer stands.
     pub draw_offer_by: Option<u64>,
     /// Whose request to take back their last move stands.
@@ -157,13 +161,18 @@ macro_rules! select_games {
     ($extra:literal, $where:literal) => {
         concat!(
             "SELECT id, challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
-             days_per_move, variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, \
+             days_per_move, bank_start, bank_increment, bank_max, weekends_zone, variant, draw_rules, start_fen, ply, \
+             turn, status, result, reason, started_at, \
              last_move_at, deadline, remind_at, draw_offer_by, takeback_by, finished_at, engine_level, engine_color, aborted_by, rated, match_id, match_game, \
              tournament_id, tournament_round, ",
             // The moves in order, in the row's own snapshot: one round trip
             // to the database for the game and its moves, and a takeback
             // cannot land between the two.
             "(SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE moves.game_id = games.id) AS move_list, ",
+            // The deadline the last mover met: with it and the move's time,
+            // the game derives the waiting player's bank.
+            "(SELECT before_deadline FROM moves WHERE moves.game_id = games.id AND moves.ply = games.ply - 1) \
+             AS last_move_deadline, ",
             vacation_facts!(),
             $extra,
             " FROM games ",
@@ -241,7 +250,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             black: discord_id(row.try_get("black_id")?, "black_id")?,
             white_name: row.try_get("white_name")?,
             black_name: row.try_get("black_name")?,
-            days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
+            time: TimeControl::from_row(row)?,
             variant: enum_column(row, "variant")?,
             draw_rules: enum_column(row, "draw_rules")?,
             start_fen: row.try_get("start_fen")?,
@@ -261,6 +270,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         reason: optional_enum_column(row, "reason")?,
         last_move_at: row.try_get("last_move_at")?,
         deadline: row.try_get("deadline")?,
+        last_move_deadline: row.try_get("last_move_deadline")?,
         draw_offer_by: offer.map(|o| discord_id(o, "draw_offer_by")).transpose()?,
         takeback_by: takeback.map(|u| discord_id(u, "takeback_by")).transpose()?,
         finished_at: row.try_get("finished_at")?,
@@ -363,9 +373,10 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO games (challenge_id, guild_id, channel_id, white_id, black_id, white_name, black_name, \
              days_per_move, variant, draw_rules, start_fen, ply, turn, status, started_at, last_move_at, deadline, \
-             remind_at, engine_level, engine_color, rated, match_id, match_game, tournament_id, tournament_round) \
+             remind_at, engine_level, engine_color, rated, match_id, match_game, tournament_id, tournament_round, \
+             bank_start, bank_increment, bank_max, weekends_zone) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, 'live', $13, $13, $14, $15, $16, $17, $18, \
-             $19, $20, $21, $22) \
+             $19, $20, $21, $22, $23, $24, $25, $26) \
              RETURNING id",
         )
         .bind(challenge_id)
@@ -375,7 +386,7 @@ impl Store {
         .bind(db_id(g.black)?)
         .bind(&g.white_name)
         .bind(&g.black_name)
-        .bind(i64::from(g.days_per_move))
+        .bind(g.time.days_column())
         .bind(g.variant.name())
         .bind(g.draw_rules.name())
         .bind(&g.start_fen)
@@ -390,6 +401,10 @@ impl Store {
         .bind(g.match_seat.map(|m| i64::from(m.number)))
         .bind(g.tournament_seat.map(|t| t.tournament_id))
         .bind(g.tournament_seat.map(|t| i64::from(t.round)))
+        .bind(g.time.bank_columns()[0])
+        .bind(g.time.bank_columns()[1])
+        .bind(g.time.bank_columns()[2])
+        .bind(&g.time.weekends_zone)
         .fetch_one(&mut *tx)
         .await?)
     }

@@ -68,9 +68,11 @@ mod premoves;
 mod ratings;
 mod replays;
 mod scratch;
+mod server_clock;
 mod server_locales;
 mod takebacks;
 mod threads;
+mod time_control;
 mod tournament_rounds;
 mod tournaments;
 mod vacations;
@@ -101,8 +103,10 @@ pub use premoves::PremoveRow;
 pub use ratings::{RatedResults, RatingChangeRow, RatingPoint, RatingRow};
 pub use replays::ReplayRow;
 pub use scratch::{ScratchDatabase, TEST_POSTGRES_URL_VAR};
+pub use server_clock::ServerClock;
 pub use takebacks::{ClockRow, LastMoveRow, TakeBack};
 pub use threads::GameThread;
+pub use time_control::{Allowance, TimeControl};
 pub use tournament_rounds::{NewPairing, PairingToStart, Settlement, TournamentStart, Withdrawn};
 pub use tournaments::{
     ByeRow, EntrantRow, JoinOutcome, NewTournamentRow, PairedGame, PairingRow, TournamentLine, TournamentRow,

@@ -24,6 +24,10 @@ pub struct MoveWrite {
     pub now: i64,
     /// Side to move after it.
     pub next_turn: Color,
+    /// The deadline this move met: the game's, or later when its clock
+    /// stood still for a vacation. Kept with the move: a bank is derived
+    /// from it and the move's time.
+    pub met_deadline: i64,
     /// The next move's deadline.
     pub deadline: i64,
     /// The next move's reminder time.

@@ -122,12 +122,13 @@ async fn write_move(
     sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, played_at, before_last_move_at, before_deadline, \
          before_remind_at, before_reminded_ply) \
-         SELECT id, $2, $3, $4, last_move_at, deadline, remind_at, reminded_ply FROM games WHERE id = $1",
+         SELECT id, $2, $3, $4, last_move_at, $5, remind_at, reminded_ply FROM games WHERE id = $1",
     )
     .bind(m.game_id)
     .bind(i64::from(m.ply))
     .bind(&m.notation)
     .bind(m.now)
+    .bind(m.met_deadline)
     .execute(&mut *conn)
     .await?;
     // The fair-play keys of the new position are not written here: the

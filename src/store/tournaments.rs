@@ -7,6 +7,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+use super::time_control::TimeControl;
 use super::{
     FinishReason, GameStatus, Store, StoreError, TournamentFormat, TournamentStatus, bool_column, db_id, discord_id,
     enum_column, optional_enum_column, u32_column,
@@ -28,8 +29,8 @@ pub struct NewTournamentRow {
     pub format: TournamentFormat,
     /// A Swiss's rounds, if the organiser chose them.
     pub rounds_asked: Option<u32>,
-    /// Days per move of its games (1-14).
-    pub days_per_move: u32,
+    /// The clock's terms of its games.
+    pub time: TimeControl,
     /// The variant of its games.
     pub variant: Variant,
     /// The draw rules of its games.
@@ -185,7 +186,7 @@ pub enum JoinOutcome {
 
 /// The columns of a tournament row.
 const COLUMNS: &str = "id, guild_id, channel_id, organiser_id, name, format, rounds_asked, rounds, days_per_move, \
-    variant, draw_rules, rated, max_players, vacation, status, round, results_seen, version, shown_version, \
+    bank_start, bank_increment, bank_max, weekends_zone, variant, draw_rules, rated, max_players, vacation, status, round, results_seen, version, shown_version, \
     message_id, standings_message_id, announced_round, final_announced, created_at, started_at, finished_at, \
     cancelled_by";
 
@@ -209,7 +210,7 @@ fn tournament_from_row(row: &AnyRow) -> Result<TournamentRow, StoreError> {
             name: row.try_get("name")?,
             format: enum_column(row, "format")?,
             rounds_asked: optional_u32(row, "rounds_asked")?,
-            days_per_move: u32_column(row.try_get("days_per_move")?, "days_per_move")?,
+            time: TimeControl::from_row(row)?,
             variant: enum_column(row, "variant")?,
             draw_rules: enum_column(row, "draw_rules")?,
             rated: bool_column(row.try_get("rated")?, "rated")?,
@@ -277,8 +278,9 @@ impl Store {
     pub async fn create_tournament(&self, t: &NewTournamentRow) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
             "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, rounds_asked, days_per_move, \
-             variant, draw_rules, rated, max_players, vacation, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13) RETURNING id",
+             variant, draw_rules, rated, max_players, vacation, status, created_at, bank_start, bank_increment, \
+             bank_max, weekends_zone) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13, $14, $15, $16, $17) RETURNING id",
         )
         .bind(db_id(t.guild)?)
         .bind(db_id(t.channel)?)
@@ -286,13 +288,17 @@ impl Store {
         .bind(&t.name)
         .bind(t.format.name())
         .bind(t.rounds_asked.map(i64::from))
-        .bind(i64::from(t.days_per_move))
+        .bind(t.time.days_column())
         .bind(t.variant.name())
         .bind(t.draw_rules.name())
         .bind(i64::from(t.rated))
         .bind(i64::from(t.max_players))
         .bind(i64::from(t.vacation))
         .bind(t.created_at)
+        .bind(t.time.bank_columns()[0])
+        .bind(t.time.bank_columns()[1])
+        .bind(t.time.bank_columns()[2])
+        .bind(&t.time.weekends_zone)
         .fetch_one(&self.pool)
         .await?)
     }

@@ -65,7 +65,7 @@ pub struct VacationRow {
 }
 
 /// The clock of a live game where a given player is to move, as read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerClock {
     /// The game.
     pub game: i64,
@@ -80,6 +80,8 @@ pub struct PlayerClock {
     /// Whether its tournament lets a vacation stop the clock; `None`
     /// outside a tournament.
     pub tournament_vacation: Option<bool>,
+    /// The time zone whose weekends its clock skips, if any.
+    pub weekends_zone: Option<String>,
 }
 
 /// A live game that reached a player away on vacation, whose opponent was
@@ -429,9 +431,9 @@ async fn clocks_to_move(
     guild_id: i64,
     user_id: i64,
 ) -> Result<Vec<PlayerClock>, StoreError> {
-    let rows: Vec<(i64, i64, i64, i64, i64, Option<i64>)> = sqlx::query_as(
+    let rows = sqlx::query(
         "SELECT id, ply, last_move_at, deadline, remind_at, \
-         (SELECT t.vacation FROM tournaments t WHERE t.id = games.tournament_id) FROM games \
+         (SELECT t.vacation FROM tournaments t WHERE t.id = games.tournament_id) AS allows, weekends_zone FROM games \
          WHERE guild_id = $1 AND status = 'live' AND CASE turn WHEN 'white' THEN white_id ELSE black_id END = $2 \
          ORDER BY id",
     )
@@ -439,15 +441,17 @@ async fn clocks_to_move(
     .bind(user_id)
     .fetch_all(&mut *conn)
     .await?;
-    rows.into_iter()
-        .map(|(game, ply, last_move_at, deadline, remind_at, allows)| {
+    rows.iter()
+        .map(|row| {
+            let allows: Option<i64> = row.try_get("allows")?;
             Ok(PlayerClock {
-                game,
-                ply: u32_column(ply, "ply")?,
-                last_move_at,
-                deadline,
-                remind_at,
+                game: row.try_get("id")?,
+                ply: u32_column(row.try_get("ply")?, "ply")?,
+                last_move_at: row.try_get("last_move_at")?,
+                deadline: row.try_get("deadline")?,
+                remind_at: row.try_get("remind_at")?,
                 tournament_vacation: allows.map(|v| bool_column(v, "tournaments.vacation")).transpose()?,
+                weekends_zone: row.try_get("weekends_zone")?,
             })
         })
         .collect()

@@ -28,6 +28,7 @@ fn first_move(game_id: i64) -> MoveWrite {
         mover: 1,
         now: 10,
         next_turn: Color::Black,
+        met_deadline: 500,
         deadline: 1_000,
         remind_at: 900,
         finishing: None,
@@ -72,9 +73,13 @@ async fn sqlite_reads_go_on_while_a_writer_holds_the_write_connection() {
     sqlx::query("UPDATE games SET days_per_move = 9 WHERE id = 1").execute(&mut *writing).await.unwrap();
     let read = tokio::time::timeout(Duration::from_secs(5), store.game(1)).await;
     let game = read.expect("a read does not wait for the writer").unwrap().expect("game 1");
-    assert_eq!(game.setup.days_per_move, 3, "the read sees what was committed, not the write in progress");
+    assert_eq!(
+        game.setup.time,
+        super::TimeControl::per_move(3),
+        "the read sees what was committed, not the write in progress"
+    );
     writing.commit().await.unwrap();
-    assert_eq!(store.game(1).await.unwrap().unwrap().setup.days_per_move, 9);
+    assert_eq!(store.game(1).await.unwrap().unwrap().setup.time, super::TimeControl::per_move(9));
 }
 
 #[tokio::test]

@@ -19,7 +19,7 @@ use strum::VariantArray;
 
 use crate::game::{
     ColorChoice, GameService, MAX_NAME, MAX_VACATION_DAYS, NotifyMode, RATING_RANGE, SWISS_MAX, TournamentFormat,
-    min_players,
+    min_players, zones_matching,
 };
 use crate::i18n::{draw_rules_key, variant_key};
 use crate::rules::{Color, DrawRules, Variant};
@@ -225,6 +225,8 @@ pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
                 format.required(true),
                 o.integer("rounds").min_int_value(1).max_int_value(u64::from(SWISS_MAX) - 1),
                 o.integer("days").min_int_value(1).max_int_value(14),
+                o.string("time", 40),
+                o.boolean("weekends_off"),
                 o.variant(),
                 o.draw_rules(),
                 o.boolean("rated"),
@@ -296,6 +298,8 @@ pub static COMMANDS: [SlashCommand; 29] = [
                 o.level(),
                 choice(o.side("color"), "choice-random", ColorChoice::Random.name()),
                 o.integer("days").min_int_value(1).max_int_value(14),
+                o.string("time", 40),
+                o.boolean("weekends_off"),
                 o.variant(),
                 o.draw_rules(),
                 o.string("position", 200),
@@ -438,9 +442,13 @@ pub static COMMANDS: [SlashCommand; 29] = [
                 o.role("seek-role"),
                 o.boolean("no-seek-role"),
                 o.integer("vacation-days").min_int_value(0).max_int_value(u64::from(MAX_VACATION_DAYS)),
+                o.string("timezone", 64).set_autocomplete(true),
+                o.on_off("weekends-off"),
             ]
         },
         run: |inv, o| Box::pin(settings::settings(inv, o)),
+        // The option with suggestions is the time zone's.
+        complete: Some(|_, _, typed| Box::pin(async move { zones_matching(typed, 25) })),
         ..BASE
     },
     SlashCommand {
@@ -513,6 +521,8 @@ mod tests {
                 "level",
                 "color",
                 "days",
+                "time",
+                "weekends_off",
                 "variant",
                 "draw_rules",
                 "position",
@@ -547,6 +557,8 @@ mod tests {
     fn only_move_and_challenge_can_hand_the_bot_its_turn() {
         let names: Vec<&str> = COMMANDS.iter().filter(|c| c.may_hand_the_bot_its_turn).map(|c| c.name).collect();
         assert_eq!(names, ["challenge", "move"]);
-        assert!(COMMANDS.iter().all(|c| c.complete.is_some() == (c.name == "move")));
+        // Suggestions: legal moves, and the settings' time zones.
+        let completing: Vec<&str> = COMMANDS.iter().filter(|c| c.complete.is_some()).map(|c| c.name).collect();
+        assert_eq!(completing, ["move", "settings"]);
     }
 }

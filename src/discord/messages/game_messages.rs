@@ -158,7 +158,8 @@ pub fn listed_deadline(lang: Lang, game: &crate::game::GameSummary) -> String {
     if game.paused { t!(lang, "deadline-on-vacation") } else { relative_time(game.deadline) }
 }
 
-/// "<@x> (Black) to move, deadline <t:..:R>."
+/// "<@x> (Black) to move, deadline <t:..:R>.", and with a bank the
+/// waiting player's ("<@y> (White) has 6 days in the bank.").
 pub fn to_move(lang: Lang, view: &GameView) -> String {
     let turn = view.game.position().turn();
     if view.paused_since.is_some() {
@@ -169,7 +170,13 @@ pub fn to_move(lang: Lang, view: &GameView) -> String {
         // The bot moves at once: a deadline of days would mislead.
         return t!(lang, "to-move-bot", player = player(lang, view, turn));
     }
-    t!(lang, "to-move", player = player(lang, view, turn), deadline = relative_time(view.deadline))
+    let line = t!(lang, "to-move", player = player(lang, view, turn), deadline = relative_time(view.deadline));
+    match super::clocks::waiting_bank(lang, view) {
+        Some((waiting, bank)) => {
+            format!("{line} {}", t!(lang, "clock-waiting-bank", player = player(lang, view, waiting), bank = bank))
+        }
+        None => line,
+    }
 }
 
 /// "**Game over.** @ana (Black) wins: @bruno (White) resigned. Score:

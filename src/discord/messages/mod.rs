@@ -2,6 +2,7 @@
 //! and tournament messages, replies, the one place errors become words,
 //! posting with retries, game threads and server names.
 
+pub mod clocks;
 pub mod deliver;
 pub mod errors;
 pub mod game_messages;

@@ -52,7 +52,7 @@ pub fn terms(lang: Lang, t: &Tournament) -> String {
     if let Some(rounds) = t.rounds.or(t.rounds_asked) {
         parts.push(t!(lang, "tournament-rounds", rounds = rounds));
     }
-    parts.push(t!(lang, "challenge-days", days = t.days_per_move));
+    parts.push(crate::discord::messages::clocks::time_control(lang, &t.time));
     parts.push(t!(lang, "challenge-variant", variant = variant_name(lang, t.variant)));
     parts.push(t!(lang, "challenge-draw-rules", rules = draw_rules_name(lang, t.draw_rules)));
     parts.push(if t.rated { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") });
@@ -420,7 +420,7 @@ mod tests {
             rounds: Some(7),
             round: 3,
             results_seen: 128,
-            days_per_move: 14,
+            time: crate::store::TimeControl::per_move(14),
             variant: Variant::Classic,
             draw_rules: DrawRules::Classic,
             rated: true,

@@ -7,19 +7,17 @@ use std::hash::{BuildHasher, RandomState};
 
 use crate::game::challenges::match_openings::random_opening;
 use crate::game::convert;
+use crate::game::deadlines::server_clock::ClockRequest;
 use crate::game::new_game::GameStart;
 use crate::game::{Challenge, ChallengeState, ColorChoice, GameError, GameView};
 use crate::rules::{DrawRules, Game, Position, Variant};
 use crate::store::{
-    ChallengeRefused, GameThread, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow, StartRefused,
+    Allowance, ChallengeRefused, GameThread, MAX_OPEN_CHALLENGES, NewChallengeRow, NewGameRow, NewMatchRow,
+    StartRefused,
 };
 
 /// How long a challenge stays open (seconds).
 pub const CHALLENGE_TTL: i64 = 48 * 3600;
-/// Days per move when the challenger does not say.
-pub const DEFAULT_DAYS_PER_MOVE: u32 = 3;
-/// The allowed days per move.
-pub const DAYS_PER_MOVE: std::ops::RangeInclusive<u32> = 1..=14;
 /// The rating ranges an open challenge may ask for, in points.
 pub const RATING_RANGE: std::ops::RangeInclusive<u32> = 1..=1000;
 
@@ -38,8 +36,12 @@ pub struct NewChallenge {
     pub opponent: Option<u64>,
     /// The challenger's side.
     pub color: ColorChoice,
-    /// Days per move (1-14); `None` for the default of 3.
+    /// Days per move (1-14); `None` for the default of 3, or `time`.
     pub days_per_move: Option<u32>,
+    /// A written time control instead (`time:`), read already.
+    pub time: Option<Allowance>,
+    /// Weekends off or not; `None`: as the server says.
+    pub weekends_off: Option<bool>,
     /// The variant.
     pub variant: Variant,
     /// The draw-rule preset.
@@ -80,6 +82,8 @@ impl NewChallenge {
             opponent: None,
             color: ColorChoice::Random,
             days_per_move: None,
+            time: None,
+            weekends_off: None,
             variant: Variant::Classic,
             draw_rules: DrawRules::Classic,
             start: None,
@@ -182,23 +186,18 @@ impl From<u64> for Taker {
     }
 }
 
-/// The days per move and start position of a new game, checked: days
-/// within 1-14 (3 when not given), a start position that is not decided.
-pub(in crate::game) fn terms(
-    days: Option<u32>,
+/// The start position of a new game, checked: the initial one when not
+/// given, and not one already decided.
+pub(in crate::game) fn start_position(
     start: Option<Position>,
     variant: Variant,
     draw_rules: DrawRules,
-) -> Result<(u32, Position), GameError> {
-    let days = days.unwrap_or(DEFAULT_DAYS_PER_MOVE);
-    if !DAYS_PER_MOVE.contains(&days) {
-        return Err(GameError::DaysOutOfRange(days));
-    }
+) -> Result<Position, GameError> {
     let start = start.unwrap_or_else(Position::initial);
     if Game::new(start, variant, draw_rules).result().is_some() {
         return Err(GameError::StartDecided);
     }
-    Ok((days, start))
+    Ok(start)
 }
 
 impl Challenges<'_> {
@@ -225,14 +224,17 @@ impl Challenges<'_> {
         if req.is_match && (req.variant != Variant::Classic || req.start.is_some_and(|p| p != Position::initial())) {
             return Err(GameError::MatchTerms);
         }
-        let (days, start) = terms(req.days_per_move, req.start, req.variant, req.draw_rules)?;
+        let start = start_position(req.start, req.variant, req.draw_rules)?;
+        let asked =
+            ClockRequest { days_per_move: req.days_per_move, allowance: req.time, weekends_off: req.weekends_off };
+        let time = self.deadlines().time_control(req.guild, asked).await?;
         let row = NewChallengeRow {
             guild: req.guild,
             channel: req.channel,
             challenger: req.challenger,
             opponent: req.opponent,
             color: req.color,
-            days_per_move: days,
+            time,
             variant: req.variant,
             draw_rules: req.draw_rules,
             start_fen: start.to_string(),
@@ -306,7 +308,7 @@ impl Challenges<'_> {
             channel: table,
             white: (white, white_name),
             black: (black, black_name),
-            days_per_move: c.days_per_move,
+            time: c.time.clone(),
             variant: c.variant,
             draw_rules: c.draw_rules,
             start: &c.start,

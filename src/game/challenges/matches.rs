@@ -70,7 +70,7 @@ impl Challenges<'_> {
             channel: previous.channel,
             white: (white, name(white)),
             black: (black, name(black)),
-            days_per_move: previous.days_per_move,
+            time: previous.time.clone(),
             variant: previous.variant,
             draw_rules: previous.draw_rules,
             start: &start,

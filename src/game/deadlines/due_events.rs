@@ -2,8 +2,8 @@
 //! expired challenges.
 
 use super::Deadlines;
+use crate::game::deadlines::move_clock::DAY;
 use crate::game::deadlines::pause;
-use crate::game::deadlines::per_move::DAY;
 use crate::game::{Challenge, GameError, GameView, convert};
 use crate::store::{AnnouncementKind, AnnouncementOutcome};
 

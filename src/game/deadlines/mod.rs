@@ -1,4 +1,5 @@
-//! The correspondence clock: the time for a move, what falls due (reminders,
+//! The correspondence clock: time controls (days per move or a Fischer
+//! bank, weekends off), the time for a move, what falls due (reminders,
 //! losses on time, expired challenges, announcements), vacations and more
 //! time given by the opponent.
 
@@ -10,6 +11,9 @@ feature_handle!(
 
 pub(super) mod due_events;
 pub(super) mod more_time;
+pub(super) mod move_clock;
 pub(super) mod pause;
-pub(super) mod per_move;
+pub(super) mod server_clock;
+pub(super) mod time_control;
 pub(super) mod vacation;
+pub(super) mod weekends;

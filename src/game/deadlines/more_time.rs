@@ -27,7 +27,7 @@ impl Deadlines<'_> {
         if view.is_engine(view.turn()) {
             return Err(GameError::MoreTimeForBot);
         }
-        let clock = view.clock().moved_by(i64::from(days) * DAY);
+        let clock = view.clock().extended(&view.weekends(), i64::from(days) * DAY);
         // Conditional on the ply (time given for a move never lands on the
         // next) and on the deadline read (a vacation's end may move it too).
         let moved = (clock.deadline, clock.remind_at);

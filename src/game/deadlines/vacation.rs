@@ -21,6 +21,7 @@
 
 use super::Deadlines;
 use super::pause::stopped_by;
+use super::weekends::Weekends;
 use crate::calendar::Date;
 use crate::game::{DAY, GameError, MoveClock};
 use crate::store::{PlayerClock, VacationEnd, VacationEndOutcome, VacationOverNotice, VacationRow};
@@ -67,11 +68,11 @@ pub fn days_counted(since: i64, end: i64) -> u32 {
     u32::try_from((seconds + DAY - 1) / DAY).unwrap_or(u32::MAX)
 }
 
-/// How long the clock of a paused game stood still for a vacation from
-/// `since` to `end`: from the start of the vacation, or from the move that
-/// made it the player's turn if that came later.
-fn time_stood_still(clock: &PlayerClock, since: i64, end: i64) -> i64 {
-    (end - since.max(clock.last_move_at)).max(0)
+/// When the clock of a game paused by a vacation begun at `since` stopped:
+/// at the start of the vacation, or at the move that made it the player's
+/// turn if that came later.
+fn stopped_at(clock: &PlayerClock, since: i64) -> i64 {
+    since.max(clock.last_move_at)
 }
 
 /// How many times ending a vacation reads its games again when moves keep
@@ -198,10 +199,14 @@ impl Deadlines<'_> {
             let moved: Vec<(PlayerClock, (i64, i64))> = read
                 .iter()
                 .filter(|clock| stopped_by(away.0, clock.tournament_vacation, clock.deadline))
-                .map(|&read| {
-                    let clock = MoveClock { deadline: read.deadline, remind_at: read.remind_at }
-                        .moved_by(time_stood_still(&read, away.0, end));
-                    (read, (clock.deadline, clock.remind_at))
+                .map(|read| {
+                    let weekends = Weekends::of(read.weekends_zone.as_deref());
+                    let clock = MoveClock { deadline: read.deadline, remind_at: read.remind_at }.resumed(
+                        &weekends,
+                        stopped_at(read, away.0),
+                        end.max(stopped_at(read, away.0)),
+                    );
+                    (read.clone(), (clock.deadline, clock.remind_at))
                 })
                 .collect();
             let plan = VacationEnd { guild, user, away, days, read: &read, moved: &moved, notice, now };

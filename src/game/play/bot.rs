@@ -8,11 +8,12 @@ use super::Games;
 use std::hash::{BuildHasher, RandomState};
 
 use crate::engine::{Level, Root, choose_move};
-use crate::game::challenges::challenge::terms;
+use crate::game::challenges::challenge::start_position;
+use crate::game::deadlines::server_clock::ClockRequest;
 use crate::game::new_game::GameStart;
 use crate::game::{Challenge, ColorChoice, GameError, GameService, GameView, MoveReport, NewChallenge, convert};
 use crate::rules::{Color, DrawRules, Position, Variant};
-use crate::store::{ChannelTaken, EngineSeat, NewGameRow};
+use crate::store::{Allowance, ChannelTaken, EngineSeat, NewGameRow};
 
 /// The bot's level when the player does not choose one.
 pub const DEFAULT_BOT_LEVEL: u8 = 5;
@@ -48,8 +49,13 @@ pub struct NewBotGame {
     pub level: Level,
     /// The person's side.
     pub color: ColorChoice,
-    /// Days per move for the person (1-14); `None` for the default of 3.
+    /// Days per move for the person (1-14); `None` for the default of 3,
+    /// or `time`.
     pub days_per_move: Option<u32>,
+    /// A written time control instead, read already.
+    pub time: Option<Allowance>,
+    /// Weekends off or not; `None`: as the server says.
+    pub weekends_off: Option<bool>,
     /// The variant.
     pub variant: Variant,
     /// The draw-rule preset.
@@ -71,6 +77,8 @@ impl NewBotGame {
             level,
             color: ColorChoice::Random,
             days_per_move: None,
+            time: None,
+            weekends_off: None,
             variant: Variant::Classic,
             draw_rules: DrawRules::Classic,
             start: None,
@@ -86,7 +94,10 @@ impl Games<'_> {
         if req.player == req.bot {
             return Err(GameError::ChallengeSelf);
         }
-        let (days, start) = terms(req.days_per_move, req.start, req.variant, req.draw_rules)?;
+        let start = start_position(req.start, req.variant, req.draw_rules)?;
+        let asked =
+            ClockRequest { days_per_move: req.days_per_move, allowance: req.time, weekends_off: req.weekends_off };
+        let time = self.deadlines().time_control(req.guild, asked).await?;
         let player_white = match req.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
@@ -104,7 +115,7 @@ impl Games<'_> {
             channel: req.channel,
             white: (white, white_name),
             black: (black, black_name),
-            days_per_move: days,
+            time,
             variant: req.variant,
             draw_rules: req.draw_rules,
             start: &start,
@@ -174,8 +185,8 @@ impl Games<'_> {
 /// bot (started at once, at the level given).
 #[derive(Clone, Debug)]
 pub enum Proposed {
-    /// A challenge waiting for its answer.
-    Challenge(Challenge),
+    /// A challenge waiting for its answer (boxed: it carries its time control).
+    Challenge(Box<Challenge>),
     /// A game against the bot, live (boxed: a game's view is large).
     BotGame(Box<GameView>, Level),
 }
@@ -193,7 +204,7 @@ impl Games<'_> {
         level_given: Option<i64>,
     ) -> Result<Proposed, GameError> {
         if request.opponent != Some(bot) {
-            return Ok(Proposed::Challenge(self.challenges().challenge(now, request).await?));
+            return Ok(Proposed::Challenge(Box::new(self.challenges().challenge(now, request).await?)));
         }
         if request.is_match {
             return Err(GameError::MatchTerms);
@@ -204,6 +215,8 @@ impl Games<'_> {
         game.player_name = request.challenger_name;
         game.color = request.color;
         game.days_per_move = request.days_per_move;
+        game.time = request.time;
+        game.weekends_off = request.weekends_off;
         game.variant = request.variant;
         game.draw_rules = request.draw_rules;
         game.start = request.start;

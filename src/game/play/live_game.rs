@@ -3,7 +3,7 @@
 
 use super::Games;
 use super::seen::Seen;
-use crate::game::deadlines::per_move::MoveClock;
+use crate::game::deadlines::move_clock::{MoveClock, bank_after_move, time_for_move};
 use crate::game::{Finish, FinishReason, GameError, GameView, MoveReport, RatingChange, convert};
 use crate::rules::{Color, Move, Outcome};
 use crate::store::{Finishing, MoveWrite};
@@ -71,7 +71,16 @@ impl Games<'_> {
         let ply = view.ply() - 1;
         let notation = view.game.notations().last().expect("a move was just played").clone();
         let finish = view.game.result().map(|r| Finish { outcome: r.outcome, reason: FinishReason::Rules(r.reason) });
-        let clock = MoveClock::started(now, view.days_per_move);
+        let weekends = view.weekends();
+        // The deadline the move met; a clock that stood still for a
+        // vacation (from its start, or from this turn's if later) counts
+        // what it had left from now.
+        let met_deadline = match view.paused_since {
+            Some(since) => view.clock().resumed(&weekends, since.max(view.last_move_at), now.max(since)).deadline,
+            None => view.deadline,
+        };
+        let mover_bank = bank_after_move(&view.time, &weekends, now, met_deadline);
+        let clock = MoveClock::started(&weekends, now, time_for_move(view.time.allowance, view.waiting_bank));
         let write = MoveWrite {
             game_id: view.id,
             ply,
@@ -79,12 +88,12 @@ impl Games<'_> {
             mover,
             now,
             next_turn: view.turn(),
+            met_deadline,
             deadline: clock.deadline,
             remind_at: clock.remind_at,
             finishing: finish.map(|f| Finishing { outcome: f.outcome, reason: f.reason }),
             premove_in: by_premove.then_some(view.channel),
         };
-        let next_deadline = write.deadline;
         let Some(written) = self.store.append_move(write).await? else {
             return Err(self.conflict(view.id).await);
         };
@@ -106,7 +115,8 @@ impl Games<'_> {
         }
         // The view as now stored (the same rules the UPDATE applied).
         view.last_move_at = now;
-        view.deadline = next_deadline;
+        (view.deadline, view.remind_at) = (clock.deadline, clock.remind_at);
+        view.waiting_bank = mover_bank;
         if view.draw_offer_by != Some(mover) || finish.is_some() {
             view.draw_offer_by = None;
         }

@@ -8,7 +8,7 @@
 use super::Games;
 use super::seen::Seen;
 use crate::game::analysis::fair_play::live_position_keys;
-use crate::game::deadlines::per_move::MoveClock;
+use crate::game::deadlines::move_clock::{MoveClock, time_for_move};
 use crate::game::{GameError, GameView};
 use crate::store::{ClockRow, LastMoveRow, TakeBack};
 
@@ -182,7 +182,8 @@ fn clock_before(view: &GameView, last: &LastMoveRow, now: i64) -> ClockRow {
         return clock;
     }
     let since = last.previous_played_at.unwrap_or(view.started_at);
-    let MoveClock { deadline, remind_at } = MoveClock::started(since, view.days_per_move);
+    let time = time_for_move(view.time.allowance, None);
+    let MoveClock { deadline, remind_at } = MoveClock::started(&view.weekends(), since, time);
     let reminded_ply = if remind_at <= now { i64::from(last.ply) } else { -1 };
     ClockRow { last_move_at: since, deadline, remind_at, reminded_ply }
 }

@@ -4,7 +4,7 @@ use super::Records;
 use std::fmt::Write;
 
 use crate::calendar::Date;
-use crate::game::{GameError, GameView};
+use crate::game::{Allowance, GameError, GameView, pdn_tag};
 use crate::rules::{Color, Position, move_number};
 
 /// Moves wrap before this many characters per line.
@@ -27,9 +27,10 @@ impl Records<'_> {
     }
 }
 
-/// The PDN text of a game: the seven tags (plus FEN when it did not start
-/// from the initial position; a game of a match or a tournament adds its
-/// round, a tournament's names the tournament as its event), then the
+/// The PDN text of a game: the seven tags and the time control (plus FEN
+/// when it did not start from the initial position; a game of a match or a
+/// tournament adds its round, a tournament's names the tournament as its
+/// event; a bank adds its maximum, weekends off the zone), then the
 /// numbered moves and the result (`*` while the game is live).
 pub fn pdn_record(view: &GameView) -> String {
     let result = view.finished.map_or("*", |f| f.outcome.pdn());
@@ -62,6 +63,13 @@ pub fn pdn_record(view: &GameView) -> String {
     tag("Black", &name(view.black, &view.black_name));
     tag("Result", result);
     tag("GameType", "24");
+    tag("TimeControl", &pdn_tag(view.time.allowance));
+    if let Allowance::Fischer { max, .. } = view.time.allowance {
+        tag("TimeControlMax", &max.to_string());
+    }
+    if let Some(zone) = &view.time.weekends_zone {
+        tag("WeekendsOff", zone);
+    }
     let start = view.game.start();
     if *start != Position::initial() {
         tag("FEN", &start.to_string());

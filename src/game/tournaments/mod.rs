@@ -35,7 +35,7 @@ pub use withdraw::Withdrawal;
 
 use super::{FinishReason, GameError};
 use crate::rules::{Color, DrawRules, Outcome, Variant};
-use crate::store::{GameStatus, PairingRow, TournamentFormat, TournamentRow, TournamentStatus};
+use crate::store::{GameStatus, PairingRow, TimeControl, TournamentFormat, TournamentRow, TournamentStatus};
 use crate::tournament::standings::{Format, standings};
 use crate::tournament::{GameResult, HalfPoints, Player, TournamentGame};
 
@@ -92,8 +92,8 @@ pub struct Tournament {
     pub round: u32,
     /// Ended games (forfeits included) its standings were last worked out from.
     pub results_seen: u32,
-    /// Days per move of its games.
-    pub days_per_move: u32,
+    /// The clock's terms of its games.
+    pub time: TimeControl,
     /// Its games' variant.
     pub variant: Variant,
     /// Its games' draw rules.
@@ -245,7 +245,7 @@ impl Tournament {
             rounds: row.rounds,
             round: row.round,
             results_seen: row.results_seen,
-            days_per_move: s.days_per_move,
+            time: s.time,
             variant: s.variant,
             draw_rules: s.draw_rules,
             rated: s.rated,

@@ -83,7 +83,7 @@ mod tests {
             rounds: None,
             round: 0,
             results_seen: 0,
-            days_per_move: 3,
+            time: crate::store::TimeControl::per_move(3),
             variant: Variant::Classic,
             draw_rules: DrawRules::Classic,
             rated: true,

@@ -3,9 +3,9 @@
 
 use super::Tournaments;
 use super::{GameError, Tournament, max_players, min_players};
-use crate::game::DEFAULT_DAYS_PER_MOVE;
+use crate::game::deadlines::server_clock::ClockRequest;
 use crate::rules::{DrawRules, Variant};
-use crate::store::{JoinOutcome, NewTournamentRow, TournamentFormat, TournamentLine};
+use crate::store::{Allowance, JoinOutcome, NewTournamentRow, TournamentFormat, TournamentLine};
 
 /// The longest tournament name, in characters.
 pub const MAX_NAME: usize = 60;
@@ -25,8 +25,12 @@ pub struct TournamentTerms {
     /// A Swiss's rounds (default: enough to find a winner, see
     /// [`super::start`]).
     pub rounds: Option<i64>,
-    /// Days per move (1-14, default 3).
+    /// Days per move (1-14, default 3), or `time`.
     pub days: Option<i64>,
+    /// A written time control instead (`time:`), read already.
+    pub time: Option<Allowance>,
+    /// Weekends off or not; `None`: as the server says.
+    pub weekends_off: Option<bool>,
     /// The variant (default classic).
     pub variant: Option<Variant>,
     /// The draw rules (default classic).
@@ -48,6 +52,8 @@ impl TournamentTerms {
             format,
             rounds: None,
             days: None,
+            time: None,
+            weekends_off: None,
             variant: None,
             draw_rules: None,
             rated: None,
@@ -101,13 +107,9 @@ impl Tournaments<'_> {
                 _ => return Err(GameError::RoundsOutOfRange(MAX_SWISS_ROUNDS)),
             },
         };
-        let days = match terms.days {
-            None => DEFAULT_DAYS_PER_MOVE,
-            Some(d) => match u32::try_from(d) {
-                Ok(d) if crate::game::DAYS_PER_MOVE.contains(&d) => d,
-                _ => return Err(GameError::DaysOutOfRange(d.clamp(0, i64::from(u32::MAX)) as u32)),
-            },
-        };
+        let days_per_move = terms.days.map(|d| d.clamp(0, i64::from(u32::MAX)) as u32);
+        let asked = ClockRequest { days_per_move, allowance: terms.time, weekends_off: terms.weekends_off };
+        let time = self.deadlines().time_control(Some(guild), asked).await?;
         let (least, most) = (min_players(format), max_players(format));
         let max_players = match terms.max_players {
             None => most,
@@ -123,7 +125,7 @@ impl Tournaments<'_> {
             name,
             format,
             rounds_asked,
-            days_per_move: days,
+            time,
             variant: terms.variant.unwrap_or(Variant::Classic),
             draw_rules: terms.draw_rules.unwrap_or(DrawRules::Classic),
             rated: terms.rated.unwrap_or(true),

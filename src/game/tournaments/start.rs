@@ -16,7 +16,9 @@ use crate::game::new_game::GameStart;
 use crate::game::{GameView, convert};
 use crate::rating::Rating;
 use crate::rules::{DrawRules, Position, Variant};
-use crate::store::{GameThread, NewGameRow, NewPairing, TournamentFormat, TournamentSeat, TournamentStart};
+use crate::store::{
+    GameThread, NewGameRow, NewPairing, TimeControl, TournamentFormat, TournamentSeat, TournamentStart,
+};
 use crate::tournament::berger;
 use crate::tournament::swiss::{SwissEntrant, pair_round};
 
@@ -53,10 +55,10 @@ pub struct PendingTournamentGame {
 }
 
 /// The terms of a tournament's games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameTerms {
-    /// Days per move.
-    pub days_per_move: u32,
+    /// The clock's terms.
+    pub time: TimeControl,
     /// The variant.
     pub variant: Variant,
     /// The draw rules.
@@ -186,12 +188,8 @@ impl Tournaments<'_> {
             let t = read.as_ref().expect("read just above");
             let Some(pairing) = t.pairings.iter().find(|q| q.id == p.id) else { continue };
             let named = |user: u64| (user, t.name_of(user).map(String::from));
-            let terms = GameTerms {
-                days_per_move: t.days_per_move,
-                variant: t.variant,
-                draw_rules: t.draw_rules,
-                rated: t.rated,
-            };
+            let terms =
+                GameTerms { time: t.time.clone(), variant: t.variant, draw_rules: t.draw_rules, rated: t.rated };
             out.push(PendingTournamentGame {
                 pairing: p.id,
                 tournament: t.id,
@@ -224,13 +222,13 @@ impl Tournaments<'_> {
         pending: &PendingTournamentGame,
         thread: u64,
     ) -> Result<Option<GameView>, GameError> {
-        let (start, terms) = (Position::initial(), pending.terms);
+        let (start, terms) = (Position::initial(), pending.terms.clone());
         let game = GameStart {
             guild: Some(pending.guild),
             channel: thread,
             white: pending.white.clone(),
             black: pending.black.clone(),
-            days_per_move: terms.days_per_move,
+            time: terms.time,
             variant: terms.variant,
             draw_rules: terms.draw_rules,
             start: &start,

@@ -238,7 +238,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let started = ask(fake, fake.command("accept").in_channel(channel).from(&bob)).await;
     assert!(!started.is_ephemeral());
     decodes_as_png(board_of(&started));
-    assert_eq!(t.service.game_in_channel(channel).await.unwrap().days_per_move, 5);
+    assert_eq!(t.service.game_in_channel(channel).await.unwrap().time, damas::game::TimeControl::per_move(5));
 
     let offer = ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
     let ids = offer.custom_ids();

@@ -30,5 +30,6 @@ mod restart;
 mod spanish;
 mod takebacks;
 mod threads;
+mod time_controls;
 mod tournaments;
 mod vacation;

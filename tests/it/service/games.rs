@@ -203,7 +203,7 @@ async fn a_challenge_expires_after_48_hours(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     let c = svc.challenges().challenge(T0, NewChallenge::new(18, WHITE, BLACK)).await.unwrap();
     assert_eq!(c.expires_at, T0 + 48 * 3600);
-    assert_eq!(c.days_per_move, 3);
+    assert_eq!(c.time, damas::game::TimeControl::per_move(3));
     assert!(svc.deadlines().claim_due(T0 + 48 * 3600 - 1).await.unwrap().is_empty());
     let err = svc.challenges().accept(T0 + 48 * 3600, 18, BLACK, None).await.unwrap_err();
     assert!(matches!(err, damas::game::GameError::ChallengeExpired), "{err}");
@@ -282,7 +282,8 @@ async fn the_pdn_record(backend: Backend) {
     assert_eq!(
         pdn,
         "[Event \"damas correspondence game\"]\n[Site \"Discord\"]\n[Date \"2026.01.01\"]\n\
-         [White \"user 1001\"]\n[Black \"user 1002\"]\n[Result \"*\"]\n[GameType \"24\"]\n\n\
+         [White \"user 1001\"]\n[Black \"user 1002\"]\n[Result \"*\"]\n[GameType \"24\"]\n\
+         [TimeControl \"1/259200\"]\n\n\
          1. 11-15 22-19 2. 15x22 *\n"
     );
     svc.games().resign(T0 + 6, 24, BLACK).await.unwrap();

@@ -21,6 +21,7 @@ mod replays;
 mod server_locales;
 mod takebacks;
 mod threads;
+mod time_controls;
 mod tournament_rounds;
 pub(crate) mod tournaments;
 mod vacation;

@@ -55,14 +55,14 @@ async fn time_given_for_a_move_never_lands_on_the_next(backend: Backend) {
     let game = start_classic(&svc, T0, 1).await;
     svc.games().play(T0 + 60, 1, WHITE, "11-15", None).await.unwrap();
     // Given for ply 0, arriving after the move: nothing changes.
-    let later = game.clock().moved_by(DAY);
+    let later = game.clock().extended(&damas::game::Weekends::none(), DAY);
     assert!(!svc.store().set_move_clock(game.id, 0, game.deadline, (later.deadline, later.remind_at)).await.unwrap());
     let now = svc.game_in_channel(1).await.unwrap();
     assert_eq!(now.deadline, T0 + 60 + 3 * DAY);
     // Computed from a clock that has moved since (a vacation's end): refused too.
     let stale = (now.deadline + DAY, now.remind_at + DAY);
     assert!(!svc.store().set_move_clock(game.id, 1, now.deadline - 1, stale).await.unwrap());
-    let later = now.clock().moved_by(DAY);
+    let later = now.clock().extended(&damas::game::Weekends::none(), DAY);
     assert!(svc.store().set_move_clock(game.id, 1, now.deadline, (later.deadline, later.remind_at)).await.unwrap());
     let after = svc.game_in_channel(1).await.unwrap();
     assert_eq!((after.deadline, after.remind_at), (T0 + 60 + 4 * DAY, now.remind_at + DAY));

@@ -38,6 +38,7 @@ fn whites_first_move(game_id: i64) -> MoveWrite {
         mover: WHITE,
         now: T0 + 60,
         next_turn: Color::Black,
+        met_deadline: T0 + 3 * DAY,
         deadline: T0 + 60 + 3 * DAY,
         remind_at: T0 + 60 + 2 * DAY,
         finishing: None,

@@ -74,8 +74,8 @@ async fn signing_up_and_its_refusals(backend: Backend) {
         .await;
     let t = t.unwrap();
     assert_eq!(
-        (t.status, t.max_players, t.days_per_move, t.rated, t.vacation),
-        (TournamentStatus::Signup, 3, 3, true, true)
+        (t.status, t.max_players, t.time.clone(), t.rated, t.vacation),
+        (TournamentStatus::Signup, 3, damas::game::TimeControl::per_move(3), true, true)
     );
     assert_eq!(t.name, "Spring cup");
     // Another server does not see it.

@@ -200,6 +200,7 @@ async fn a_refused_write_in_a_group_commit_spoils_only_itself(backend: Backend) 
         mover: WHITE,
         now: T0 + 1,
         next_turn: Color::Black,
+        met_deadline: T0 + 3 * DAY,
         deadline: T0 + 3 * DAY,
         remind_at: T0 + 2 * DAY,
         finishing: None,

@@ -1,6 +1,9 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
-use crate::game::{Challenge, ChallengePick, ColorChoice, GameError, GameView, NewChallenge, Proposed, read_position};
+use crate::game::{
+    Challenge, ChallengePick, ColorChoice, GameError, GameView, NewChallenge, Proposed, parse_time_control,
+    read_position,
+};
 use crate::i18n::{Lang, color, draw_rules_name, variant_name};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
@@ -127,6 +130,8 @@ fn challenge_request(inv: &Invocation, opts: &Options<'_>) -> Result<NewChalleng
         named(opts.string("color"), ColorChoice::from_name, |name| t!(lang, "err-unknown-color", name = name))?
             .unwrap_or_default();
     request.days_per_move = days_per_move(lang, opts.integer("days"))?;
+    request.time = opts.string("time").map(parse_time_control).transpose()?;
+    request.weekends_off = opts.boolean("weekends_off");
     request.variant =
         named(opts.string("variant"), |n| n.trim().parse().ok(), |name| t!(lang, "err-unknown-variant", name = name))?
             .unwrap_or(Variant::Classic);
@@ -184,7 +189,7 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
     terms.extend([
         rated,
         colors,
-        t!(lang, "challenge-days", days = c.days_per_move),
+        crate::discord::messages::clocks::time_control(lang, &c.time),
         t!(lang, "challenge-variant", variant = variant_name(lang, c.variant)),
         t!(lang, "challenge-draw-rules", rules = draw_rules_name(lang, c.draw_rules)),
     ]);

@@ -43,7 +43,7 @@ fn line(lang: Lang, guild: u64, user: u64, c: &Challenge) -> String {
     };
     let rated = if c.counts_for_ratings() { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") };
     let range = c.rating_range.map(|range| t!(lang, "challenge-rating-range", range = range)).unwrap_or_default();
-    let terms = [rated, t!(lang, "challenge-days", days = c.days_per_move), range]
+    let terms = [rated, crate::discord::messages::clocks::time_control(lang, &c.time), range]
         .into_iter()
         .filter(|t| !t.is_empty())
         .collect::<Vec<_>>()

@@ -115,7 +115,7 @@ pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comman
         game = game.id.to_string(),
         channel = game_messages::channel(game.channel),
         started = game_messages::date(game.started_at),
-        days = t!(lang, "challenge-days", days = game.days_per_move),
+        days = crate::discord::messages::clocks::time_control(lang, &game.time),
         plies = game.ply()
     );
     let state = match (&game.finished, game.aborted_by) {

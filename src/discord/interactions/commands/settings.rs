@@ -1,7 +1,7 @@
 //! `/settings`: the bot's settings for a server, shown to anyone and
 //! changed by those who manage it (a thread per game, the role called with
-//! each open challenge), and each player's own choice of confirming their
-//! moves.
+//! each open challenge, vacation days, the time zone and weekends off), and
+//! each player's own choice of confirming their moves.
 
 use crate::i18n::Lang;
 use crate::t;
@@ -11,7 +11,8 @@ use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
 use crate::discord::messages::reply::Reply;
 
-/// `/settings [threads] [confirm-moves] [seek-role] [no-seek-role] [vacation-days]`: shows
+/// `/settings [threads] [confirm-moves] [seek-role] [no-seek-role]
+/// [vacation-days] [timezone] [weekends-off]`: shows
 /// the settings (the server's and the asker's own); changes the server's
 /// (Manage Server), or the confirmation of the asker's moves, one kind at a
 /// time.
@@ -28,7 +29,13 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
         (None, _) => None,
     };
     let vacation_days = opts.integer("vacation-days");
-    let server_change = threads.is_some() || seek_role.is_some() || vacation_days.is_some();
+    let time_zone = opts.string("timezone");
+    let weekends_off = on_off(inv, opts.string("weekends-off"))?;
+    let server_change = threads.is_some()
+        || seek_role.is_some()
+        || vacation_days.is_some()
+        || time_zone.is_some()
+        || weekends_off.is_some();
     match (server_change, confirm_moves) {
         (false, None) => {
             let confirms = inv.service.notifications().confirms_moves(Some(guild), inv.user).await?;
@@ -50,6 +57,13 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
             }
             if let Some(days) = vacation_days {
                 inv.service.deadlines().set_vacation_days(inv.now, guild, days, inv.manages_server).await?;
+            }
+            if time_zone.is_some() || weekends_off.is_some() {
+                let zone = time_zone.map(Some);
+                inv.service
+                    .deadlines()
+                    .set_server_clock(inv.now, guild, zone, weekends_off, inv.manages_server)
+                    .await?;
             }
             let lang = inv.server_lang;
             let changed = t!(lang, "settings-changed-by", player = user(inv.user));
@@ -81,7 +95,14 @@ async fn shown(inv: &Invocation, guild: u64, lang: Lang) -> Result<String, Comma
         0 => t!(lang, "settings-vacation-off"),
         days => t!(lang, "settings-vacation-days", days = days),
     };
-    Ok(format!("{threads}\n{seek}\n{vacation}"))
+    let clock = inv.service.deadlines().server_clock(guild).await?;
+    let zone = clock.time_zone.unwrap_or_else(|| "UTC".to_string());
+    let weekends = if clock.weekends_off {
+        t!(lang, "settings-weekends-off", zone = zone)
+    } else {
+        t!(lang, "settings-weekends-count", zone = zone)
+    };
+    Ok(format!("{threads}\n{seek}\n{vacation}\n{weekends}"))
 }
 
 /// What the asker's confirm-moves choice means, said in `lang`.

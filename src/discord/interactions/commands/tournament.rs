@@ -33,7 +33,7 @@ fn changing(mut reply: Reply) -> Reply {
     reply
 }
 
-/// `/tournament create name: format: [rounds] [days] [variant] [draw_rules]
+/// `/tournament create name: format: [rounds] [days] [time] [weekends_off] [variant] [draw_rules]
 /// [rated] [max_players] [vacation]`, for those who manage the server or its
 /// events, in a channel where the bot opens threads (each game gets one).
 pub async fn create(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, CommandError> {
@@ -51,6 +51,8 @@ pub async fn create(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comma
     let terms = TournamentTerms {
         rounds: opts.integer("rounds"),
         days: opts.integer("days"),
+        time: opts.string("time").map(crate::game::parse_time_control).transpose()?,
+        weekends_off: opts.boolean("weekends_off"),
         variant,
         draw_rules,
         rated: opts.boolean("rated"),
