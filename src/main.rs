@@ -30,6 +30,8 @@ enum Command {
     Moves(damas::cli::moves::Args),
     /// Prints the balanced two-ply openings of match play (`data/balanced_openings.txt`).
     Openings(damas::cli::openings::Args),
+    /// Finds puzzles: `generate` makes the starting set (`data/puzzles.txt`).
+    Puzzles(damas::cli::puzzles::Args),
     /// Counts move sequences to a depth (perft), to check the move generator.
     Perft(damas::cli::perft::Args),
     /// Draws a position as a PNG picture of the board.
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => damas::cli::analyze::run(&args, &mut std::io::stdout().lock()),
         Command::Moves(args) => damas::cli::moves::run(&args, &mut std::io::stdout().lock()),
         Command::Openings(args) => damas::cli::openings::run(&args, &mut std::io::stdout().lock()),
+        Command::Puzzles(args) => damas::cli::puzzles::run(&args, &mut std::io::stdout().lock()),
         Command::Perft(args) => damas::cli::perft::run(&args, &mut std::io::stdout().lock()),
         Command::Render(args) => damas::cli::render::run(&args, &mut std::io::stdout().lock()),
         Command::Tables(args) => damas::cli::tables::run(&args, &mut std::io::stdout().lock()),

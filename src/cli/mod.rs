@@ -8,6 +8,7 @@ pub mod copy;
 pub mod moves;
 pub mod openings;
 pub mod perft;
+pub mod puzzles;
 pub mod render;
 pub mod run;
 pub mod tables;

@@ -24,6 +24,8 @@ mod limits;
 mod openings;
 mod ordering;
 mod proven;
+pub mod puzzle_set;
+pub mod puzzles;
 mod review;
 mod root;
 mod score;

@@ -4,6 +4,7 @@
 mod analyze_cli;
 mod endgames;
 mod legality;
+mod puzzles;
 mod search;
 mod shots;
 mod tables;

@@ -9,7 +9,7 @@ use damas::rules::{Color, DrawRules, Position, Variant};
 
 /// (position, the winning move, plies the proof needs). Material is level
 /// in each; a 3-ply search sees no gain, a 7-ply one sees one move win.
-const SHOTS: &[(&str, &str, u32)] = &[
+pub(super) const SHOTS: &[(&str, &str, u32)] = &[
     ("W:W1,2,3,4,5,7,16:B12,15,17,18,29,31,32", "4-8", 7),
     ("W:W1,2,4,5,8,12,19:B14,20,24,25,29,30,31", "19-23", 7),
     ("B:W3,7,8,11,19:B14,18,29,31,32", "14-10", 7),

@@ -1,0 +1,97 @@
+//! `damas puzzles generate [--seed N] [--games N] [--tables PATH]`: the
+//! starting set of puzzles, found by the engine in games it plays against
+//! itself, in the format of `data/puzzles.txt` (the file in the
+//! repository is this command's output with the defaults). The same seed
+//! and number of games give the same file on every machine, whatever the
+//! number of cores the work is spread over.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::CliResult;
+use crate::engine::puzzle_set::{distinct, puzzle_line, puzzles_of_games};
+use crate::engine::puzzles::{FIND_DEPTH, MARGIN, VERIFY_DEPTH};
+use crate::engine::tables::{self, DEFAULT_PIECES, Tables};
+use crate::engine::{DEFAULT_TABLE_MB, Searcher};
+
+/// The seed the file in the repository was made from.
+pub const DEFAULT_SEED: u64 = 2026;
+/// The games the file in the repository was made from.
+pub const DEFAULT_GAMES: u64 = 600;
+
+/// Arguments of `damas puzzles`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: PuzzlesCommand,
+}
+
+/// What `damas puzzles` does.
+#[derive(clap::Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Plays the engine against itself and prints the puzzles found, one a line.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `damas puzzles generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// The seed of the games' random moves.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// How many games to play.
+    #[arg(long, default_value_t = DEFAULT_GAMES, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: u64,
+    /// The endgame tables file (loaded, or built and saved there if missing).
+    #[arg(long, value_name = "PATH")]
+    pub tables: Option<PathBuf>,
+}
+
+/// Runs `damas puzzles`.
+pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
+    match &args.command {
+        PuzzlesCommand::Generate(args) => generate(args, out),
+    }
+}
+
+/// Prints a comment header, then each puzzle found, in the games' order.
+fn generate(args: &GenerateArgs, out: &mut impl Write) -> CliResult {
+    let path = args.tables.clone().unwrap_or_else(|| PathBuf::from(tables::file_name(DEFAULT_PIECES)));
+    let tables = Arc::new(
+        Tables::load_or_build(&path, DEFAULT_PIECES)
+            .map_err(|e| format!("cannot load or build the tables at {}: {e}", path.display()))?,
+    );
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    // Game i goes to thread i % threads; the results are put back in the
+    // games' order, so the file does not depend on the threads.
+    let mut found: Vec<(u64, _)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let tables = tables.clone();
+                let (seed, games) = (args.seed, args.games);
+                scope.spawn(move || {
+                    let mut searcher = Searcher::new(DEFAULT_TABLE_MB, Some(tables));
+                    puzzles_of_games(&mut searcher, seed, (t..games).step_by(threads as usize))
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a generator thread panicked")).collect()
+    });
+    found.sort_by_key(|(game, _)| *game);
+    let puzzles = distinct(found.into_iter().map(|(_, p)| p));
+    let mut text = format!(
+        "# Puzzles found by the engine in {} games it played against itself (seed {}): in each\n\
+         # position the side to move has one move that wins (a man or more once the captures are\n\
+         # over, or a proven endgame win) and every other scores at least {MARGIN} centi-men worse,\n\
+         # at depth {FIND_DEPTH} and again at depth {VERIFY_DEPTH}. Made by `damas puzzles generate --seed {} --games {}`.\n\
+         # Columns: position (PDN FEN, the solver to move); solution (the solver's moves and the\n\
+         # replies); theme; material gained (men, a king is 3).\n",
+        args.games, args.seed, args.seed, args.games
+    );
+    for puzzle in &puzzles {
+        text.push_str(&puzzle_line(puzzle));
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes()).map_err(|e| format!("cannot write the output: {e}"))
+}

@@ -1,0 +1,211 @@
+//! Puzzles: positions where the side to move has one clearly best move and
+//! it wins something. A candidate position is quiet for the solver (no
+//! capture of theirs pending, so no recapture passes for a gain), has more
+//! than one legal move, and its best move at the search depth either wins
+//! material - at least a man net once the captures are over, a king
+//! counting three - or is a proven win by the endgame tables; every other
+//! move scores at least [`MARGIN`] worse and does not win. The solution is
+//! the principal variation up to the solver's move after which the gain is
+//! in hand (the opponent left without a capture), with the opponent's best
+//! replies. [`verify`] searches a found puzzle again, deeper.
+
+use super::analysis::analyze;
+use super::limits::Limits;
+use super::root::Root;
+use super::score::{PROVEN, Score};
+use super::search::{Searcher, Style};
+use crate::rules::{Color, DrawRules, Game, Move, Position, Variant, notation_among};
+
+/// The depth (plies) a game's positions are searched at for puzzles.
+pub const FIND_DEPTH: u32 = 8;
+/// The deeper depth a found puzzle must hold at.
+pub const VERIFY_DEPTH: u32 = 10;
+/// How much worse (centi-men) every other move must score than the best.
+pub const MARGIN: Score = 100;
+/// A move "wins" when it scores at least this (centi-men): a man up.
+pub const WINNING: Score = 100;
+/// The longest solution kept (plies, the solver's and the replies).
+pub const MAX_LINE: usize = 11;
+
+/// What a puzzle is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Theme {
+    /// A combination that wins material (often a sacrifice opening a
+    /// multiple capture).
+    Shot,
+    /// A man breaks through to become a king.
+    Breakthrough,
+    /// A proven win from the endgame tables.
+    Endgame,
+}
+
+impl Theme {
+    /// Every theme.
+    pub const ALL: [Theme; 3] = [Theme::Shot, Theme::Breakthrough, Theme::Endgame];
+
+    /// Its name as written in puzzle files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Shot => "shot",
+            Theme::Breakthrough => "breakthrough",
+            Theme::Endgame => "endgame",
+        }
+    }
+
+    /// The theme of `name`, if any.
+    pub fn from_name(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// A puzzle: the position, the line that solves it, and its theme.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The position, the solver to move.
+    pub position: Position,
+    /// The solution: the solver's moves and the replies, alternating,
+    /// starting and ending with the solver's.
+    pub line: Vec<Move>,
+    /// What it is about.
+    pub theme: Theme,
+    /// The material the solver gains by the end of the line (men; a king
+    /// is three).
+    pub gain: i32,
+}
+
+impl Puzzle {
+    /// The solution in canonical notation, each move as written among the
+    /// legal moves of its position.
+    pub fn line_notation(&self) -> Vec<String> {
+        let mut position = self.position;
+        let mut out = Vec::with_capacity(self.line.len());
+        for mv in &self.line {
+            out.push(notation_among(&position.legal_moves(), mv));
+            position = position.play(mv).expect("a puzzle's line is legal");
+        }
+        out
+    }
+}
+
+/// Material of `color` less its opponent's: a man 1, a king 3.
+pub fn material(position: &Position, color: Color) -> i32 {
+    let side = |c: Color| {
+        let kings = position.king_count(c) as i32;
+        position.count(c) as i32 - kings + 3 * kings
+    };
+    side(color) - side(color.opponent())
+}
+
+/// Whether the side to move in `position` must capture.
+fn must_capture(position: &Position) -> bool {
+    position.legal_moves().first().is_some_and(Move::is_capture)
+}
+
+/// The puzzle of `root` searched to `depth`, if it is one (see the module).
+pub fn puzzle_at(searcher: &mut Searcher, root: &Root, depth: u32) -> Option<Puzzle> {
+    let position = root.position;
+    let legal = position.legal_moves();
+    if legal.len() < 2 || legal[0].is_capture() {
+        return None;
+    }
+    // A cheap look first: most positions hold nothing to win.
+    let first = analyze(searcher, root, &Limits::depth(depth));
+    if first.score < WINNING {
+        return None;
+    }
+    let scored = searcher.score_moves(root, depth, Style::default());
+    let [(best, best_score), (_, second_score), ..] = scored[..] else { return None };
+    if best_score < WINNING || second_score >= WINNING || best_score - second_score < MARGIN {
+        return None;
+    }
+    let proven = best_score >= PROVEN;
+    let pv = if first.best == Some(best) { first.pv } else { line_from(searcher, root, best, depth) };
+    let solver = position.turn();
+    let start = material(&position, solver);
+    let mut line = Vec::new();
+    let mut now = position;
+    let mut gain = 0;
+    let mut promoted = false;
+    for (i, mv) in pv.iter().enumerate().take(MAX_LINE) {
+        let (was_man, kings) = (now.moves_man(mv), now.king_count(solver));
+        now = now.play(mv)?;
+        line.push(*mv);
+        if i % 2 == 1 {
+            continue;
+        }
+        promoted |= was_man && now.king_count(solver) > kings;
+        gain = material(&now, solver) - start;
+        if gain >= 1 && !must_capture(&now) {
+            break;
+        }
+    }
+    if line.len() % 2 == 0 {
+        // Ended on a reply: the solver's last move comes first.
+        line.pop();
+    }
+    let in_hand = gain >= 1 && !must_capture(&replay(&position, &line));
+    let theme = match (in_hand, proven) {
+        (true, _) if promoted => Theme::Breakthrough,
+        (true, _) => Theme::Shot,
+        (false, true) => Theme::Endgame,
+        (false, false) => return None,
+    };
+    Some(Puzzle { position, line, theme, gain })
+}
+
+/// `start` after `line`.
+fn replay(start: &Position, line: &[Move]) -> Position {
+    line.iter().fold(*start, |p, mv| p.play(mv).expect("a searched line is legal"))
+}
+
+/// The principal variation of `root` that starts with `first`.
+fn line_from(searcher: &mut Searcher, root: &Root, first: Move, depth: u32) -> Vec<Move> {
+    let Some(next) = root.position.play(&first) else { return vec![first] };
+    let after =
+        analyze(searcher, &Root::new(next, root.variant, root.rules), &Limits::depth(depth.saturating_sub(1).max(1)));
+    std::iter::once(first).chain(after.pv).collect()
+}
+
+/// `puzzle` searched again at `depth`, on its own (no game before it) and
+/// from an empty transposition table, so that anyone can check it again
+/// from the puzzle alone and get the same answer: the same first move must
+/// still be the only one that wins, by the margin; the line and theme are
+/// those of the deeper search. `None` when it does not hold.
+pub fn verify(
+    searcher: &mut Searcher,
+    puzzle: &Puzzle,
+    variant: Variant,
+    rules: DrawRules,
+    depth: u32,
+) -> Option<Puzzle> {
+    searcher.clear();
+    let again = puzzle_at(searcher, &Root::new(puzzle.position, variant, rules), depth)?;
+    (again.line.first() == puzzle.line.first()).then_some(again)
+}
+
+/// The puzzles of a game: each position (by its ply) where [`puzzle_at`]
+/// finds one at `find_depth` that [`verify`] confirms at `verify_depth`.
+pub fn puzzles_in_game(
+    searcher: &mut Searcher,
+    game: &Game,
+    find_depth: u32,
+    verify_depth: u32,
+) -> Vec<(usize, Puzzle)> {
+    let mut replay = Game::new(*game.start(), game.variant(), game.draw_rules());
+    let mut found = Vec::new();
+    for (ply, mv) in game.moves().iter().enumerate() {
+        if replay.result().is_some() {
+            break;
+        }
+        let root = Root::of_game(&replay);
+        if let Some(candidate) = puzzle_at(searcher, &root, find_depth)
+            && let Some(puzzle) = verify(searcher, &candidate, game.variant(), game.draw_rules(), verify_depth)
+        {
+            found.push((ply, puzzle));
+        }
+        if replay.play(mv).is_err() {
+            break;
+        }
+    }
+    found
+}
