@@ -60,18 +60,26 @@ async fn a_bank_with_weekends_off_from_challenge_to_loss_on_time(backend: Backen
     assert!(made.content().unwrap().contains(control), "{made:?}");
     ask(&fake, fake.command("accept").from(&bruno)).await;
 
-    // Ana moves at once: a day more in her bank; Bruno's deadline skips the weekend.
+    // Ana moves at once: a day more in her bank (less the second or so the
+    // test's clock may tick); Bruno's deadline skips the weekend.
     let moved = ask(&fake, fake.command("move").string("move", "11-15").from(&ana)).await;
     let game = service.game_in_channel(channel).await.unwrap();
     let text = moved.content().unwrap();
+    let ana_bank = game.waiting_bank.expect("a bank");
+    assert!((6 * 86_400 - 5..=6 * 86_400).contains(&ana_bank), "{ana_bank}");
+    let bank = damas::discord::messages::clocks::duration(Lang::En, ana_bank);
     for part in [
         format!("{} (Black) to move, deadline <t:{}:R>.", bruno.mention(), game.deadline),
-        format!("{} (White) has 6 days in the bank.", ana.mention()),
+        format!("{} (White) has {bank} in the bank.", ana.mention()),
     ] {
         assert!(text.contains(&part), "{part} in {text}");
     }
-    // Friday's 12 hours, the weekend, and 4 days 12 hours from Monday.
-    assert_eq!(game.deadline, FRIDAY_NOON_MADRID + 12 * 3600 + 47 * 3600 + 4 * 86_400 + 12 * 3600);
+    // Friday's 12 hours (less the seconds the test's clock ran on since
+    // noon), the weekend, and the rest from Monday's midnight.
+    let since_noon = game.last_move_at - FRIDAY_NOON_MADRID;
+    assert!((0..3600).contains(&since_noon), "{since_noon}");
+    let monday_midnight = FRIDAY_NOON_MADRID + 12 * 3600 + 47 * 3600;
+    assert_eq!(game.deadline, monday_midnight + 5 * 86_400 - (12 * 3600 - since_noon));
 
     // Four fifths of Bruno's five days (counted) bring his reminder.
     clock.advance(game.remind_at - clock.now());
