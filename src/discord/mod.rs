@@ -22,7 +22,7 @@ use tokio::task::JoinHandle;
 use crate::config::{Clock, Config, ShardRange};
 use crate::game::GameService;
 
-use background::{answering, backups, clock_loop, fair_play_keys};
+use background::{answering, backups, clock_loop, fair_play_keys, puzzle_scans};
 use interactions::handler::Handler;
 use messages::deliver::{Failure, call, repeatable};
 
@@ -93,6 +93,8 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         let (url, clock, every) = (config.database_url.clone(), config.clock.clone(), config.clock_interval);
         tokio::spawn(backups::run(url, schedule, clock, every, answering.clone(), stop_rx.clone()))
     });
+    let (clock, every) = (config.clock.clone(), config.clock_interval);
+    let scans = tokio::spawn(puzzle_scans::run(service.clone(), clock, every, answering.clone(), stop_rx.clone()));
     let clock_loop = tokio::spawn(clock_loop::run(
         client.http.clone(),
         service.clone(),
@@ -119,6 +121,9 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
         tracing::error!(error = %e, "the fair-play keys loop failed");
     }
     fair_play_keys::write_all(&service, &answering::Answering::default()).await;
+    if let Err(e) = scans.await {
+        tracing::error!(error = %e, "the puzzle scans loop failed");
+    }
     if let Some(task) = backups
         && let Err(e) = task.await
     {

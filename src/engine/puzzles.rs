@@ -183,8 +183,9 @@ pub fn verify(
     (again.line.first() == puzzle.line.first()).then_some(again)
 }
 
-/// The puzzles of a game: each position (by its ply) where [`puzzle_at`]
-/// finds one at `find_depth` that [`verify`] confirms at `verify_depth`.
+/// The puzzles of a game: each position (by its ply, the last one too
+/// unless the rules ended the game there) where [`puzzle_at`] finds one at
+/// `find_depth` that [`verify`] confirms at `verify_depth`.
 pub fn puzzles_in_game(
     searcher: &mut Searcher,
     game: &Game,
@@ -193,7 +194,7 @@ pub fn puzzles_in_game(
 ) -> Vec<(usize, Puzzle)> {
     let mut replay = Game::new(*game.start(), game.variant(), game.draw_rules());
     let mut found = Vec::new();
-    for (ply, mv) in game.moves().iter().enumerate() {
+    for ply in 0..=game.ply() {
         if replay.result().is_some() {
             break;
         }
@@ -203,8 +204,9 @@ pub fn puzzles_in_game(
         {
             found.push((ply, puzzle));
         }
-        if replay.play(mv).is_err() {
-            break;
+        match game.moves().get(ply) {
+            Some(mv) if replay.play(mv).is_ok() => {}
+            _ => break,
         }
     }
     found

@@ -120,6 +120,17 @@ impl EngineRunner {
         self.run_as(Priority::Urgent, work).await
     }
 
+    /// Runs `work` as [`EngineRunner::run`] does, but only when no other
+    /// long job waits: for work nobody waits for (scanning finished games
+    /// for puzzles).
+    pub(in crate::game) async fn run_in_background<T, F>(&self, work: F) -> Result<T, GameError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Searcher) -> T + Send + 'static,
+    {
+        self.run_as(Priority::Background, work).await
+    }
+
     async fn run_as<T, F>(&self, priority: Priority, work: F) -> Result<T, GameError>
     where
         T: Send + 'static,

@@ -52,6 +52,7 @@ mod lookup;
 mod new_game;
 mod notifications;
 mod play;
+mod puzzles;
 mod records;
 mod tournaments;
 
@@ -93,6 +94,8 @@ pub use play::premove_lines::Line;
 pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored, PremovesSettled};
 pub use play::seen::Seen;
 pub use play::takebacks::TakebackDone;
+pub use puzzles::Puzzles;
+pub use puzzles::scan::Scanned;
 pub use records::Records;
 pub use records::game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use records::history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};

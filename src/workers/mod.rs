@@ -98,7 +98,9 @@ impl Queue {
         let mut waiting = self.lock();
         match priority {
             Priority::Urgent => waiting.urgent.push_back(job),
-            Priority::Normal => waiting.normal.push_back(job),
+            // A background long job holds its slot already: it waits for a
+            // thread as any other.
+            Priority::Normal | Priority::Background => waiting.normal.push_back(job),
         }
         self.ready.notify_one();
     }
@@ -410,6 +412,20 @@ mod tests {
             until_waiting(workers, handles.len(), long).await;
         }
         handles
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_background_long_job_waits_for_every_other() {
+        let workers = Workers::new(2);
+        let (release, _) = hold(&workers, true).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let jobs = [("scan", Priority::Background), ("replay", Priority::Normal), ("bot move", Priority::Urgent)];
+        let jobs = queue_named(&workers, &order, &jobs, true).await;
+        release.send(()).unwrap();
+        for job in jobs {
+            assert_eq!(job.await.unwrap(), Ok(()));
+        }
+        assert_eq!(*order.lock().unwrap(), ["bot move", "replay", "scan"]);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -1,7 +1,8 @@
 //! The long jobs' slots, handed out by priority: a waiting urgent job (the
 //! bot's own move) gets the next free slot before any normal one (an
 //! analysis, a review, a replay), so it waits for at most the jobs already
-//! running, never for the queue of normal ones.
+//! running, never for the queue of normal ones; background jobs (puzzle
+//! scans) get a slot only when nobody else waits for one.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -13,8 +14,11 @@ use tokio::sync::oneshot;
 pub enum Priority {
     /// Served first: the bot's own moves, which players wait for.
     Urgent,
-    /// Everything else, in the order asked.
+    /// Everything else people ask for, in the order asked.
     Normal,
+    /// Work nobody waits for (scanning finished games for puzzles): only
+    /// when no urgent or normal job waits.
+    Background,
 }
 
 /// Slots free and who waits for one.
@@ -23,6 +27,7 @@ struct State {
     free: usize,
     urgent: VecDeque<oneshot::Sender<Slot>>,
     normal: VecDeque<oneshot::Sender<Slot>>,
+    background: VecDeque<oneshot::Sender<Slot>>,
 }
 
 /// A fixed number of slots, taken by priority, then in order.
@@ -43,7 +48,12 @@ impl Drop for Slot {
 
 impl Slots {
     pub(super) fn new(count: usize) -> Slots {
-        Slots(Arc::new(Mutex::new(State { free: count, urgent: VecDeque::new(), normal: VecDeque::new() })))
+        Slots(Arc::new(Mutex::new(State {
+            free: count,
+            urgent: VecDeque::new(),
+            normal: VecDeque::new(),
+            background: VecDeque::new(),
+        })))
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
@@ -63,6 +73,7 @@ impl Slots {
             match priority {
                 Priority::Urgent => state.urgent.push_back(give),
                 Priority::Normal => state.normal.push_back(give),
+                Priority::Background => state.background.push_back(give),
             }
             waiting
         };
@@ -73,7 +84,7 @@ impl Slots {
     #[cfg(test)]
     pub(super) fn waiting(&self) -> usize {
         let state = self.state();
-        state.urgent.len() + state.normal.len()
+        state.urgent.len() + state.normal.len() + state.background.len()
     }
 
     /// A freed slot goes to the first urgent waiter still waiting, else to
@@ -81,7 +92,8 @@ impl Slots {
     fn give_back(&self) {
         let mut state = self.state();
         loop {
-            let next = state.urgent.pop_front().or_else(|| state.normal.pop_front());
+            let next =
+                state.urgent.pop_front().or_else(|| state.normal.pop_front()).or_else(|| state.background.pop_front());
             let Some(waiter) = next else {
                 state.free += 1;
                 return;

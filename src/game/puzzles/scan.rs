@@ -1,0 +1,51 @@
+//! Scanning finished games for puzzles.
+
+use super::Puzzles;
+use crate::engine::puzzles::{FIND_DEPTH, VERIFY_DEPTH, puzzles_in_game};
+use crate::game::GameError;
+use crate::rules::{DrawRules, Game, Variant, parse_fen};
+use crate::store::PuzzleRow;
+
+/// What one scan did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scanned {
+    /// Finished games scanned.
+    pub games: usize,
+    /// Puzzles found that were not stored before.
+    pub puzzles: u64,
+}
+
+impl Puzzles<'_> {
+    /// Scans up to `limit` finished classic games not scanned before
+    /// (each claimed once, however many processes scan) and stores the
+    /// puzzles found in them. The searches run as background jobs of the
+    /// worker pool: they wait while any move, analysis or picture waits.
+    pub async fn scan_finished_games(self, now: i64, limit: i64) -> Result<Scanned, GameError> {
+        let mut done = Scanned::default();
+        for claimed in self.store.claim_games_to_scan(now, limit).await? {
+            let start = parse_fen(&claimed.start_fen)
+                .map_err(|e| GameError::Corrupt(format!("game {} start {}: {e}", claimed.id, claimed.start_fen)))?;
+            // Puzzles are about the position: the draw rules do not change
+            // a shot, and classic ones are what a puzzle is played under.
+            let game = Game::replay(start, Variant::Classic, DrawRules::Classic, &claimed.moves)
+                .map_err(|(i, e)| GameError::Corrupt(format!("game {} does not replay at ply {i}: {e}", claimed.id)))?;
+            let found = self
+                .engine
+                .run_in_background(move |searcher| puzzles_in_game(searcher, &game, FIND_DEPTH, VERIFY_DEPTH))
+                .await?;
+            let rows: Vec<PuzzleRow> = found
+                .iter()
+                .map(|(ply, puzzle)| PuzzleRow {
+                    fen: puzzle.position.to_string(),
+                    line: puzzle.line_notation().join(" "),
+                    theme: puzzle.theme.name().to_string(),
+                    gain: puzzle.gain,
+                    source: Some((claimed.id, *ply as u32)),
+                })
+                .collect();
+            done.puzzles += self.store.insert_puzzles(&rows, now).await?;
+            done.games += 1;
+        }
+        Ok(done)
+    }
+}

@@ -1,0 +1,119 @@
+//! The `puzzles` table, and the finished games still to scan for puzzles
+//! (`games.puzzles_scanned_at`).
+
+use sqlx::Row;
+
+use super::{Store, StoreError};
+
+/// A puzzle to store, found in a game (or with no game: the starting set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleRow {
+    /// The position, PDN FEN, the solver to move.
+    pub fen: String,
+    /// The solution, moves in canonical notation separated by spaces.
+    pub line: String,
+    /// `shot`, `breakthrough` or `endgame`.
+    pub theme: String,
+    /// Material the solver gains (men; a king is 3).
+    pub gain: i32,
+    /// The game and the ply it came from, if any.
+    pub source: Option<(i64, u32)>,
+}
+
+/// A finished game to scan: its id, start position and moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameToScan {
+    /// The game.
+    pub id: i64,
+    /// Its start position, PDN FEN.
+    pub start_fen: String,
+    /// Its moves in canonical notation.
+    pub moves: Vec<String>,
+}
+
+impl Store {
+    /// Claims up to `limit` finished classic games not yet scanned for
+    /// puzzles, oldest first: each is marked scanned at `now` by one
+    /// conditional write, so however many processes ask, a game is handed
+    /// out once (one lost to a crash mid-scan is not scanned again).
+    pub async fn claim_games_to_scan(&self, now: i64, limit: i64) -> Result<Vec<GameToScan>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM games WHERE status = 'finished' AND puzzles_scanned_at IS NULL AND variant = 'classic' \
+             ORDER BY id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.reads)
+        .await?;
+        let mut claimed = Vec::with_capacity(ids.len());
+        for id in ids {
+            let row = sqlx::query(
+                "UPDATE games SET puzzles_scanned_at = $2 WHERE id = $1 AND puzzles_scanned_at IS NULL \
+                 RETURNING start_fen, \
+                 (SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE moves.game_id = games.id) AS move_list",
+            )
+            .bind(id)
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some(row) = row {
+                let list: Option<String> = row.try_get("move_list")?;
+                let moves = list.iter().flat_map(|l| l.split(' ')).map(str::to_string).collect();
+                claimed.push(GameToScan { id, start_fen: row.try_get("start_fen")?, moves });
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// Stores `puzzles` found at `now`; a position stored already is kept
+    /// as it was. Returns how many were new.
+    pub async fn insert_puzzles(&self, puzzles: &[PuzzleRow], now: i64) -> Result<u64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut added = 0;
+        for p in puzzles {
+            added += sqlx::query(
+                "INSERT INTO puzzles (fen, line, theme, gain, game_id, ply, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (fen) DO NOTHING",
+            )
+            .bind(&p.fen)
+            .bind(&p.line)
+            .bind(&p.theme)
+            .bind(i64::from(p.gain))
+            .bind(p.source.map(|(game, _)| game))
+            .bind(p.source.map(|(_, ply)| i64::from(ply)))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// The puzzles found in game `game`, by ply.
+    pub async fn puzzles_of_game(&self, game: i64) -> Result<Vec<PuzzleRow>, StoreError> {
+        let rows =
+            sqlx::query("SELECT fen, line, theme, gain, game_id, ply FROM puzzles WHERE game_id = $1 ORDER BY ply")
+                .bind(game)
+                .fetch_all(&self.reads)
+                .await?;
+        rows.iter()
+            .map(|row| {
+                let ply: Option<i64> = row.try_get("ply")?;
+                let game: Option<i64> = row.try_get("game_id")?;
+                let gain: i64 = row.try_get("gain")?;
+                Ok(PuzzleRow {
+                    fen: row.try_get("fen")?,
+                    line: row.try_get("line")?,
+                    theme: row.try_get("theme")?,
+                    gain: i32::try_from(gain).map_err(|_| StoreError::Corrupt("puzzles.gain"))?,
+                    source: match (game, ply) {
+                        (Some(g), Some(p)) => {
+                            Some((g, u32::try_from(p).map_err(|_| StoreError::Corrupt("puzzles.ply"))?))
+                        }
+                        _ => None,
+                    },
+                })
+            })
+            .collect()
+    }
+}
