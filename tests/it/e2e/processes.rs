@@ -152,13 +152,23 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
 
     let (status, body) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/healthz")).await.unwrap();
     assert!(status.contains("200"), "{status}: {body}");
-    let (status, page) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/metrics")).await.unwrap();
+    // The command's time is recorded once its answer is out, which may be
+    // a moment after the test has the answer: read the page until it is.
+    let bucket = "damas_command_seconds_bucket{command=\"move\",le=\"0.5\"}";
+    let until = tokio::time::Instant::now() + WAIT;
+    let (status, page) = loop {
+        let (status, page) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/metrics")).await.unwrap();
+        if page.contains(bucket) || tokio::time::Instant::now() > until {
+            break (status, page);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
     assert!(status.contains("200"), "{status}");
     assert_eq!(metric(&page, "damas_live_games"), Some(1.0), "{page}");
     assert_eq!(metric(&page, "damas_moves_last_minute"), Some(1.0), "{page}");
     assert_eq!(metric(&page, "damas_moves_total"), Some(1.0), "{page}");
     assert_eq!(metric(&page, "damas_discord_rate_limited_total"), Some(1.0), "{page}");
-    assert!(page.contains("damas_command_seconds_bucket{command=\"move\",le=\"0.5\"}"), "{page}");
+    assert!(page.contains(bucket), "{page}");
     let (status, _) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/nothing")).await.unwrap();
     assert!(status.contains("404"), "{status}");
 }
