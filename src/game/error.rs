@@ -346,6 +346,28 @@ pub enum GameError {
     /// A tournament needs a channel where the bot opens threads.
     #[error("the bot may not open threads in the channel")]
     TournamentNeedsThreads,
+    /// Every stored puzzle has been shown to the player.
+    #[error("no puzzle left to show")]
+    NoPuzzleLeft,
+    /// The puzzle answered is over.
+    #[error("the puzzle is over")]
+    PuzzleOver,
+    /// The puzzle moved on since the board answered was shown (another
+    /// answer came first): nothing was played.
+    #[error("the puzzle moved on")]
+    PuzzleMovedOn,
+    /// The puzzle answered was shown to someone else.
+    #[error("not your puzzle")]
+    NotYourPuzzle,
+    /// The server has no daily puzzle for that day.
+    #[error("no daily puzzle")]
+    NoDailyPuzzle,
+    /// The daily puzzle's solution is out: it is no longer played from its message.
+    #[error("the daily puzzle was revealed")]
+    DailyPuzzleRevealed,
+    /// The daily puzzle's hour is not 0-23.
+    #[error("hour {0} is not 0-23")]
+    PuzzleHourOutOfRange(i64),
     /// A position given by the user does not parse.
     #[error("{0}")]
     BadFen(#[from] FenError),

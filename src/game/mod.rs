@@ -95,7 +95,11 @@ pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, Pr
 pub use play::seen::Seen;
 pub use play::takebacks::TakebackDone;
 pub use puzzles::Puzzles;
+pub use puzzles::daily::{DAILY_ATTEMPTS, DAILY_LEASE, local_day_and_hour};
+pub use puzzles::play::{Answered, PuzzlePlay, PuzzleRatingChange, Shown, StoredPuzzle};
 pub use puzzles::scan::Scanned;
+pub use puzzles::starting_set::STARTING_SET;
+pub use puzzles::stats::{PUZZLE_LEADERBOARD_SIZE, PuzzleStats};
 pub use records::Records;
 pub use records::game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use records::history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};

@@ -54,6 +54,14 @@ pub fn help(lang: Lang) -> String {
         ),
         t!(lang, "help-ratings", rating = cmd("rating"), leaderboard = cmd("leaderboard")),
         t!(lang, "help-analyze", analyze = cmd("analyze")),
+        t!(
+            lang,
+            "help-puzzles",
+            puzzle = cmd("puzzle"),
+            play = text(lang, "sub-puzzle-play-name"),
+            stats = text(lang, "sub-puzzle-stats-name"),
+            leaderboard = text(lang, "sub-puzzle-leaderboard-name")
+        ),
         t!(lang, "help-tournaments", tournament = cmd("tournament"), tournaments = cmd("tournaments")),
         t!(lang, "help-settings", settings = cmd("settings")),
     ];

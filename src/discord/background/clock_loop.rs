@@ -1,6 +1,6 @@
 //! The clock loop: makes the bot move where it is its turn, claims due
 //! reminders, losses on time and expired challenges (once at start-up, then
-//! every interval), and posts the announcements waiting in the store's
+//! every interval), posts and reveals the daily puzzles, and posts the announcements waiting in the store's
 //! outbox in their channels, mentioning who they concern. A claim and its
 //! announcement are stored together and the announcement is settled only
 //! once Discord accepted it, so one claimed before a crash is posted after
@@ -82,6 +82,7 @@ pub async fn tick(
     // Tournament games to start (their announcements go out below) and
     // tournament messages to bring up to date.
     crate::discord::background::tournament_upkeep::upkeep(http, notices, service, clock).await;
+    crate::discord::background::daily_puzzles::post_and_reveal(http, notices, service, clock).await;
     deliver_announcements(http, notices, service, clock).await;
     crate::discord::background::send_direct_messages::deliver_direct_messages(
         http,

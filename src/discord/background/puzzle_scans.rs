@@ -1,4 +1,5 @@
-//! Finished games scanned for puzzles, a few at each tick of the clock
+//! The starting set of puzzles stored at start-up, then finished games
+//! scanned for puzzles, a few at each tick of the clock
 //! loop's interval, when no answer is being made: the searches run as the
 //! worker pool's background jobs, after every move, analysis and picture.
 
@@ -22,6 +23,12 @@ pub async fn run(
     answering: Answering,
     mut stop: watch::Receiver<bool>,
 ) {
+    // The starting set first, so a new server has puzzles on day one.
+    match service.puzzles().load_starting_set(clock.now()).await {
+        Ok(0) => {}
+        Ok(added) => tracing::info!(added, "the starting set of puzzles was stored"),
+        Err(e) => tracing::error!(error = %e, "could not store the starting set of puzzles"),
+    }
     loop {
         answering.quiet_or(YIELD_AT_MOST).await;
         match service.puzzles().scan_finished_games(clock.now(), GAMES_PER_TICK).await {

@@ -98,6 +98,13 @@ button_ids! {
     TournamentsPage(page: u32) = "tms",
     /// Withdraw from this tournament (its number), confirmed.
     TournamentWithdraw(tournament: i64) = "twd",
+    /// Answer this puzzle attempt, shown at this step: the select menu
+    /// (part from 0) of the position's moves.
+    PuzzleMove(attempt: i64, step: u32, part: u32) = "pzm",
+    /// Show the next puzzle (under the attempt just finished).
+    PuzzleNext(attempt: i64) = "pzn",
+    /// Solve the server's daily puzzle of this local day.
+    PuzzleDaily(day: i64) = "pzd",
 }
 
 impl ButtonId {

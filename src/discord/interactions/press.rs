@@ -3,7 +3,7 @@
 
 use crate::discord::interactions::buttons::ButtonId;
 use crate::discord::interactions::commands::{
-    Invocation, abort, challenge, choose, my_games, open_challenges, records, table, takeback, tournament,
+    Invocation, abort, challenge, choose, my_games, open_challenges, puzzle, records, table, takeback, tournament,
 };
 use crate::discord::interactions::move_menu::MoveMenuId;
 use crate::discord::messages::errors::CommandError;
@@ -42,6 +42,9 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::TournamentLeave(id) => tournament::join_or_leave_pressed(inv, id, false).await,
         ButtonId::TournamentsPage(page) => Ok(tournament::tournaments_page(inv, page).await?.updating()),
         ButtonId::TournamentWithdraw(number) => tournament::withdraw_confirmed(inv, number).await,
+        ButtonId::PuzzleMove(attempt, step, _) => puzzle::answer(inv, attempt, step, values).await,
+        ButtonId::PuzzleNext(_) => puzzle::play(inv).await,
+        ButtonId::PuzzleDaily(day) => puzzle::daily(inv, day).await,
     }
 }
 

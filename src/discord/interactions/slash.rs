@@ -6,11 +6,11 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use serenity::all::{CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
+use serenity::all::{ChannelType, CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use crate::discord::interactions::commands::{
     Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, premove,
-    ratings, records, settings, table, takeback, tournament, vacation,
+    puzzle, ratings, records, settings, table, takeback, tournament, vacation,
 };
 use crate::discord::interactions::register::{choice, command, option, subcommand};
 use crate::discord::messages::errors::CommandError;
@@ -131,6 +131,11 @@ impl OptionMaker {
 
     fn boolean(&self, name: &str) -> CreateCommandOption {
         self.make(CommandOptionType::Boolean, name)
+    }
+
+    /// A text channel of the server (where the bot posts).
+    fn text_channel(&self, name: &str) -> CreateCommandOption {
+        self.make(CommandOptionType::Channel, name).channel_types(vec![ChannelType::Text, ChannelType::News])
     }
 
     /// A game number (from 1).
@@ -255,6 +260,28 @@ pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
     on_a_tournament!("cancel", cancel),
 ];
 
+/// `/puzzle`'s subcommands: solving, one's figures, the server's best.
+pub static PUZZLE_SUBCOMMANDS: [Subcommand; 3] = [
+    Subcommand {
+        name: "play",
+        keys: "puzzle-play",
+        options: |_| Vec::new(),
+        run: |inv, _| Box::pin(puzzle::play(inv)),
+    },
+    Subcommand {
+        name: "stats",
+        keys: "puzzle-stats",
+        options: |o| vec![o.user("user")],
+        run: |inv, o| Box::pin(puzzle::stats(inv, o)),
+    },
+    Subcommand {
+        name: "leaderboard",
+        keys: "puzzle-leaderboard",
+        options: |_| Vec::new(),
+        run: |inv, _| Box::pin(puzzle::leaderboard(inv)),
+    },
+];
+
 /// The subcommands of `command` as Discord registers them.
 fn subcommand_definitions(command: &'static str, subs: &'static [Subcommand]) -> Vec<CreateCommandOption> {
     subs.iter().map(|s| subcommand(command, s.name, (s.options)(&OptionMaker(s.keys)))).collect()
@@ -288,7 +315,7 @@ const BASE: SlashCommand = SlashCommand {
 };
 
 /// Every command of the bot, in the order Discord lists them.
-pub static COMMANDS: [SlashCommand; 29] = [
+pub static COMMANDS: [SlashCommand; 30] = [
     SlashCommand {
         name: "challenge",
         may_hand_the_bot_its_turn: true,
@@ -434,6 +461,12 @@ pub static COMMANDS: [SlashCommand; 29] = [
     },
     SlashCommand { name: "tournaments", run: |inv, _| Box::pin(tournament::tournaments(inv)), ..BASE },
     SlashCommand {
+        name: "puzzle",
+        options: |_| subcommand_definitions("puzzle", &PUZZLE_SUBCOMMANDS),
+        run: |inv, o| Box::pin(run_subcommand("puzzle", &PUZZLE_SUBCOMMANDS, inv, o)),
+        ..BASE
+    },
+    SlashCommand {
         name: "settings",
         options: |o| {
             vec![
@@ -444,6 +477,9 @@ pub static COMMANDS: [SlashCommand; 29] = [
                 o.integer("vacation-days").min_int_value(0).max_int_value(u64::from(MAX_VACATION_DAYS)),
                 o.string("timezone", 64).set_autocomplete(true),
                 o.on_off("weekends-off"),
+                o.text_channel("puzzle-channel"),
+                o.integer("puzzle-hour").min_int_value(0).max_int_value(23),
+                o.boolean("no-daily-puzzle"),
             ]
         },
         run: |inv, o| Box::pin(settings::settings(inv, o)),

@@ -8,6 +8,7 @@ pub mod errors;
 pub mod game_messages;
 pub mod game_threads;
 pub mod live_buttons;
+pub mod puzzle_messages;
 pub mod reply;
 pub mod servers;
 pub mod tournament_messages;

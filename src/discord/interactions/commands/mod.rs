@@ -13,6 +13,7 @@ pub mod notify;
 pub mod open_challenges;
 pub mod play;
 pub mod premove;
+pub mod puzzle;
 pub mod ratings;
 pub mod records;
 pub mod settings;
@@ -135,6 +136,11 @@ impl Options<'_> {
     /// A user option, as the user's id.
     pub fn user(&self, name: &str) -> Option<u64> {
         self.value(name)?.as_user_id().map(|id| id.get())
+    }
+
+    /// A channel option, as the channel's id.
+    pub fn channel(&self, name: &str) -> Option<u64> {
+        self.value(name)?.as_channel_id().map(|id| id.get())
     }
 
     /// A role option, as the role's id.

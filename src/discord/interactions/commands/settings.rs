@@ -1,6 +1,7 @@
 //! `/settings`: the bot's settings for a server, shown to anyone and
 //! changed by those who manage it (a thread per game, the role called with
-//! each open challenge, vacation days, the time zone and weekends off), and
+//! each open challenge, vacation days, the time zone and weekends off, the
+//! daily puzzle's channel and hour), and
 //! each player's own choice of confirming their moves.
 
 use crate::i18n::Lang;
@@ -12,7 +13,8 @@ use crate::discord::messages::game_messages::{self, user};
 use crate::discord::messages::reply::Reply;
 
 /// `/settings [threads] [confirm-moves] [seek-role] [no-seek-role]
-/// [vacation-days] [timezone] [weekends-off]`: shows
+/// [vacation-days] [timezone] [weekends-off] [puzzle-channel] [puzzle-hour]
+/// [no-daily-puzzle]`: shows
 /// the settings (the server's and the asker's own); changes the server's
 /// (Manage Server), or the confirmation of the asker's moves, one kind at a
 /// time.
@@ -31,7 +33,15 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
     let vacation_days = opts.integer("vacation-days");
     let time_zone = opts.string("timezone");
     let weekends_off = on_off(inv, opts.string("weekends-off"))?;
-    let server_change = threads.is_some()
+    let puzzle_channel = match (opts.channel("puzzle-channel"), opts.boolean("no-daily-puzzle")) {
+        (Some(channel), _) => Some(Some(channel)),
+        (None, Some(true)) => Some(None),
+        (None, _) => None,
+    };
+    let puzzle_hour = opts.integer("puzzle-hour");
+    let server_change = puzzle_channel.is_some()
+        || puzzle_hour.is_some()
+        || threads.is_some()
         || seek_role.is_some()
         || vacation_days.is_some()
         || time_zone.is_some()
@@ -57,6 +67,12 @@ pub async fn settings(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Com
             }
             if let Some(days) = vacation_days {
                 inv.service.deadlines().set_vacation_days(inv.now, guild, days, inv.manages_server).await?;
+            }
+            if puzzle_channel.is_some() || puzzle_hour.is_some() {
+                inv.service
+                    .puzzles()
+                    .set_daily(inv.now, guild, puzzle_channel, puzzle_hour, inv.manages_server)
+                    .await?;
             }
             if time_zone.is_some() || weekends_off.is_some() {
                 let zone = time_zone.map(Some);
@@ -98,11 +114,23 @@ async fn shown(inv: &Invocation, guild: u64, lang: Lang) -> Result<String, Comma
     let clock = inv.service.deadlines().server_clock(guild).await?;
     let zone = clock.time_zone.unwrap_or_else(|| "UTC".to_string());
     let weekends = if clock.weekends_off {
-        t!(lang, "settings-weekends-off", zone = zone)
+        t!(lang, "settings-weekends-off", zone = zone.clone())
     } else {
-        t!(lang, "settings-weekends-count", zone = zone)
+        t!(lang, "settings-weekends-count", zone = zone.clone())
     };
-    Ok(format!("{threads}\n{seek}\n{vacation}\n{weekends}"))
+    let daily = match inv.service.puzzles().daily_setting(guild).await? {
+        (Some(channel), hour) => {
+            t!(
+                lang,
+                "settings-daily-puzzle",
+                channel = format!("<#{channel}>"),
+                hour = format!("{hour:02}:00"),
+                zone = zone
+            )
+        }
+        (None, _) => t!(lang, "settings-no-daily-puzzle"),
+    };
+    Ok(format!("{threads}\n{seek}\n{vacation}\n{weekends}\n{daily}"))
 }
 
 /// What the asker's confirm-moves choice means, said in `lang`.

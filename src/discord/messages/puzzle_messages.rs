@@ -1,0 +1,225 @@
+//! What the bot shows of puzzles: a puzzle being solved (private: its
+//! board from the solver's side and the menus of its moves), the answer to
+//! each move, and the daily puzzle's message (public: the board, the count
+//! of solvers, the Solve button; the solution once the day is over).
+
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+};
+
+use crate::calendar::Date;
+use crate::engine::puzzles::Theme;
+use crate::game::{PuzzlePlay, PuzzleRatingChange, StoredPuzzle};
+use crate::i18n::{Lang, alt, color, dates};
+use crate::rating::shown;
+use crate::render::RenderOptions;
+use crate::rules::Position;
+use crate::t;
+
+use super::errors::CommandError;
+use super::game_messages::board_png;
+use super::reply::Reply;
+use crate::discord::interactions::buttons::ButtonId;
+use crate::discord::interactions::move_menu::{MAX_ROWS, MENU_OPTIONS};
+
+/// The theme's name in `lang`.
+pub fn theme_name(lang: Lang, theme: Theme) -> String {
+    crate::i18n::text(lang, &format!("puzzle-theme-{}", theme.name()))
+}
+
+/// "From ana vs bruno, game #12, move 23." or "From the bot's starting set."
+pub fn source_line(lang: Lang, puzzle: &StoredPuzzle) -> String {
+    match (&puzzle.source, puzzle.move_number()) {
+        (Some(source), Some(number)) => {
+            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| t!(lang, "alt-a-player"));
+            t!(
+                lang,
+                "puzzle-from-game",
+                white = name(&source.white),
+                black = name(&source.black),
+                game = source.game.to_string(),
+                number = number
+            )
+        }
+        _ => t!(lang, "puzzle-from-set"),
+    }
+}
+
+/// "Puzzle #12 · White to move and win · rated 1520".
+fn headline(lang: Lang, puzzle: &StoredPuzzle) -> String {
+    t!(
+        lang,
+        "puzzle-headline",
+        id = puzzle.id.to_string(),
+        side = color(lang, puzzle.solver()),
+        rating = shown(puzzle.rating.rating, puzzle.rating.deviation)
+    )
+}
+
+/// The board of `position` from the solver's side, `last` marked.
+async fn board(
+    lang: Lang,
+    puzzle: &StoredPuzzle,
+    position: Position,
+    last: Option<(crate::rules::Move, Position)>,
+    last_notation: Option<&str>,
+    over: bool,
+) -> Result<(Vec<u8>, String), CommandError> {
+    let (last_move, before) = last.unzip();
+    let options = RenderOptions { perspective: puzzle.solver(), last_move, show_moves: false, before, suggested: None };
+    let png = board_png(position, options).await?;
+    Ok((png, alt::position(lang, &position, last_notation, over)))
+}
+
+/// The menus of the moves of the position `play` stands at, 25 a menu;
+/// each option's value is the move's canonical notation.
+fn move_rows(lang: Lang, play: &PuzzlePlay) -> Vec<CreateActionRow> {
+    let moves: Vec<String> = play.position().legal_moves_with_notation().into_iter().map(|(_, n)| n).collect();
+    let count = moves.len();
+    moves
+        .chunks(MENU_OPTIONS)
+        .take(MAX_ROWS)
+        .zip(0u32..)
+        .map(|(chunk, part)| {
+            let first = part as usize * MENU_OPTIONS;
+            let placeholder = if count > MENU_OPTIONS {
+                t!(lang, "menu-moves-part", first = first + 1, last = first + chunk.len(), count = count)
+            } else {
+                t!(lang, "puzzle-menu-placeholder")
+            };
+            let options = chunk.iter().map(|n| CreateSelectMenuOption::new(n.clone(), n.clone())).collect();
+            let id = ButtonId::PuzzleMove(play.attempt, play.step, part).custom_id();
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(id, CreateSelectMenuKind::String { options }).placeholder(placeholder),
+            )
+        })
+        .collect()
+}
+
+/// The Next puzzle button under a finished puzzle.
+fn next_row(lang: Lang, attempt: i64) -> CreateActionRow {
+    CreateActionRow::Buttons(vec![
+        CreateButton::new(ButtonId::PuzzleNext(attempt).custom_id())
+            .label(t!(lang, "button-next-puzzle"))
+            .style(ButtonStyle::Primary),
+    ])
+}
+
+/// A puzzle to solve, as its solver sees it (privately): the headline, where
+/// it came from, `note` (a resumed puzzle, the right move just played), its
+/// board and the menus of its moves.
+pub async fn puzzle_to_solve(lang: Lang, play: &PuzzlePlay, note: Option<String>) -> Result<Reply, CommandError> {
+    let puzzle = &play.puzzle;
+    let mut lines = vec![headline(lang, puzzle), source_line(lang, puzzle)];
+    lines.extend(note);
+    lines.push(t!(lang, "puzzle-your-move"));
+    let last = play.last_move();
+    let last_notation = last.map(|_| puzzle.notation[play.step as usize - 1].clone());
+    let (png, description) = board(lang, puzzle, play.position(), last, last_notation.as_deref(), false).await?;
+    Ok(Reply::ephemeral(lang, lines.join("\n")).file("puzzle.png", png, description).components(move_rows(lang, play)))
+}
+
+/// "Puzzle rating: 1500 → 1620 (+120) · streak 3 (best 5)".
+pub fn rating_line(lang: Lang, change: &PuzzleRatingChange) -> String {
+    let (before, after) = (change.before, change.after.rating);
+    let diff = (after.rating - before.rating).round() as i64;
+    let diff = if diff >= 0 { format!("+{diff}") } else { format!("−{}", -diff) };
+    t!(
+        lang,
+        "puzzle-rating-change",
+        before = shown(before.rating, before.deviation),
+        after = shown(after.rating, after.deviation),
+        diff = diff,
+        streak = change.after.streak,
+        best = change.after.best_streak
+    )
+}
+
+/// The end of a puzzle: `verdict` (solved, or the move that does not win
+/// and the solution), the theme, the rating's change, and the board at the
+/// end of the solution (the solver's winning move, or the line they
+/// missed), with the Next puzzle button.
+pub async fn puzzle_over(
+    lang: Lang,
+    play: &PuzzlePlay,
+    verdict: String,
+    change: &PuzzleRatingChange,
+) -> Result<Reply, CommandError> {
+    let puzzle = &play.puzzle;
+    let text = [
+        headline(lang, puzzle),
+        verdict,
+        t!(lang, "puzzle-theme", theme = theme_name(lang, puzzle.theme)),
+        rating_line(lang, change),
+    ]
+    .join("\n");
+    let end = puzzle.line.len();
+    let last = Some((puzzle.line[end - 1], puzzle.after(end - 1)));
+    let (png, description) =
+        board(lang, puzzle, puzzle.after(end), last, puzzle.notation.last().map(String::as_str), true).await?;
+    Ok(Reply::ephemeral(lang, text).file("puzzle.png", png, description).components(vec![next_row(lang, play.attempt)]))
+}
+
+/// The solution written out: "19-23 20-15 12x19".
+pub fn solution(puzzle: &StoredPuzzle) -> String {
+    puzzle.notation.join(" ")
+}
+
+/// A local day as a date: "Dec 6, 2026".
+fn day_words(lang: Lang, day: i64) -> String {
+    dates::day(lang, Date::from_days(day))
+}
+
+/// The daily puzzle's message while it can be played: the board, the count
+/// so far and the Solve button.
+pub async fn daily_post(
+    lang: Lang,
+    puzzle: &StoredPuzzle,
+    day: i64,
+    counts: (u32, u32),
+) -> Result<Reply, CommandError> {
+    let text = daily_text(lang, puzzle, day, counts);
+    let (png, description) = board(lang, puzzle, puzzle.start, None, None, false).await?;
+    Ok(Reply::public(lang, text)
+        .file("puzzle.png", png, description)
+        .components(vec![solve_row(lang, day)])
+        .pinging(Vec::new()))
+}
+
+/// The Solve button of the daily puzzle of `day`.
+pub fn solve_row(lang: Lang, day: i64) -> CreateActionRow {
+    CreateActionRow::Buttons(vec![
+        CreateButton::new(ButtonId::PuzzleDaily(day).custom_id())
+            .label(t!(lang, "button-solve"))
+            .style(ButtonStyle::Success),
+    ])
+}
+
+/// The daily puzzle's text while it can be played.
+pub fn daily_text(lang: Lang, puzzle: &StoredPuzzle, day: i64, (played, solved): (u32, u32)) -> String {
+    [
+        t!(lang, "daily-puzzle-post", date = day_words(lang, day), side = color(lang, puzzle.solver())),
+        source_line(lang, puzzle),
+        t!(lang, "daily-puzzle-count", played = played, solved = solved),
+    ]
+    .join("\n")
+}
+
+/// The daily puzzle's message once its day is over: the solution, its
+/// theme and who solved it; no button.
+pub fn daily_revealed(lang: Lang, puzzle: &StoredPuzzle, day: i64, (played, solved): (u32, u32)) -> Reply {
+    let text = [
+        t!(
+            lang,
+            "daily-puzzle-revealed",
+            date = day_words(lang, day),
+            side = color(lang, puzzle.solver()),
+            line = solution(puzzle),
+            theme = theme_name(lang, puzzle.theme)
+        ),
+        source_line(lang, puzzle),
+        t!(lang, "daily-puzzle-count-final", played = played, solved = solved),
+    ]
+    .join("\n");
+    Reply::public(lang, text).components(Vec::new()).pinging(Vec::new())
+}

@@ -1,0 +1,140 @@
+//! The daily puzzle: a server that chose a channel gets one puzzle a day
+//! there at its hour (in the server's time zone, UTC when none is set),
+//! preferably from its own recent games. The day's row is inserted by one
+//! process (its key is the server and the local day), so however many
+//! processes run, one posts it; its post is leased until its message is
+//! known, so a process that stopped before hearing back leaves it to
+//! another. Once the next day has begun its message shows the solution.
+
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+
+use super::Puzzles;
+use super::play::{StoredPuzzle, stored_puzzle};
+use crate::game::GameError;
+use crate::store::{DailyPuzzleRow, PuzzleServer};
+
+/// How long one process may take to post a daily puzzle before another
+/// tries (seconds).
+pub const DAILY_LEASE: i64 = 120;
+
+/// Posts of one daily puzzle tried at most, then given up.
+pub const DAILY_ATTEMPTS: u32 = 10;
+
+/// The local day (days since 1970-01-01) and hour at `now` in zone `zone`
+/// (an IANA name; UTC when none or unknown).
+pub fn local_day_and_hour(zone: Option<&str>, now: i64) -> (i64, u32) {
+    let tz = zone.and_then(|z| TimeZone::get(z).ok()).unwrap_or(TimeZone::UTC);
+    let Ok(at) = Timestamp::from_second(now) else { return (now.div_euclid(86_400), 0) };
+    let local = at.to_zoned_datetime(tz);
+    let epoch = jiff::civil::date(1970, 1, 1);
+    let day = i64::from((local.date() - epoch).get_days());
+    (day, u32::try_from(local.hour()).unwrap_or(0))
+}
+
+impl Puzzles<'_> {
+    /// Sets where server `guild`'s daily puzzle goes (`None`: none) and at
+    /// what local hour (unchanged when not given): for those who manage it.
+    pub async fn set_daily(
+        self,
+        now: i64,
+        guild: u64,
+        channel: Option<Option<u64>>,
+        hour: Option<i64>,
+        manages_server: bool,
+    ) -> Result<(), GameError> {
+        if !manages_server {
+            return Err(GameError::NotServerManager);
+        }
+        let hour = hour
+            .map(|h| u32::try_from(h).ok().filter(|h| *h < 24).ok_or(GameError::PuzzleHourOutOfRange(h)))
+            .transpose()?;
+        if let Some(channel) = channel {
+            self.store.set_puzzle_channel(guild, channel, now).await?;
+        }
+        if let Some(hour) = hour {
+            self.store.set_puzzle_hour(guild, hour, now).await?;
+        }
+        Ok(())
+    }
+
+    /// Server `guild`'s daily puzzle channel (if any) and hour.
+    pub async fn daily_setting(self, guild: u64) -> Result<(Option<u64>, u32), GameError> {
+        Ok(self.store.puzzle_channel(guild).await?)
+    }
+
+    /// The daily puzzles to post at `now`: each server past its hour that
+    /// has no puzzle for its local day gets one (claimed once, whoever
+    /// asks), and those claimed before but never known posted whose lease
+    /// ran out are taken up again (up to [`DAILY_ATTEMPTS`] tries each).
+    /// Each is leased to the caller.
+    pub async fn daily_posts_due(self, now: i64) -> Result<Vec<DailyPuzzleRow>, GameError> {
+        let mut due = self.store.lease_unposted_daily_puzzles(now, DAILY_LEASE, DAILY_ATTEMPTS).await?;
+        for PuzzleServer { guild, channel, hour, time_zone } in self.store.puzzle_servers().await? {
+            let (day, local_hour) = local_day_and_hour(time_zone.as_deref(), now);
+            if local_hour < hour || self.store.daily_puzzle(guild, day).await?.is_some() {
+                continue;
+            }
+            match self.store.claim_daily_puzzle(guild, day, channel, now, DAILY_LEASE).await? {
+                Some(claimed) => due.push(claimed),
+                None => tracing::debug!(guild, day, "no daily puzzle claimed (another process did, or none left)"),
+            }
+        }
+        Ok(due)
+    }
+
+    /// Records that server `guild`'s puzzle of `day` is posted as `message`.
+    pub async fn daily_posted(self, guild: u64, day: i64, message: u64) -> Result<(), GameError> {
+        Ok(self.store.set_daily_message(guild, day, message).await?)
+    }
+
+    /// The posted daily puzzles whose solution is due at `now` (their
+    /// server's local day is over), every server with a daily puzzle.
+    pub async fn daily_reveals_due(self, now: i64) -> Result<Vec<DailyPuzzleRow>, GameError> {
+        let mut due = Vec::new();
+        for server in self.store.puzzle_servers().await? {
+            let (today, _) = local_day_and_hour(server.time_zone.as_deref(), now);
+            due.extend(self.store.daily_puzzles_to_reveal(server.guild, today).await?);
+        }
+        Ok(due)
+    }
+
+    /// Records that the solution of server `guild`'s puzzle of `day` is shown.
+    pub async fn daily_revealed(self, guild: u64, day: i64, now: i64) -> Result<(), GameError> {
+        Ok(self.store.mark_daily_revealed(guild, day, now).await?)
+    }
+
+    /// Server `guild`'s puzzle of `day` and the puzzle itself, if any.
+    pub async fn daily(self, guild: u64, day: i64) -> Result<Option<(DailyPuzzleRow, StoredPuzzle)>, GameError> {
+        let Some(daily) = self.store.daily_puzzle(guild, day).await? else { return Ok(None) };
+        let record = self
+            .store
+            .puzzle_record(daily.puzzle)
+            .await?
+            .ok_or_else(|| GameError::Corrupt(format!("daily puzzle {} is gone", daily.puzzle)))?;
+        Ok(Some((daily, stored_puzzle(&record)?)))
+    }
+
+    /// How many finished server `guild`'s puzzle of `day` from its message,
+    /// and how many solved it.
+    pub async fn daily_counts(self, guild: u64, day: i64) -> Result<(u32, u32), GameError> {
+        Ok(self.store.daily_puzzle_counts(guild, day).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_local_day_turns_at_local_midnight() {
+        // 2027-01-01 23:30 UTC: still the 1st in UTC, the 2nd in Madrid (UTC+1).
+        let at = 1_798_846_200;
+        let (utc_day, utc_hour) = local_day_and_hour(None, at);
+        assert_eq!(utc_hour, 23);
+        assert_eq!(local_day_and_hour(Some("Europe/Madrid"), at), (utc_day + 1, 0));
+        assert_eq!(local_day_and_hour(Some("America/Mexico_City"), at), (utc_day, 17));
+        assert_eq!(local_day_and_hour(Some("Nowhere/Unknown"), at), (utc_day, 23), "an unknown zone is UTC");
+        assert_eq!(utc_day, 20_819);
+    }
+}
