@@ -42,9 +42,9 @@ puzzle-stats-title = **Puzzle rating of { $player }**: **{ $rating }** (RD { $de
 puzzle-chart-title = Puzzle rating of { $player }
 puzzle-chart-figures = Now { $rating } · { $solved } solved of { $played }
 puzzle-chart-alt = Chart of the puzzle rating of { $player } after each of { $count } puzzles; now { $rating }.
-puzzle-leaderboard-title = **Best puzzle solvers** of this server (established puzzle ratings, RD 110 or less)
+puzzle-leaderboard-title = **Best puzzle solvers** of this server (20 puzzles or more)
 puzzle-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $solved } solved of { $played } · best streak { $best }
-puzzle-leaderboard-empty = No one in this server has an established puzzle rating yet: it takes a dozen puzzles or so (`/puzzle play`).
+puzzle-leaderboard-empty = No one in this server has finished 20 puzzles yet: `/puzzle play` gives one.
 
 daily-puzzle-post = 🧩 **Puzzle of the day** ({ $date }): { $side } to move and win. Press **Solve** to try it: your answers stay private, and the solution is shown here tomorrow.
 daily-puzzle-count = So far { $played ->

@@ -42,9 +42,9 @@ puzzle-stats-title = **Puntuación de problemas de { $player }**: **{ $rating }*
 puzzle-chart-title = Puntuación de problemas de { $player }
 puzzle-chart-figures = Ahora { $rating } · { $solved } resueltos de { $played }
 puzzle-chart-alt = Gráfico de la puntuación de problemas de { $player } tras cada uno de { $count } problemas; ahora { $rating }.
-puzzle-leaderboard-title = **Quienes mejor resuelven problemas** en este servidor (puntuaciones establecidas, RD 110 o menos)
+puzzle-leaderboard-title = **Quienes mejor resuelven problemas** en este servidor (20 problemas o más)
 puzzle-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $solved } resueltos de { $played } · mejor racha { $best }
-puzzle-leaderboard-empty = Nadie en este servidor tiene aún una puntuación de problemas establecida: hacen falta una docena de problemas más o menos (`/problema jugar`).
+puzzle-leaderboard-empty = Nadie en este servidor ha terminado aún 20 problemas: `/problema jugar` te da uno.
 
 daily-puzzle-post = 🧩 **Problema del día** ({ $date }): juegan { $side } y ganan. Pulsa **Resolver** para intentarlo: tus respuestas son privadas, y la solución se muestra aquí mañana.
 daily-puzzle-count = Hasta ahora { $played ->

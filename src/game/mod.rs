@@ -99,7 +99,7 @@ pub use puzzles::daily::{DAILY_ATTEMPTS, DAILY_LEASE, local_day_and_hour};
 pub use puzzles::play::{Answered, PuzzlePlay, PuzzleRatingChange, Shown, StoredPuzzle};
 pub use puzzles::scan::Scanned;
 pub use puzzles::starting_set::STARTING_SET;
-pub use puzzles::stats::{PUZZLE_LEADERBOARD_SIZE, PuzzleStats};
+pub use puzzles::stats::{PUZZLE_LEADERBOARD_SIZE, PUZZLES_TO_RANK, PuzzleStats};
 pub use records::Records;
 pub use records::game_list::{GAMES_PER_PAGE, GameSummary, GamesPage};
 pub use records::history::{HISTORY_PER_PAGE, History, HistoryEntry, HistoryResult};

@@ -163,7 +163,8 @@ impl Store {
     /// Leases the daily puzzles chosen but not known posted (a process
     /// stopped before it heard back) whose lease ran out by `now`, until
     /// `now + lease_secs`, each to one caller at a time, unless leased
-    /// `max_attempts` times already (given up).
+    /// `max_attempts` times already (given up), claimed a day ago or more
+    /// (too late to post), or its server turned the daily puzzle off.
     pub async fn lease_unposted_daily_puzzles(
         &self,
         now: i64,
@@ -172,7 +173,9 @@ impl Store {
     ) -> Result<Vec<DailyPuzzleRow>, StoreError> {
         let sql = sqlx::AssertSqlSafe(format!(
             "UPDATE daily_puzzles SET lease_until = $2, attempts = attempts + 1 \
-             WHERE message_id IS NULL AND lease_until <= $1 AND attempts < $3 RETURNING {DAILY_COLUMNS}"
+             WHERE message_id IS NULL AND lease_until <= $1 AND attempts < $3 AND created_at > $1 - 86400 \
+             AND EXISTS (SELECT 1 FROM server_settings s WHERE s.guild_id = daily_puzzles.guild_id \
+             AND s.puzzle_channel IS NOT NULL) RETURNING {DAILY_COLUMNS}"
         ));
         let rows = sqlx::query(sql)
             .bind(now)

@@ -5,7 +5,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Store, StoreError, db_id, discord_id, u32_column};
-use crate::rating::{PROVISIONAL_DEVIATION, Rating, Score, rate_game};
+use crate::rating::{Rating, Score, rate_game};
 
 /// A stored puzzle, as it is played.
 #[derive(Clone, Debug, PartialEq)]
@@ -405,15 +405,20 @@ impl Store {
             .collect()
     }
 
-    /// The `limit` best established puzzle ratings of `guild` (deviation at
-    /// most the provisional bound), best first.
-    pub async fn puzzle_leaderboard(&self, guild: u64, limit: i64) -> Result<Vec<PuzzleRatingRow>, StoreError> {
+    /// The `limit` best puzzle ratings of `guild` among players who
+    /// finished at least `least_played` puzzles there, best first.
+    pub async fn puzzle_leaderboard(
+        &self,
+        guild: u64,
+        least_played: u32,
+        limit: i64,
+    ) -> Result<Vec<PuzzleRatingRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT user_id, rating, deviation, volatility, played, solved, streak, best_streak \
-             FROM puzzle_ratings WHERE guild_id = $1 AND deviation <= $2 ORDER BY rating DESC, user_id LIMIT $3",
+             FROM puzzle_ratings WHERE guild_id = $1 AND played >= $2 ORDER BY rating DESC, user_id LIMIT $3",
         )
         .bind(db_id(guild)?)
-        .bind(PROVISIONAL_DEVIATION)
+        .bind(i64::from(least_played))
         .bind(limit)
         .fetch_all(&self.reads)
         .await?;

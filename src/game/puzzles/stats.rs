@@ -7,6 +7,12 @@ use crate::store::{PuzzleRatingPoint, PuzzleRatingRow};
 /// Players a puzzle leaderboard shows at most.
 pub const PUZZLE_LEADERBOARD_SIZE: i64 = 10;
 
+/// Puzzles a player must have finished in a server to be on its puzzle
+/// leaderboard. Not the game ratings' deviation bound: a puzzle starts as
+/// unknown as a new player, so a solver's deviation falls slowly (thirty
+/// solved in a row leave it near 136), while twenty puzzles say plenty.
+pub const PUZZLES_TO_RANK: u32 = 20;
+
 /// A player's puzzle figures in a server, with the rating after each
 /// puzzle finished (oldest first).
 #[derive(Clone, Debug, PartialEq)]
@@ -25,8 +31,8 @@ impl Puzzles<'_> {
         Ok(Some(PuzzleStats { player, history }))
     }
 
-    /// The server's best established puzzle solvers, best first.
+    /// The server's best puzzle solvers (of [`PUZZLES_TO_RANK`] puzzles or more), best first.
     pub async fn leaderboard(self, guild: u64) -> Result<Vec<PuzzleRatingRow>, GameError> {
-        Ok(self.store.puzzle_leaderboard(guild, PUZZLE_LEADERBOARD_SIZE).await?)
+        Ok(self.store.puzzle_leaderboard(guild, PUZZLES_TO_RANK, PUZZLE_LEADERBOARD_SIZE).await?)
     }
 }

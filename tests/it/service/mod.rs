@@ -15,6 +15,7 @@ mod notify;
 mod open_challenges;
 mod outbox;
 mod premoves;
+mod puzzle_play;
 mod puzzles;
 mod ratings;
 mod refusals;
