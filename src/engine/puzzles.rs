@@ -214,19 +214,13 @@ pub fn puzzles_in_game(
 
 /// Whether the solver of a puzzle still wins after playing a move of their
 /// own (not the solution's): `after` is the position it left, the opponent
-/// to move, and the search at `depth` must find the solver at least a man
-/// ([`WINNING`]) above `baseline`, the material they had when the puzzle
-/// began (men; a king is three), or a proven win. A second way to win
-/// counts as solving the puzzle.
-pub fn still_wins(
-    searcher: &mut Searcher,
-    after: &Position,
-    variant: Variant,
-    rules: DrawRules,
-    depth: u32,
-    baseline: i32,
-) -> bool {
+/// to move, and the search at `depth` must find the solver winning as a
+/// puzzle's move wins: at least a man up ([`WINNING`]), or a proven win.
+/// A second way to win counts as solving the puzzle. Searched from an
+/// empty transposition table, as [`verify`] is, so the answer does not
+/// depend on what the searcher did before.
+pub fn still_wins(searcher: &mut Searcher, after: &Position, variant: Variant, rules: DrawRules, depth: u32) -> bool {
+    searcher.clear();
     let found = analyze(searcher, &Root::new(*after, variant, rules), &Limits::depth(depth));
-    let solver: Score = -found.score;
-    solver >= PROVEN || solver >= baseline * 100 + WINNING
+    -found.score >= WINNING
 }

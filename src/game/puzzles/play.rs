@@ -7,7 +7,7 @@
 //! old board, or the second of two racing answers, changes nothing.
 
 use super::Puzzles;
-use crate::engine::puzzles::{Theme, VERIFY_DEPTH, material, still_wins};
+use crate::engine::puzzles::{Theme, VERIFY_DEPTH, still_wins};
 use crate::game::GameError;
 use crate::rating::Rating;
 use crate::rules::{Color, DrawRules, Move, Position, Variant, parse_fen};
@@ -260,12 +260,11 @@ impl Puzzles<'_> {
             return Ok(Answered::Continue { play, played, reply });
         }
         let after = position.play(&mv).ok_or(GameError::PuzzleMovedOn)?;
-        let baseline = material(&play.puzzle.start, play.puzzle.solver());
+        // As deep as the verification searched the puzzle's first move.
+        let depth = VERIFY_DEPTH - 1;
         let wins = self
             .engine
-            .run(move |searcher| {
-                still_wins(searcher, &after, Variant::Classic, DrawRules::Classic, VERIFY_DEPTH - 1, baseline)
-            })
+            .run(move |searcher| still_wins(searcher, &after, Variant::Classic, DrawRules::Classic, depth))
             .await?;
         self.finish(play, wins, played, wins, now).await
     }

@@ -23,6 +23,7 @@ mod open_challenges;
 mod outbox;
 mod premoves;
 mod processes;
+mod puzzles;
 mod ratings;
 mod records;
 mod replay;

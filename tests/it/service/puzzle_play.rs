@@ -16,9 +16,10 @@ use damas::store::{PuzzleRow, ScratchDatabase};
 const SHOT: &str = "W:W1,2,3,4,5,6,7,8,12,14:B13,23,24,25,27,28,29,30,31,32";
 const SHOT_LINE: &str = "5-9 29-26 9x18";
 
-/// White must capture two men, three ways: 10x19x28 (the stored line) and
-/// 11x18x27 keep both; 10x19x26 lets 29 take one back.
-const TWO_WAYS: &str = "W:W4,10,11:B14,22,23,29";
+/// White must capture two men, three ways (RULES 5: as many pieces each,
+/// so any): 10x19x28 (the stored line) and 11x18x27 keep both; 10x19x26
+/// lets 29 take one back.
+const TWO_WAYS: &str = "W:W1,4,10,11:B14,22,23,29";
 
 fn puzzle(fen: &str, line: &str) -> PuzzleRow {
     PuzzleRow { fen: fen.into(), line: line.into(), theme: "shot".into(), gain: 1, source: None }
