@@ -8,6 +8,11 @@
 //! The bot logs as `damas run` does (its default filter, unless `RUST_LOG`
 //! says otherwise).
 //!
+//! With `DAMAS_BENCH_SCANS=N`, the bot's clock ticks every 100 ms (as
+//! without it, for a fair comparison when `N` is 0) and `N` finished games
+//! of 80 plies wait to be scanned for puzzles when the moves begin: the
+//! latency of moves answered while the scans run (SQLite only).
+//!
 //! `cargo bench --bench discord_latency`
 
 #[path = "../tests/it/support/mod.rs"]
@@ -24,9 +29,15 @@ use support::fake_discord::{FakeDiscord, FakeUser};
 const GAMES: usize = 100;
 const MOVES: usize = 1_000;
 
+/// Finished games waiting to be scanned for puzzles during the run, if set.
+fn scans() -> Option<u32> {
+    std::env::var("DAMAS_BENCH_SCANS").ok().map(|n| n.parse().expect("DAMAS_BENCH_SCANS is a number"))
+}
+
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
-    for backend in [Backend::Sqlite, Backend::Postgres] {
+    let backends = if scans().is_some() { &[Backend::Sqlite][..] } else { &[Backend::Sqlite, Backend::Postgres][..] };
+    for &backend in backends {
         match runtime.block_on(ScratchDatabase::for_tests(backend)).expect("a scratch database") {
             Some(db) => runtime.block_on(bench(&db)),
             None => println!("discord_latency: DAMAS_TEST_POSTGRES_URL is not set, no PostgreSQL run"),
@@ -37,12 +48,17 @@ fn main() {
 async fn bench(db: &ScratchDatabase) {
     let fake = FakeDiscord::start().await;
     let url = db.url().to_string();
-    let config = config(&fake, &url, Clock::system(), Duration::from_secs(60));
+    let tick = if scans().is_some() { Duration::from_millis(100) } else { Duration::from_secs(60) };
+    let config = config(&fake, &url, Clock::system(), tick);
     // Logs as `damas run` logs (its default filter unless RUST_LOG is set),
     // so the figures are what a user gets.
     damas::cli::run::install_logging(&config).expect("the log filter");
     let bot = RunningBot::start(&fake, config).await;
     let service = GameService::open(&url).await.expect("database");
+
+    if let Some(copies) = scans().filter(|&n| n > 0) {
+        waiting_scans(&fake, &service, copies).await;
+    }
 
     let mut channels = Vec::with_capacity(GAMES);
     for _ in 0..GAMES {
@@ -86,7 +102,29 @@ async fn bench(db: &ScratchDatabase) {
     println!("  p99 {:.2} ms", ms(pct(0.99)));
     println!("  max {:.2} ms", ms(*latencies.last().expect("latencies")));
     println!("  resident memory (bot + fake, one process): {}", resident_memory());
+    if let Some(copies) = scans() {
+        let scanned = service.store().games_scanned_for_puzzles().await.unwrap_or(0);
+        println!("  clock tick 100 ms; {copies} finished games of 80 plies waiting to be scanned at the start,");
+        println!("  {scanned} scanned by the end of the run");
+    }
     bot.stop().await;
+}
+
+/// Plays the game of `tests/data/game_80_plies.txt` to its end (a
+/// resignation after its moves), then copies it `copies` times: finished
+/// games the bot has not scanned for puzzles yet.
+async fn waiting_scans(fake: &FakeDiscord, service: &GameService, copies: u32) {
+    let channel = new_game(fake).await;
+    let moves = std::fs::read_to_string("tests/data/game_80_plies.txt").expect("the 80-ply game");
+    let now = Clock::system().now();
+    for notation in moves.split_whitespace() {
+        let game = service.game_in_channel(channel).await.expect("the game goes on");
+        service.games().play(now, channel, game.player_to_move(), notation, None).await.expect("a move of the game");
+    }
+    let game = service.game_in_channel(channel).await.expect("the game goes on");
+    service.games().resign(now, channel, game.player_to_move()).await.expect("a resignation");
+    let copied = service.store().copy_finished_game_for_load(game.id, copies, 50).await.expect("copies");
+    println!("discord_latency: {copied} finished games of {} plies copied, to be scanned", game.ply());
 }
 
 async fn new_game(fake: &FakeDiscord) -> u64 {

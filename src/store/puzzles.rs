@@ -64,6 +64,13 @@ impl Store {
         Ok(claimed)
     }
 
+    /// How many finished games were scanned (or claimed) for puzzles.
+    pub async fn games_scanned_for_puzzles(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE puzzles_scanned_at IS NOT NULL")
+            .fetch_one(&self.reads)
+            .await?)
+    }
+
     /// Stores `puzzles` found at `now`; a position stored already is kept
     /// as it was. Returns how many were new.
     pub async fn insert_puzzles(&self, puzzles: &[PuzzleRow], now: i64) -> Result<u64, StoreError> {

@@ -193,7 +193,7 @@ async fn the_daily_puzzle_is_posted_once_solved_privately_and_revealed_after_a_r
         })
         .await;
     assert!(counted.content().contains("one player finished it"), "{}", counted.content());
-    assert_eq!(buttons_now(&fake, &posted.message), [solve_id.clone()], "Solve stays while the day lasts");
+    assert_eq!(buttons_now(&fake, &posted.message), vec![solve_id.clone()], "Solve stays while the day lasts");
 
     // The bot restarts; the next day the puzzle is revealed once and a new one posted.
     bot.stop().await;
