@@ -8,10 +8,11 @@
 //! The bot logs as `damas run` does (its default filter, unless `RUST_LOG`
 //! says otherwise).
 //!
-//! With `DAMAS_BENCH_SCANS=N`, the bot's clock ticks every 100 ms (as
-//! without it, for a fair comparison when `N` is 0) and `N` finished games
-//! of 80 plies wait to be scanned for puzzles when the moves begin: the
-//! latency of moves answered while the scans run (SQLite only).
+//! With `DAMAS_BENCH_SCANS=N`, the bot's clock ticks every 100 ms, the
+//! moves are sent 20 ms apart (so background work runs between them) and
+//! `N` finished games of 80 plies wait to be scanned for puzzles when the
+//! moves begin: the latency of moves answered while the scans run (SQLite
+//! only; compare with `N` = 0, which runs the same way with nothing to scan).
 //!
 //! `cargo bench --bench discord_latency`
 
@@ -82,6 +83,10 @@ async fn bench(db: &ScratchDatabase) {
             let player = FakeUser::new(game.player_to_move(), "player");
             let command = fake.command("move").in_channel(*channel).string("move", notation).from(&player);
 
+            if scans().is_some() {
+                // Spaced out, as players' moves are, so that scans run between them.
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
             let sent = Instant::now();
             let interaction = fake.send(command);
             let callback = fake.wait_for_callback(interaction.id, WAIT).await;

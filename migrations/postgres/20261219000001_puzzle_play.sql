@@ -11,6 +11,10 @@
 -- history of `/puzzle stats`). `daily_day` names the server's daily puzzle
 -- it was started from.
 --
+-- `games.puzzles_claimed_until`: a finished game being scanned for puzzles
+-- is leased to one process until then; `puzzles_scanned_at` is set once its
+-- puzzles are stored, so a scan a crash cut short is made again.
+--
 -- `daily_puzzles`: a server's puzzle of the day, one row per server and
 -- local day, inserted by one process (its primary key), posted under a
 -- lease (`lease_until`) until its message is known, and revealed once the
@@ -69,5 +73,6 @@ CREATE TABLE daily_puzzles (
     UNIQUE (guild_id, puzzle_id)
 );
 
+ALTER TABLE games ADD COLUMN puzzles_claimed_until BIGINT;
 ALTER TABLE server_settings ADD COLUMN puzzle_channel BIGINT;
 ALTER TABLE server_settings ADD COLUMN puzzle_hour INTEGER NOT NULL DEFAULT 9 CHECK (puzzle_hour BETWEEN 0 AND 23);

@@ -1,5 +1,5 @@
 //! The `puzzles` table, and the finished games still to scan for puzzles
-//! (`games.puzzles_scanned_at`).
+//! (`games.puzzles_scanned_at`, `games.puzzles_claimed_until`).
 
 use sqlx::Row;
 
@@ -33,26 +33,36 @@ pub struct GameToScan {
 
 impl Store {
     /// Claims up to `limit` finished classic games not yet scanned for
-    /// puzzles, oldest first: each is marked scanned at `now` by one
-    /// conditional write, so however many processes ask, a game is handed
-    /// out once (one lost to a crash mid-scan is not scanned again).
-    pub async fn claim_games_to_scan(&self, now: i64, limit: i64) -> Result<Vec<GameToScan>, StoreError> {
+    /// puzzles, oldest first, each leased to the caller until `now +
+    /// lease_secs` by one conditional write: however many processes ask, a
+    /// game is handed out to one at a time, and a scan a crash cut short
+    /// (its lease run out, [`Store::store_scan`] never called) is handed
+    /// out again.
+    pub async fn claim_games_to_scan(
+        &self,
+        now: i64,
+        lease_secs: i64,
+        limit: i64,
+    ) -> Result<Vec<GameToScan>, StoreError> {
         let ids: Vec<i64> = sqlx::query_scalar(
             "SELECT id FROM games WHERE status = 'finished' AND puzzles_scanned_at IS NULL AND variant = 'classic' \
-             ORDER BY id LIMIT $1",
+             AND (puzzles_claimed_until IS NULL OR puzzles_claimed_until <= $1) ORDER BY id LIMIT $2",
         )
+        .bind(now)
         .bind(limit)
         .fetch_all(&self.reads)
         .await?;
         let mut claimed = Vec::with_capacity(ids.len());
         for id in ids {
             let row = sqlx::query(
-                "UPDATE games SET puzzles_scanned_at = $2 WHERE id = $1 AND puzzles_scanned_at IS NULL \
+                "UPDATE games SET puzzles_claimed_until = $3 WHERE id = $1 AND puzzles_scanned_at IS NULL \
+                 AND (puzzles_claimed_until IS NULL OR puzzles_claimed_until <= $2) \
                  RETURNING start_fen, \
                  (SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE moves.game_id = games.id) AS move_list",
             )
             .bind(id)
             .bind(now)
+            .bind(now + lease_secs)
             .fetch_optional(&self.pool)
             .await?;
             if let Some(row) = row {
@@ -62,6 +72,20 @@ impl Store {
             }
         }
         Ok(claimed)
+    }
+
+    /// Stores the puzzles found in game `game` and marks it scanned at
+    /// `now`, together. Returns how many puzzles were new.
+    pub async fn store_scan(&self, game: i64, puzzles: &[PuzzleRow], now: i64) -> Result<u64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let added = Store::insert_puzzle_rows(&mut tx, puzzles, now).await?;
+        sqlx::query("UPDATE games SET puzzles_scanned_at = $2 WHERE id = $1")
+            .bind(game)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(added)
     }
 
     /// How many finished games were scanned (or claimed) for puzzles.
@@ -75,6 +99,16 @@ impl Store {
     /// as it was. Returns how many were new.
     pub async fn insert_puzzles(&self, puzzles: &[PuzzleRow], now: i64) -> Result<u64, StoreError> {
         let mut tx = self.pool.begin().await?;
+        let added = Store::insert_puzzle_rows(&mut tx, puzzles, now).await?;
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    async fn insert_puzzle_rows(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        puzzles: &[PuzzleRow],
+        now: i64,
+    ) -> Result<u64, StoreError> {
         let mut added = 0;
         for p in puzzles {
             added += sqlx::query(
@@ -88,11 +122,10 @@ impl Store {
             .bind(p.source.map(|(game, _)| game))
             .bind(p.source.map(|(_, ply)| i64::from(ply)))
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?
             .rows_affected();
         }
-        tx.commit().await?;
         Ok(added)
     }
 

@@ -223,3 +223,79 @@ pub fn daily_revealed(lang: Lang, puzzle: &StoredPuzzle, day: i64, (played, solv
     .join("\n");
     Reply::public(lang, text).components(Vec::new()).pinging(Vec::new())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_fen;
+
+    fn puzzle() -> StoredPuzzle {
+        let start = parse_fen("W:W1,2,3,4,5,6,7,8,12,14:B13,23,24,25,27,28,29,30,31,32").unwrap();
+        let mut line = Vec::new();
+        let mut notation = Vec::new();
+        let mut position = start;
+        for text in ["5-9", "29-26", "9x18"] {
+            let mv = position.parse_move(text).unwrap();
+            notation.push(position.notation(&mv));
+            position = position.play(&mv).unwrap();
+            line.push(mv);
+        }
+        StoredPuzzle {
+            id: 7,
+            start,
+            line,
+            notation,
+            theme: Theme::Shot,
+            rating: crate::rating::Rating::new_player(),
+            source: Some(crate::store::PuzzleSource {
+                game: 12,
+                ply: 44,
+                white: Some("ana".into()),
+                black: Some("bruno".into()),
+            }),
+        }
+    }
+
+    #[test]
+    fn the_daily_puzzle_reads_in_english_and_both_spanishes() {
+        let p = puzzle();
+        // 2026-12-06 is day 20,793.
+        let day = 20_793;
+        let en = daily_text(Lang::En, &p, day, (3, 2));
+        assert!(
+            en.starts_with("🧩 **Puzzle of the day** (Dec 6, 2026): White to move and win. Press **Solve**"),
+            "{en}"
+        );
+        assert!(
+            en.contains("From ana vs bruno (game #12), move 23.") && en.contains("3 players finished it, 2 solved")
+        );
+        let es = daily_text(Lang::Es, &p, day, (1, 1));
+        assert!(es.contains("juegan blancas y ganan. Pulsa **Resolver**"), "{es}");
+        assert!(
+            es.contains("De ana contra bruno (partida n.º 12), jugada 23.")
+                && es.contains("lo ha terminado un jugador")
+        );
+        let latin = daily_text(Lang::Es419, &p, day, (1, 1));
+        assert!(latin.contains("Presiona **Resolver**"), "{latin}");
+        let revealed = daily_revealed(Lang::Es, &p, day, (2, 0)).content;
+        assert!(revealed.contains("la solución era **5-9 29-26 9x18**, un golpe"), "{revealed}");
+        assert!(revealed.contains("Lo intentaron 2 jugadores; 0 lo resolvieron."), "{revealed}");
+    }
+
+    #[test]
+    fn a_rating_change_is_signed() {
+        let change = |before: f64, after: f64| PuzzleRatingChange {
+            before: crate::rating::Rating { rating: before, deviation: 60.0, volatility: 0.06 },
+            after: crate::store::PuzzleRatingRow {
+                user: 1,
+                rating: crate::rating::Rating { rating: after, deviation: 58.0, volatility: 0.06 },
+                played: 30,
+                solved: 20,
+                streak: 0,
+                best_streak: 6,
+            },
+        };
+        assert!(rating_line(Lang::En, &change(1500.0, 1488.4)).contains("1500 → **1488** (−12) · streak 0 (best 6)"));
+        assert!(rating_line(Lang::Es, &change(1500.0, 1512.0)).contains("(+12) · racha 0 (máxima 6)"));
+    }
+}

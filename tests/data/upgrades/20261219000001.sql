@@ -6,3 +6,4 @@ INSERT INTO puzzle_attempts (id, guild_id, user_id, puzzle_id, daily_day, step, 
 INSERT INTO daily_puzzles (guild_id, day, puzzle_id, channel_id, message_id, lease_until, attempts, created_at, revealed_at) VALUES
     (77, 20454, 1, 500, 900, 1767225660, 1, 1767225600, NULL);
 UPDATE server_settings SET puzzle_channel = 500, puzzle_hour = 8 WHERE guild_id = 77;
+UPDATE games SET puzzles_claimed_until = 1767225660 WHERE id = 1;

@@ -1,9 +1,10 @@
 //! Puzzles from the server's own games (issue "puzzles", item 1): a
 //! finished game is scanned once, however many services scan at once, and
-//! the puzzle in it is stored with its game and ply; a live game waits.
+//! the puzzle in it is stored with its game and ply; a live game waits; a
+//! scan a crash cut short is made again once its lease runs out.
 
 use crate::support::games::*;
-use damas::game::GameService;
+use damas::game::{GameService, SCAN_LEASE};
 use damas::rules::{DrawRules, Variant};
 
 /// White to move wins a man with 5-9 (a puzzle of the shipped set).
@@ -28,4 +29,22 @@ async fn a_finished_game_is_scanned_once_and_its_puzzle_kept(backend: Backend) {
     assert_eq!(one.puzzles().scan_finished_games(T0 + 180, 10).await.unwrap().games, 0, "never again");
 }
 
-crate::on_both_backends!(multi_thread: a_finished_game_is_scanned_once_and_its_puzzle_kept);
+async fn a_scan_a_crash_cut_short_is_made_again_after_its_lease(backend: Backend) {
+    let (_db, svc) = service(backend).await;
+    let game = start_game(&svc, T0, 1, Some(SHOT), Variant::Classic, DrawRules::Classic).await;
+    svc.games().resign(T0 + 60, 1, WHITE).await.unwrap();
+    // A process claims the game and stops before storing anything.
+    let claimed = svc.store().claim_games_to_scan(T0 + 120, SCAN_LEASE, 10).await.unwrap();
+    assert_eq!(claimed.iter().map(|g| g.id).collect::<Vec<_>>(), [game.id]);
+    assert_eq!(svc.puzzles().scan_finished_games(T0 + 121, 10).await.unwrap().games, 0, "leased");
+    let again = svc.puzzles().scan_finished_games(T0 + 120 + SCAN_LEASE, 10).await.unwrap();
+    assert_eq!((again.games, again.puzzles), (1, 1), "scanned once the lease ran out");
+    assert_eq!(svc.store().puzzles_of_game(game.id).await.unwrap().len(), 1);
+    let later = T0 + 120 + 3 * SCAN_LEASE;
+    assert_eq!(svc.puzzles().scan_finished_games(later, 10).await.unwrap().games, 0, "scanned: never again");
+}
+
+crate::on_both_backends!(
+    multi_thread: a_finished_game_is_scanned_once_and_its_puzzle_kept,
+    a_scan_a_crash_cut_short_is_made_again_after_its_lease,
+);
