@@ -93,6 +93,10 @@ pub struct PuzzleRatingPoint {
     pub rating: Rating,
 }
 
+/// A player's puzzle rating row in a server (`$1` the server, `$2` the player).
+const RATING_OF_PLAYER: &str = "SELECT user_id, rating, deviation, volatility, played, solved, streak, best_streak \
+     FROM puzzle_ratings WHERE guild_id = $1 AND user_id = $2";
+
 const PUZZLE_COLUMNS: &str = "p.id AS puzzle_id, p.fen, p.line, p.theme, p.rating AS p_rating, \
      p.deviation AS p_deviation, p.volatility AS p_volatility, p.game_id, p.ply, g.white_name, g.black_name";
 
@@ -287,14 +291,7 @@ impl Store {
         let Some(row) = row else { return Ok(None) };
         let (guild, user, puzzle): (i64, i64, i64) =
             (row.try_get("guild_id")?, row.try_get("user_id")?, row.try_get("puzzle_id")?);
-        let player = sqlx::query(
-            "SELECT user_id, rating, deviation, volatility, played, solved, streak, best_streak \
-             FROM puzzle_ratings WHERE guild_id = $1 AND user_id = $2",
-        )
-        .bind(guild)
-        .bind(user)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let player = sqlx::query(RATING_OF_PLAYER).bind(guild).bind(user).fetch_optional(&mut *tx).await?;
         let player = match player {
             Some(row) => rating_from_row(&row)?,
             None => PuzzleRatingRow {
@@ -369,14 +366,8 @@ impl Store {
 
     /// `user`'s puzzle rating in `guild`, if they finished a puzzle there.
     pub async fn puzzle_rating(&self, guild: u64, user: u64) -> Result<Option<PuzzleRatingRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT user_id, rating, deviation, volatility, played, solved, streak, best_streak \
-             FROM puzzle_ratings WHERE guild_id = $1 AND user_id = $2",
-        )
-        .bind(db_id(guild)?)
-        .bind(db_id(user)?)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row =
+            sqlx::query(RATING_OF_PLAYER).bind(db_id(guild)?).bind(db_id(user)?).fetch_optional(&self.pool).await?;
         row.as_ref().map(rating_from_row).transpose()
     }
 
