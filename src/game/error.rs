@@ -349,6 +349,9 @@ pub enum GameError {
     /// Every stored puzzle has been shown to the player.
     #[error("no puzzle left to show")]
     NoPuzzleLeft,
+    /// The player has no puzzle open to answer.
+    #[error("no puzzle open")]
+    NoOpenPuzzle,
     /// The puzzle answered is over.
     #[error("the puzzle is over")]
     PuzzleOver,

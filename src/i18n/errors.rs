@@ -88,6 +88,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::MoreTimeDays(days) => t!(lang, "err-more-time-days", days = *days),
         E::GameOver => t!(lang, "err-game-over"),
         E::NoPuzzleLeft => t!(lang, "err-no-puzzle-left"),
+        E::NoOpenPuzzle => t!(lang, "err-no-open-puzzle"),
         E::PuzzleOver => t!(lang, "err-puzzle-over"),
         E::PuzzleMovedOn => t!(lang, "err-puzzle-moved-on"),
         E::NotYourPuzzle => t!(lang, "err-not-your-puzzle"),

@@ -179,11 +179,11 @@ impl Store {
         row.as_ref().map(puzzle_from_row).transpose()
     }
 
-    /// The player's unfinished attempt in `guild` that was not started from
-    /// a daily puzzle, if any.
+    /// The player's unfinished attempt in `guild` (the latest, should there
+    /// be one from a daily puzzle as well), if any.
     pub async fn open_attempt(&self, guild: u64, user: u64) -> Result<Option<AttemptRow>, StoreError> {
         let row = sqlx::query(attempt_query(
-            "a.guild_id = $1 AND a.user_id = $2 AND a.finished_at IS NULL AND a.daily_day IS NULL",
+            "a.guild_id = $1 AND a.user_id = $2 AND a.finished_at IS NULL ORDER BY a.started_at DESC, a.id DESC LIMIT 1",
         ))
         .bind(db_id(guild)?)
         .bind(db_id(user)?)

@@ -297,7 +297,14 @@ impl Handler {
         let _answer = self.answering.begin();
         let typed = ac.data.autocomplete().map(|o| o.value).unwrap_or_default();
         let choices = match slash::find(&ac.data.name) {
-            Some(command) => command.complete(&self.service, ac.channel_id.get(), typed).await,
+            Some(command) => {
+                let typing = crate::discord::interactions::commands::Typing {
+                    channel: ac.channel_id.get(),
+                    guild: ac.guild_id.map(|g| g.get()),
+                    user: ac.user.id.get(),
+                };
+                command.complete(&self.service, typing, typed).await
+            }
             None => Vec::new(),
         };
         let choices = choices.into_iter().map(|n| AutocompleteChoice::new(n.clone(), n)).collect();

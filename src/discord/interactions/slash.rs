@@ -9,8 +9,8 @@ use std::pin::Pin;
 use serenity::all::{ChannelType, CommandData, CommandOptionType, CreateCommand, CreateCommandOption, Permissions};
 
 use crate::discord::interactions::commands::{
-    Invocation, Options, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play, premove,
-    puzzle, ratings, records, settings, table, takeback, tournament, vacation,
+    Invocation, Options, Typing, abort, analyze, board, challenge, help, my_games, notify, open_challenges, play,
+    premove, puzzle, ratings, records, settings, table, takeback, tournament, vacation,
 };
 use crate::discord::interactions::register::{choice, command, option, subcommand};
 use crate::discord::messages::errors::CommandError;
@@ -31,8 +31,8 @@ pub type Pending<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Runs a command with its invocation and options.
 type Run = for<'a> fn(&'a Invocation, &'a Options<'a>) -> Pending<'a, Result<Reply, CommandError>>;
 
-/// Offers completions for what was typed into a command's option, in a channel.
-type Complete = for<'a> fn(&'a GameService, u64, &'a str) -> Pending<'a, Vec<String>>;
+/// Offers completions for what was typed into a command's option.
+type Complete = for<'a> fn(&'a GameService, Typing, &'a str) -> Pending<'a, Vec<String>>;
 
 /// One slash command.
 pub struct SlashCommand {
@@ -73,9 +73,9 @@ impl SlashCommand {
     }
 
     /// Completions for what was typed (none for a command without autocomplete).
-    pub async fn complete(&self, service: &GameService, channel: u64, typed: &str) -> Vec<String> {
+    pub async fn complete(&self, service: &GameService, typing: Typing, typed: &str) -> Vec<String> {
         match self.complete {
-            Some(complete) => complete(service, channel, typed).await,
+            Some(complete) => complete(service, typing, typed).await,
             None => Vec::new(),
         }
     }
@@ -261,12 +261,18 @@ pub static TOURNAMENT_SUBCOMMANDS: [Subcommand; 9] = [
 ];
 
 /// `/puzzle`'s subcommands: solving, one's figures, the server's best.
-pub static PUZZLE_SUBCOMMANDS: [Subcommand; 3] = [
+pub static PUZZLE_SUBCOMMANDS: [Subcommand; 4] = [
     Subcommand {
         name: "play",
         keys: "puzzle-play",
         options: |_| Vec::new(),
         run: |inv, _| Box::pin(puzzle::play(inv)),
+    },
+    Subcommand {
+        name: "answer",
+        keys: "puzzle-answer",
+        options: |o| vec![o.string("move", 100).required(true).set_autocomplete(true)],
+        run: |inv, o| Box::pin(puzzle::answer_typed(inv, o.string("move").unwrap_or_default())),
     },
     Subcommand {
         name: "stats",
@@ -363,7 +369,7 @@ pub static COMMANDS: [SlashCommand; 30] = [
         may_hand_the_bot_its_turn: true,
         options: |o| vec![o.string("move", 100).required(true).set_autocomplete(true)],
         run: |inv, o| Box::pin(play::play(inv, o.string("move").unwrap_or_default())),
-        complete: Some(|service, channel, typed| Box::pin(play::autocomplete(service, channel, typed))),
+        complete: Some(|service, at, typed| Box::pin(play::autocomplete(service, at.channel, typed))),
         ..BASE
     },
     SlashCommand {
@@ -464,6 +470,8 @@ pub static COMMANDS: [SlashCommand; 30] = [
         name: "puzzle",
         options: |_| subcommand_definitions("puzzle", &PUZZLE_SUBCOMMANDS),
         run: |inv, o| Box::pin(run_subcommand("puzzle", &PUZZLE_SUBCOMMANDS, inv, o)),
+        // The option with suggestions is the answer's: the open puzzle's moves.
+        complete: Some(|service, at, typed| Box::pin(puzzle::autocomplete(service, at, typed))),
         ..BASE
     },
     SlashCommand {
@@ -593,8 +601,8 @@ mod tests {
     fn only_move_and_challenge_can_hand_the_bot_its_turn() {
         let names: Vec<&str> = COMMANDS.iter().filter(|c| c.may_hand_the_bot_its_turn).map(|c| c.name).collect();
         assert_eq!(names, ["challenge", "move"]);
-        // Suggestions: legal moves, and the settings' time zones.
+        // Suggestions: legal moves (of a game, of a puzzle), and the settings' time zones.
         let completing: Vec<&str> = COMMANDS.iter().filter(|c| c.complete.is_some()).map(|c| c.name).collect();
-        assert_eq!(completing, ["move", "settings"]);
+        assert_eq!(completing, ["move", "puzzle", "settings"]);
     }
 }

@@ -221,6 +221,11 @@ impl Puzzles<'_> {
         Ok(Shown { play: play_of(attempt)?, resumed: !new })
     }
 
+    /// The puzzle `user` has open in `guild` (the latest they started), if any.
+    pub async fn open_puzzle(self, guild: u64, user: u64) -> Result<Option<PuzzlePlay>, GameError> {
+        self.store.open_attempt(guild, user).await?.map(play_of).transpose()
+    }
+
     /// Attempt `attempt` as it stands (to show it again).
     pub async fn attempt(self, attempt: i64) -> Result<PuzzlePlay, GameError> {
         let row = self.store.attempt(attempt).await?.ok_or(GameError::PuzzleOver)?;

@@ -1,8 +1,9 @@
 //! End to end through the fake Discord (issue "puzzles"): `/puzzle play`
 //! shows a puzzle privately, with its board and the menus of its moves;
-//! the solution chosen move by move solves it and rates the player; a menu
+//! the solution typed move by move (`/puzzle answer`, its moves suggested)
+//! solves it and rates the player; a menu
 //! of someone else's puzzle, or of a puzzle over, is refused; a move that
-//! does not win shows the solution; `/puzzle stats` and `/puzzle
+//! does not win, chosen from the menus, shows the solution; `/puzzle stats` and `/puzzle
 //! leaderboard` answer. The daily puzzle: a manager sets its channel, it is
 //! posted once at its hour, solved privately from its Solve button with its
 //! count kept on the message, and revealed the next day, once, after the
@@ -104,7 +105,25 @@ async fn a_puzzle_is_solved_and_one_missed_through_its_menus(backend: Backend) {
     assert_refusal(&foreign, &GameError::NotYourPuzzle);
     assert_eq!(service.puzzles().attempt(play.attempt).await.unwrap().step, 0);
 
-    let solved = solve(&fake, &service, &alice, shown.clone()).await;
+    // Solved by typing the moves: `/puzzle answer` suggests the open puzzle's legal moves.
+    let typed = ask(&fake, fake.autocomplete("puzzle").subcommand("answer").focused("move", "").from(&alice)).await;
+    let suggested: Vec<String> = typed.choices().into_iter().map(|(name, _)| name).collect();
+    let legal: Vec<String> = play.puzzle.start.legal_moves_with_notation().into_iter().map(|(_, n)| n).collect();
+    assert_eq!(suggested, legal.into_iter().take(25).collect::<Vec<_>>());
+    let nobody = ask(&fake, fake.autocomplete("puzzle").subcommand("answer").focused("move", "").from(&bob)).await;
+    assert!(nobody.choices().is_empty(), "bob has no puzzle open");
+    let bad = ask(&fake, fake.command("puzzle").subcommand("answer").string("move", "5-").from(&alice)).await;
+    assert!(bad.is_ephemeral() && bad.kind == 4, "{bad:?}");
+    assert_eq!(service.puzzles().attempt(play.attempt).await.unwrap().step, 0, "a malformed move changes nothing");
+    let solved = loop {
+        let now = service.puzzles().attempt(play.attempt).await.unwrap();
+        let mv = now.puzzle.notation[now.step as usize].clone();
+        let answer = ask(&fake, fake.command("puzzle").subcommand("answer").string("move", &mv).from(&alice)).await;
+        assert!(answer.kind == 4 && answer.is_ephemeral(), "{answer:?}");
+        if !answer.custom_ids().iter().any(|id| id.starts_with("pzm:")) {
+            break answer;
+        }
+    };
     let text = solved.content().unwrap();
     assert!(text.contains("**Solved!**") && text.contains("Your puzzle rating: 1500? →"), "{text}");
     assert!(solved.file("puzzle.png").is_some(), "the board at the end of the line");

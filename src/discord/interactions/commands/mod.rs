@@ -74,6 +74,17 @@ pub struct Invocation {
     pub notices: ChannelNotices,
 }
 
+/// Who is typing into a command's option, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Typing {
+    /// The channel.
+    pub channel: u64,
+    /// The server, if not in a direct message.
+    pub guild: Option<u64>,
+    /// The user typing.
+    pub user: u64,
+}
+
 impl Invocation {
     /// The user, as one who accepts a challenge.
     pub fn taker(&self) -> crate::game::Taker {

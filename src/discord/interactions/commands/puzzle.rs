@@ -1,9 +1,10 @@
-//! `/puzzle play`, `/puzzle stats [user]`, `/puzzle leaderboard`, and the
+//! `/puzzle play`, `/puzzle answer move`, `/puzzle stats [user]`,
+//! `/puzzle leaderboard`, and the
 //! presses of a puzzle's messages: a move chosen from its menus, Next
 //! puzzle, and the daily puzzle's Solve. Solving is private to the solver;
 //! the daily puzzle's message keeps the count of who finished it.
 
-use crate::game::{Answered, PuzzlePlay, Shown};
+use crate::game::{Answered, GameService, PuzzlePlay, Shown};
 use crate::i18n::{Lang, rating_chart};
 use crate::rating::shown;
 use crate::render::chart::{ChartPoint, DateLabel, date_ticks};
@@ -11,7 +12,8 @@ use crate::render::{RatingChart, rating_chart_png};
 use crate::t;
 use crate::workers::Workers;
 
-use super::{Invocation, Options};
+use super::play::matching;
+use super::{Invocation, Options, Typing};
 use crate::discord::messages::deliver::edit_in_channel;
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::user;
@@ -63,10 +65,39 @@ pub async fn daily(inv: &Invocation, day: i64) -> Result<Reply, CommandError> {
 /// message is replaced by what follows (the reply and the next board, or
 /// the end); a stale menu is refused and changes nothing.
 pub async fn answer(inv: &Invocation, attempt: i64, step: u32, values: &[String]) -> Result<Reply, CommandError> {
-    let lang = inv.lang;
-    let Some(text) = values.first() else { return Err(CommandError::refused(t!(lang, "button-unknown"))) };
+    let Some(text) = values.first() else { return Err(CommandError::refused(t!(inv.lang, "button-unknown"))) };
     let answered = inv.service.puzzles().answer(attempt, step, inv.user, text, inv.now).await?;
-    let reply = match &answered {
+    Ok(answered_reply(inv, &answered).await?.updating())
+}
+
+/// `/puzzle answer move`: a move typed for the puzzle the player has open,
+/// answered in a private message of its own.
+pub async fn answer_typed(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
+    let guild = server(inv)?;
+    let open = inv.service.puzzles().open_puzzle(guild, inv.user).await?;
+    let open = open.ok_or(crate::game::GameError::NoOpenPuzzle)?;
+    let answered = inv.service.puzzles().answer(open.attempt, open.step, inv.user, text, inv.now).await?;
+    answered_reply(inv, &answered).await
+}
+
+/// The legal moves of the puzzle the player has open, matching `typed`.
+pub async fn autocomplete(service: &GameService, at: Typing, typed: &str) -> Vec<String> {
+    let Some(guild) = at.guild else { return Vec::new() };
+    match service.puzzles().open_puzzle(guild, at.user).await {
+        Ok(Some(open)) => matching(open.position().legal_moves_with_notation().into_iter().map(|(_, n)| n), typed),
+        Ok(None) => Vec::new(),
+        Err(e) => {
+            tracing::error!(error = %e, "autocomplete could not read the open puzzle");
+            Vec::new()
+        }
+    }
+}
+
+/// What the solver sees after an answer: the next board, or the end (and
+/// the daily puzzle's count brought up to date when it was one).
+async fn answered_reply(inv: &Invocation, answered: &Answered) -> Result<Reply, CommandError> {
+    let lang = inv.lang;
+    let reply = match answered {
         Answered::Continue { play, played, reply } => {
             let note = t!(lang, "puzzle-right", played = played.clone(), reply = reply.clone());
             puzzle_to_solve(lang, play, Some(note)).await?
@@ -84,12 +115,12 @@ pub async fn answer(inv: &Invocation, attempt: i64, step: u32, values: &[String]
             puzzle_over(lang, play, verdict, rating).await?
         }
     };
-    if let Answered::Solved { play, .. } | Answered::Failed { play, .. } = &answered
+    if let Answered::Solved { play, .. } | Answered::Failed { play, .. } = answered
         && let (Some(day), Some(guild)) = (play.daily_day, inv.guild)
     {
         count_daily(inv, guild, day).await;
     }
-    Ok(reply.updating())
+    Ok(reply)
 }
 
 /// Brings the count on the daily puzzle's message up to date (a failure is

@@ -333,7 +333,7 @@ impl InteractionBuilder {
     /// Uses subcommand `name` of the command: the options given (before or
     /// after) are its options, as Discord nests them (type 1).
     pub fn subcommand(mut self, name: &str) -> Self {
-        assert!(self.kind == Kind::Command, "fixture: only a command has subcommands");
+        assert!(matches!(self.kind, Kind::Command | Kind::Autocomplete), "fixture: only a command has subcommands");
         self.subcommand = Some(name.to_string());
         self
     }
