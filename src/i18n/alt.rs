@@ -4,7 +4,7 @@
 //! then each side's men and kings by square number.
 
 use crate::calendar::Date;
-use crate::game::{GameView, PlayerRating};
+use crate::game::{GameView, PlayerRating, PuzzleStats};
 use crate::rating::shown;
 use crate::rules::{Color, Piece, Position, Role};
 use crate::t;
@@ -153,6 +153,18 @@ pub fn rating_chart(lang: Lang, player: &PlayerRating, name: Option<&str>, serve
 /// A tournament's standings picture: "Standings of Tournament #3 · Spring
 /// cup, round 2 of 3 · 5 of 12 games finished: 1 alice, 2½ points; 2-3
 /// bob, 2 points; ..." (`lines`: each player's place, name and points, best
+/// "Chart of the puzzle rating of ana after each of 12 puzzles; now 1620."
+pub fn puzzle_chart(lang: Lang, stats: &PuzzleStats, name: Option<&str>) -> String {
+    let r = stats.player.rating;
+    t!(
+        lang,
+        "puzzle-chart-alt",
+        player = rating_chart::player_name(lang, name),
+        rating = shown(r.rating, r.deviation),
+        count = stats.history.len()
+    )
+}
+
 /// first; Discord keeps the first 1,024 characters).
 pub fn standings(lang: Lang, title: &str, progress: &str, lines: &[(String, String, String)]) -> String {
     let players: Vec<String> = lines

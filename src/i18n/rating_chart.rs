@@ -1,9 +1,9 @@
-//! The `/rating` chart in the reader's language: its title, its line of
+//! The `/rating` chart (and `/puzzle stats`'s) in the reader's language: its title, its line of
 //! figures, the labels of its dates, its peak and its legend, put together
 //! with the player's games into what [`crate::render::rating_chart_png`]
 //! draws. The alt text ([`super::alt::rating_chart`]) says the same facts.
 
-use crate::game::{PlayerRating, RatedResults};
+use crate::game::{PlayerRating, PuzzleStats, RatedResults};
 use crate::rating::shown;
 use crate::render::RatingChart;
 use crate::render::chart::{ChartPoint, DateLabel, PeakMark, date_ticks};
@@ -18,8 +18,7 @@ pub fn chart(lang: Lang, player: &PlayerRating, name: Option<&str>, server: Opti
     let games: Vec<_> = player.history.iter().filter_map(|s| s.at.map(|at| (at, s))).collect();
     let points: Vec<ChartPoint> =
         games.iter().map(|(at, s)| ChartPoint { at: *at, rating: s.rating, deviation: s.deviation }).collect();
-    let dates =
-        date_ticks(&points).iter().map(|tick| DateLabel { at: tick.at, text: dates::tick_label(lang, tick) }).collect();
+    let dates = date_labels(lang, &points);
     let peak = player.peak().and_then(|peak| {
         let index = games.iter().rposition(|(_, s)| **s == peak)?;
         Some(PeakMark { index, label: peak_words(lang, peak.rating) })
@@ -32,6 +31,36 @@ pub fn chart(lang: Lang, player: &PlayerRating, name: Option<&str>, server: Opti
         dates,
         peak,
     }
+}
+
+/// The chart of a player's puzzle rating after each puzzle (`/puzzle
+/// stats`), `name` being what Discord calls them.
+pub fn puzzle_chart(lang: Lang, stats: &PuzzleStats, name: Option<&str>) -> RatingChart {
+    let p = &stats.player;
+    let points: Vec<ChartPoint> = stats
+        .history
+        .iter()
+        .map(|s| ChartPoint { at: s.at, rating: s.rating.rating, deviation: s.rating.deviation })
+        .collect();
+    RatingChart {
+        title: t!(lang, "puzzle-chart-title", player = player_name(lang, name)),
+        figures: t!(
+            lang,
+            "puzzle-chart-figures",
+            rating = shown(p.rating.rating, p.rating.deviation),
+            solved = p.solved,
+            played = p.played
+        ),
+        band_legend: t!(lang, "rating-chart-band"),
+        dates: date_labels(lang, &points),
+        points,
+        peak: None,
+    }
+}
+
+/// The labels of the date marks under `points`, in `lang`.
+fn date_labels(lang: Lang, points: &[ChartPoint]) -> Vec<DateLabel> {
+    date_ticks(points).iter().map(|tick| DateLabel { at: tick.at, text: dates::tick_label(lang, tick) }).collect()
 }
 
 /// "Rating of ana in Club Damas" ("a player", "this server" when unknown).

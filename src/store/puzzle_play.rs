@@ -75,12 +75,12 @@ pub struct PuzzleRatingRow {
     pub best_streak: u32,
 }
 
-/// What finishing an attempt changed.
+/// What finishing an attempt changed: the player's puzzle rating.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttemptFinished {
-    /// The player's rating before and after.
+    /// Before the attempt.
     pub before: Rating,
-    /// After.
+    /// After it, with the player's counts and streak.
     pub after: PuzzleRatingRow,
 }
 

@@ -149,21 +149,10 @@ pub fn move_rows(lang: Lang, seen: Seen, piece: &PieceMoves, page: u32) -> Vec<C
     let start = page as usize * size;
     let shown = &piece.moves[start.min(count)..(start + size).min(count)];
     let from = piece.square;
-    let mut rows: Vec<CreateActionRow> = shown
-        .chunks(MENU_OPTIONS)
-        .enumerate()
-        .map(|(i, chunk)| {
-            let first = start + i * MENU_OPTIONS;
-            let part = u32::try_from(first / MENU_OPTIONS).unwrap_or(u32::MAX);
-            let placeholder = if count > MENU_OPTIONS {
-                t!(lang, "menu-moves-part", first = first + 1, last = first + chunk.len(), count = count)
-            } else {
-                t!(lang, "menu-move-placeholder")
-            };
-            let options = chunk.iter().map(|n| CreateSelectMenuOption::new(n.clone(), n.clone())).collect();
-            menu(&MoveMenuId::Moves { seen, from, part }, placeholder, options)
-        })
-        .collect();
+    let placeholder = t!(lang, "menu-move-placeholder");
+    let mut rows = notation_menus(lang, shown, start, count, &placeholder, |part| {
+        MoveMenuId::Moves { seen, from, part }.custom_id()
+    });
     if pages > 1 {
         let to = |page: u32, key: &str| {
             CreateButton::new(MoveMenuId::Page { seen, from, page }.custom_id())
@@ -175,6 +164,37 @@ pub fn move_rows(lang: Lang, seen: Seen, piece: &PieceMoves, page: u32) -> Vec<C
         rows.push(CreateActionRow::Buttons(vec![previous, next]));
     }
     rows
+}
+
+/// Select menus of the notations `shown`, 25 a menu, each option's value
+/// its notation: `shown` starts at index `start` of the `count` moves
+/// offered in all, and the menu holding moves from index `25 * part` has
+/// the id `id(part)`. Its placeholder says which moves it holds when they
+/// do not fit in one menu ("Moves 26-30 of 30"), else `placeholder`.
+pub fn notation_menus(
+    lang: Lang,
+    shown: &[String],
+    start: usize,
+    count: usize,
+    placeholder: &str,
+    id: impl Fn(u32) -> String,
+) -> Vec<CreateActionRow> {
+    shown
+        .chunks(MENU_OPTIONS)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let first = start + i * MENU_OPTIONS;
+            let part = u32::try_from(first / MENU_OPTIONS).unwrap_or(u32::MAX);
+            let placeholder = if count > MENU_OPTIONS {
+                t!(lang, "menu-moves-part", first = first + 1, last = first + chunk.len(), count = count)
+            } else {
+                placeholder.to_string()
+            };
+            let options = chunk.iter().map(|n| CreateSelectMenuOption::new(n.clone(), n.clone())).collect();
+            let kind = CreateSelectMenuKind::String { options };
+            CreateActionRow::SelectMenu(CreateSelectMenu::new(id(part), kind).placeholder(placeholder))
+        })
+        .collect()
 }
 
 /// Confirm / Cancel under a move shown before it is played.

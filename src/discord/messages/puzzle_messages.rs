@@ -3,9 +3,7 @@
 //! each move, and the daily puzzle's message (public: the board, the count
 //! of solvers, the Solve button; the solution once the day is over).
 
-use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-};
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::calendar::Date;
 use crate::engine::puzzles::Theme;
@@ -20,7 +18,7 @@ use super::errors::CommandError;
 use super::game_messages::board_png;
 use super::reply::Reply;
 use crate::discord::interactions::buttons::ButtonId;
-use crate::discord::interactions::move_menu::{MAX_ROWS, MENU_OPTIONS};
+use crate::discord::interactions::move_menu::{MAX_ROWS, MENU_OPTIONS, notation_menus};
 
 /// The theme's name in `lang`.
 pub fn theme_name(lang: Lang, theme: Theme) -> String {
@@ -71,29 +69,16 @@ async fn board(
     Ok((png, alt::position(lang, &position, last_notation, over)))
 }
 
-/// The menus of the moves of the position `play` stands at, 25 a menu;
-/// each option's value is the move's canonical notation.
+/// The menus of the moves of the position `play` stands at (as many as a
+/// message holds; `/puzzle answer` takes any move), each option's value the
+/// move's canonical notation.
 fn move_rows(lang: Lang, play: &PuzzlePlay) -> Vec<CreateActionRow> {
     let moves: Vec<String> = play.position().legal_moves_with_notation().into_iter().map(|(_, n)| n).collect();
-    let count = moves.len();
-    moves
-        .chunks(MENU_OPTIONS)
-        .take(MAX_ROWS)
-        .zip(0u32..)
-        .map(|(chunk, part)| {
-            let first = part as usize * MENU_OPTIONS;
-            let placeholder = if count > MENU_OPTIONS {
-                t!(lang, "menu-moves-part", first = first + 1, last = first + chunk.len(), count = count)
-            } else {
-                t!(lang, "puzzle-menu-placeholder")
-            };
-            let options = chunk.iter().map(|n| CreateSelectMenuOption::new(n.clone(), n.clone())).collect();
-            let id = ButtonId::PuzzleMove(play.attempt, play.step, part).custom_id();
-            CreateActionRow::SelectMenu(
-                CreateSelectMenu::new(id, CreateSelectMenuKind::String { options }).placeholder(placeholder),
-            )
-        })
-        .collect()
+    let shown = &moves[..moves.len().min(MENU_OPTIONS * MAX_ROWS)];
+    let placeholder = t!(lang, "puzzle-menu-placeholder");
+    notation_menus(lang, shown, 0, moves.len(), &placeholder, |part| {
+        ButtonId::PuzzleMove(play.attempt, play.step, part).custom_id()
+    })
 }
 
 /// The Next puzzle button under a finished puzzle.
@@ -227,25 +212,13 @@ pub fn daily_revealed(lang: Lang, puzzle: &StoredPuzzle, day: i64, (played, solv
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
 
     fn puzzle() -> StoredPuzzle {
-        let start = parse_fen("W:W1,2,3,4,5,6,7,8,12,14:B13,23,24,25,27,28,29,30,31,32").unwrap();
-        let mut line = Vec::new();
-        let mut notation = Vec::new();
-        let mut position = start;
-        for text in ["5-9", "29-26", "9x18"] {
-            let mv = position.parse_move(text).unwrap();
-            notation.push(position.notation(&mv));
-            position = position.play(&mv).unwrap();
-            line.push(mv);
-        }
-        StoredPuzzle {
+        StoredPuzzle::read(&crate::store::PuzzleRecord {
             id: 7,
-            start,
-            line,
-            notation,
-            theme: Theme::Shot,
+            fen: "W:W1,2,3,4,5,6,7,8,12,14:B13,23,24,25,27,28,29,30,31,32".into(),
+            line: "5-9 29-26 9x18".into(),
+            theme: "shot".into(),
             rating: crate::rating::Rating::new_player(),
             source: Some(crate::store::PuzzleSource {
                 game: 12,
@@ -253,7 +226,8 @@ mod tests {
                 white: Some("ana".into()),
                 black: Some("bruno".into()),
             }),
-        }
+        })
+        .unwrap()
     }
 
     #[test]
@@ -280,6 +254,15 @@ mod tests {
         let revealed = daily_revealed(Lang::Es, &p, day, (2, 0)).content;
         assert!(revealed.contains("la solución era **5-9 29-26 9x18**, un golpe"), "{revealed}");
         assert!(revealed.contains("Lo intentaron 2 jugadores; 0 lo resolvieron."), "{revealed}");
+    }
+
+    #[test]
+    fn the_move_is_counted_as_the_game_counted_it() {
+        let mut p = puzzle();
+        // White to move at an odd ply: Black began that game (a set
+        // position), so ply 45 is White's move 24 (RULES 6: a move is White's then Black's).
+        p.source.as_mut().unwrap().ply = 45;
+        assert!(source_line(Lang::En, &p).ends_with("move 24."), "{}", source_line(Lang::En, &p));
     }
 
     #[test]

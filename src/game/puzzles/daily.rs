@@ -10,7 +10,7 @@ use jiff::Timestamp;
 use jiff::tz::TimeZone;
 
 use super::Puzzles;
-use super::play::{StoredPuzzle, stored_puzzle};
+use super::play::{Shown, StoredPuzzle, play_of};
 use crate::game::GameError;
 use crate::store::{DailyPuzzleRow, PuzzleServer};
 
@@ -83,6 +83,21 @@ impl Puzzles<'_> {
         Ok(due)
     }
 
+    /// Server `guild`'s puzzle of local day `day` for `user`: where they
+    /// stand in it if they were shown it before, else a new attempt. Once
+    /// its day is over in the server's time zone (its solution out, or
+    /// about to be) it is no longer played from its message.
+    pub async fn daily_for(self, guild: u64, day: i64, user: u64, now: i64) -> Result<Shown, GameError> {
+        let daily = self.store.daily_puzzle(guild, day).await?.ok_or(GameError::NoDailyPuzzle)?;
+        let zone = self.store.server_clock(guild).await?.time_zone;
+        let (today, _) = local_day_and_hour(zone.as_deref(), now);
+        if daily.revealed || day < today {
+            return Err(GameError::DailyPuzzleRevealed);
+        }
+        let (attempt, new) = self.store.start_attempt(guild, user, daily.puzzle, Some(day), now).await?;
+        Ok(Shown { play: play_of(attempt)?, resumed: !new })
+    }
+
     /// Records that server `guild`'s puzzle of `day` is posted as `message`.
     pub async fn daily_posted(self, guild: u64, day: i64, message: u64) -> Result<(), GameError> {
         Ok(self.store.set_daily_message(guild, day, message).await?)
@@ -112,7 +127,7 @@ impl Puzzles<'_> {
             .puzzle_record(daily.puzzle)
             .await?
             .ok_or_else(|| GameError::Corrupt(format!("daily puzzle {} is gone", daily.puzzle)))?;
-        Ok(Some((daily, stored_puzzle(&record)?)))
+        Ok(Some((daily, StoredPuzzle::read(&record)?)))
     }
 
     /// How many finished server `guild`'s puzzle of `day` from its message,

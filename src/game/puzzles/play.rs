@@ -10,8 +10,8 @@ use super::Puzzles;
 use crate::engine::puzzles::{Theme, VERIFY_DEPTH, still_wins};
 use crate::game::GameError;
 use crate::rating::Rating;
-use crate::rules::{Color, DrawRules, Move, Position, Variant, parse_fen};
-use crate::store::{AttemptRow, PuzzleRatingRow, PuzzleRecord, PuzzleSource};
+use crate::rules::{Color, DrawRules, Move, Position, Variant, move_number, parse_fen};
+use crate::store::{AttemptFinished, AttemptRow, PuzzleRecord, PuzzleSource};
 
 /// How many unseen puzzles nearest the player's rating one is chosen among
 /// (so that players of one rating do not all get the same sequence).
@@ -37,6 +37,34 @@ pub struct StoredPuzzle {
 }
 
 impl StoredPuzzle {
+    /// Reads a stored puzzle, checking that its solution plays.
+    pub fn read(puzzle: &PuzzleRecord) -> Result<StoredPuzzle, GameError> {
+        let corrupt = |what: String| GameError::Corrupt(format!("puzzle {}: {what}", puzzle.id));
+        let start = parse_fen(&puzzle.fen).map_err(|e| corrupt(format!("position {}: {e}", puzzle.fen)))?;
+        let theme = Theme::from_name(&puzzle.theme).ok_or_else(|| corrupt(format!("theme {}", puzzle.theme)))?;
+        let mut position = start;
+        let mut line = Vec::new();
+        let mut notation = Vec::new();
+        for text in puzzle.line.split_whitespace() {
+            let mv = position.parse_move(text).map_err(|e| corrupt(format!("move {text}: {e}")))?;
+            notation.push(position.notation(&mv));
+            position = position.play(&mv).ok_or_else(|| corrupt(format!("move {text} does not play")))?;
+            line.push(mv);
+        }
+        if line.len() % 2 == 0 {
+            return Err(corrupt(format!("a line of {} plies", line.len())));
+        }
+        Ok(StoredPuzzle {
+            id: puzzle.id,
+            start,
+            line,
+            notation,
+            theme,
+            rating: puzzle.rating,
+            source: puzzle.source.clone(),
+        })
+    }
+
     /// The side solving it.
     pub fn solver(&self) -> Color {
         self.start.turn()
@@ -48,9 +76,13 @@ impl StoredPuzzle {
     }
 
     /// The move of the game the puzzle's position came from, as players
-    /// count them: "move 23".
-    pub fn move_number(&self) -> Option<u32> {
-        self.source.as_ref().map(|s| s.ply / 2 + 1)
+    /// count them (White's and Black's moves make one): "move 23".
+    pub fn move_number(&self) -> Option<usize> {
+        let source = self.source.as_ref()?;
+        let ply = source.ply as usize;
+        // Who moved first in that game: the solver, an even number of plies back.
+        let first = if ply.is_multiple_of(2) { self.solver() } else { self.solver().opponent() };
+        Some(move_number(first, ply).0)
     }
 }
 
@@ -120,14 +152,9 @@ pub enum Answered {
     },
 }
 
-/// A player's puzzle rating before and after an attempt.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleRatingChange {
-    /// Before.
-    pub before: Rating,
-    /// After, with the player's counts and streak.
-    pub after: PuzzleRatingRow,
-}
+/// A player's puzzle rating before and after an attempt, with their counts
+/// and streak after it.
+pub type PuzzleRatingChange = AttemptFinished;
 
 /// A puzzle shown: new, or one the player had started already.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,37 +165,9 @@ pub struct Shown {
     pub resumed: bool,
 }
 
-/// Reads a stored puzzle, checking its solution plays.
-pub(super) fn stored_puzzle(puzzle: &PuzzleRecord) -> Result<StoredPuzzle, GameError> {
-    let corrupt = |what: String| GameError::Corrupt(format!("puzzle {}: {what}", puzzle.id));
-    let start = parse_fen(&puzzle.fen).map_err(|e| corrupt(format!("position {}: {e}", puzzle.fen)))?;
-    let theme = Theme::from_name(&puzzle.theme).ok_or_else(|| corrupt(format!("theme {}", puzzle.theme)))?;
-    let mut position = start;
-    let mut line = Vec::new();
-    let mut notation = Vec::new();
-    for text in puzzle.line.split_whitespace() {
-        let mv = position.parse_move(text).map_err(|e| corrupt(format!("move {text}: {e}")))?;
-        notation.push(position.notation(&mv));
-        position = position.play(&mv).ok_or_else(|| corrupt(format!("move {text} does not play")))?;
-        line.push(mv);
-    }
-    if line.len() % 2 == 0 {
-        return Err(corrupt(format!("a line of {} plies", line.len())));
-    }
-    Ok(StoredPuzzle {
-        id: puzzle.id,
-        start,
-        line,
-        notation,
-        theme,
-        rating: puzzle.rating,
-        source: puzzle.source.clone(),
-    })
-}
-
 /// Reads a stored attempt into a puzzle being played.
-fn play_of(row: AttemptRow) -> Result<PuzzlePlay, GameError> {
-    let puzzle = stored_puzzle(&row.puzzle)?;
+pub(super) fn play_of(row: AttemptRow) -> Result<PuzzlePlay, GameError> {
+    let puzzle = StoredPuzzle::read(&row.puzzle)?;
     if row.step as usize > puzzle.line.len() {
         return Err(GameError::Corrupt(format!("attempt {}: step {} past its line", row.id, row.step)));
     }
@@ -206,18 +205,6 @@ impl Puzzles<'_> {
         }
         let puzzle = near[pick(user, played, near.len())];
         let (attempt, new) = self.store.start_attempt(guild, user, puzzle, None, now).await?;
-        Ok(Shown { play: play_of(attempt)?, resumed: !new })
-    }
-
-    /// Server `guild`'s puzzle of local day `day` for `user`: where they
-    /// stand in it if they were shown it before, else a new attempt. Once
-    /// the solution is out it is no longer played from its message.
-    pub async fn daily_for(self, guild: u64, day: i64, user: u64, now: i64) -> Result<Shown, GameError> {
-        let daily = self.store.daily_puzzle(guild, day).await?.ok_or(GameError::NoDailyPuzzle)?;
-        if daily.revealed {
-            return Err(GameError::DailyPuzzleRevealed);
-        }
-        let (attempt, new) = self.store.start_attempt(guild, user, daily.puzzle, Some(day), now).await?;
         Ok(Shown { play: play_of(attempt)?, resumed: !new })
     }
 
@@ -283,10 +270,9 @@ impl Puzzles<'_> {
         alternative: bool,
         now: i64,
     ) -> Result<Answered, GameError> {
-        let done =
+        let rating =
             self.store.finish_attempt(play.attempt, play.step, solved, now).await?.ok_or(GameError::PuzzleMovedOn)?;
         play.solved = Some(solved);
-        let rating = PuzzleRatingChange { before: done.before, after: done.after };
         Ok(if solved {
             Answered::Solved { play, played, alternative, rating }
         } else {

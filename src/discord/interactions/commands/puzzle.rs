@@ -5,10 +5,9 @@
 //! the daily puzzle's message keeps the count of who finished it.
 
 use crate::game::{Answered, GameService, PuzzlePlay, Shown};
-use crate::i18n::{Lang, rating_chart};
+use crate::i18n::{Lang, alt, rating_chart};
 use crate::rating::shown;
-use crate::render::chart::{ChartPoint, DateLabel, date_ticks};
-use crate::render::{RatingChart, rating_chart_png};
+use crate::render::rating_chart_png;
 use crate::t;
 use crate::workers::Workers;
 
@@ -171,36 +170,8 @@ pub async fn stats(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comman
         streak = p.streak,
         best = p.best_streak
     );
-    let points: Vec<ChartPoint> = stats
-        .history
-        .iter()
-        .map(|s| ChartPoint { at: s.at, rating: s.rating.rating, deviation: s.rating.deviation })
-        .collect();
-    let dates = date_ticks(&points)
-        .iter()
-        .map(|tick| DateLabel { at: tick.at, text: crate::i18n::dates::tick_label(lang, tick) })
-        .collect();
-    let chart = RatingChart {
-        title: t!(lang, "puzzle-chart-title", player = rating_chart::player_name(lang, name.as_deref())),
-        figures: t!(
-            lang,
-            "puzzle-chart-figures",
-            rating = shown(p.rating.rating, p.rating.deviation),
-            solved = p.solved,
-            played = p.played
-        ),
-        band_legend: t!(lang, "rating-chart-band"),
-        points,
-        dates,
-        peak: None,
-    };
-    let description = t!(
-        lang,
-        "puzzle-chart-alt",
-        player = rating_chart::player_name(lang, name.as_deref()),
-        rating = shown(p.rating.rating, p.rating.deviation),
-        count = stats.history.len()
-    );
+    let chart = rating_chart::puzzle_chart(lang, &stats, name.as_deref());
+    let description = alt::puzzle_chart(lang, &stats, name.as_deref());
     let reply = match Workers::shared().run(move || rating_chart_png(&chart)).await {
         Ok(png) => Reply::public(lang, figures).file("puzzle-rating.png", png, description),
         Err(e) => {
