@@ -23,6 +23,9 @@ pub const DEFAULT_LOG_FILTER: &str = "info,serenity=warn";
 /// The endgame tables' file name, kept beside the database file unless
 /// `ENGINE_TABLES` says otherwise.
 pub const DEFAULT_TABLES_FILE: &str = "damas-tables-4.bin";
+/// Discord's global limit on a bot's REST calls, a second, unless it
+/// granted more (`DISCORD_REQUESTS_PER_SECOND`).
+pub const DEFAULT_REQUESTS_PER_SECOND: u32 = 50;
 /// How often the clock loop looks for due deadlines, when not set.
 pub const DEFAULT_CLOCK_SECONDS: u64 = 60;
 
@@ -56,6 +59,10 @@ pub struct Config {
     /// Backups the bot takes of its SQLite database by itself; `None`
     /// (`BACKUP_DIR` unset): none.
     pub backups: Option<BackupSchedule>,
+    /// The bot's global limit on Discord's REST API, calls a second, over
+    /// every process (`DISCORD_REQUESTS_PER_SECOND`; Discord's is 50 unless
+    /// it granted more).
+    pub requests_per_second: u32,
 }
 
 /// Scheduled backups: `BACKUP_DIR`, `BACKUP_EVERY_HOURS`, `BACKUP_KEEP`.
@@ -113,6 +120,7 @@ impl fmt::Debug for Config {
             .field("metrics_addr", &self.metrics_addr)
             .field("log_format", &self.log_format)
             .field("backups", &self.backups)
+            .field("requests_per_second", &self.requests_per_second)
             .finish()
     }
 }
@@ -211,6 +219,13 @@ impl Config {
         };
 
         let backups = backup_schedule(&get, &database_url)?;
+        let requests_per_second = number_in(
+            get("DISCORD_REQUESTS_PER_SECOND"),
+            "DISCORD_REQUESTS_PER_SECOND",
+            DEFAULT_REQUESTS_PER_SECOND,
+            1..=10_000,
+            "expected a number of requests a second from 1 to 10000 (Discord's limit is 50 unless it granted more)",
+        )?;
 
         Ok(Config {
             backups,
@@ -225,7 +240,22 @@ impl Config {
             shards,
             metrics_addr,
             log_format,
+            requests_per_second,
         })
+    }
+
+    /// This process's share of the bot's global limit: all of it, or with
+    /// `DISCORD_SHARDS` the part its shards are of all of them (the
+    /// processes of one bot share one limit and do not talk to each other).
+    pub fn requests_per_second(&self) -> u32 {
+        match self.shards {
+            None => self.requests_per_second,
+            Some(range) => {
+                let share = u64::from(self.requests_per_second) * u64::from(range.last - range.first + 1)
+                    / u64::from(range.total.max(1));
+                (share as u32).max(1)
+            }
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use std::io::Write;
 use super::CliResult;
 use super::backup::{runtime, write_err};
 use crate::config::Config;
-use crate::discord::check::{ChannelStanding, check_channels, check_token, http_for, invite_link};
+use crate::discord::check::{ChannelStanding, check_channels, check_token, invite_link, rest_for};
 use crate::store::{Backend, CHANNELS_CHECKED, database_health};
 
 /// One line of the report.
@@ -88,8 +88,8 @@ async fn check(config: &Config) -> Vec<Line> {
             ),
         },
     });
-    let http = http_for(config);
-    let token = match check_token(&http).await {
+    let rest = rest_for(config);
+    let token = match check_token(&rest).await {
         Ok(token) => token,
         Err(e) => {
             lines.push(Line::fix(
@@ -109,7 +109,7 @@ async fn check(config: &Config) -> Vec<Line> {
         lines.push(Line::ok("channels", "no game or challenge yet: nothing to check"));
         return lines;
     }
-    for ((guild, channel), standing) in check_channels(&http, token.bot_id, &health.channels).await {
+    for ((guild, channel), standing) in check_channels(&rest, token.bot_id, &health.channels).await {
         let what = format!("server {guild}, channel {channel}");
         lines.push(match standing {
             ChannelStanding::Ready => Line::ok(what, "can see, post, attach pictures and open threads"),

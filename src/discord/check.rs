@@ -2,9 +2,11 @@
 //! permissions in the channels where it has games, for an operator whose
 //! bot is silent. Read-only: every call is a GET.
 
-use serenity::all::{Channel, ChannelId, GuildId, Http, Permissions, UserId};
+use serenity::all::{Channel, Permissions};
 
 use crate::config::Config;
+use crate::discord::messages::deliver::CALL_TIMEOUT;
+use crate::discord::rest::{Failure, Lane, Rest};
 
 /// What the bot needs in a channel: see messages, post, attach the board
 /// pictures, open a thread for each game and talk in it.
@@ -42,58 +44,51 @@ pub enum ChannelStanding {
 
 /// Asks Discord who the token is; `Err` with one sentence when it is
 /// rejected or Discord cannot be reached.
-pub async fn check_token(http: &Http) -> Result<TokenFacts, String> {
-    let me = http.get_current_user().await.map_err(token_failure)?;
-    let app = http.get_current_application_info().await.map_err(token_failure)?;
+pub async fn check_token(rest: &Rest) -> Result<TokenFacts, String> {
+    let me = rest.current_user(CALL_TIMEOUT).await.map_err(token_failure)?;
+    let app = rest.application_info(CALL_TIMEOUT).await.map_err(token_failure)?;
     Ok(TokenFacts { bot_name: me.name.clone(), bot_id: me.id.get(), application_id: app.id.get() })
 }
 
-fn token_failure(e: serenity::Error) -> String {
-    match &e {
-        serenity::Error::Http(http) if http.status_code().is_some_and(|s| s.as_u16() == 401) => {
-            "Discord rejected the token".to_string()
-        }
-        _ => format!("Discord could not be asked: {e}"),
+fn token_failure(e: Failure) -> String {
+    match e {
+        Failure::Status(401, _) => "Discord rejected the token".to_string(),
+        e => format!("Discord could not be asked: {e}"),
     }
 }
 
 /// The bot's permissions in each of `channels` ((server, channel) pairs),
 /// from the server's roles, the bot's roles and the channel's overwrites,
 /// as Discord works them out.
-pub async fn check_channels(http: &Http, bot: u64, channels: &[(u64, u64)]) -> Vec<((u64, u64), ChannelStanding)> {
+pub async fn check_channels(rest: &Rest, bot: u64, channels: &[(u64, u64)]) -> Vec<((u64, u64), ChannelStanding)> {
     let mut out = Vec::with_capacity(channels.len());
     let mut servers = std::collections::HashMap::new();
     for &(guild, channel) in channels {
         if let std::collections::hash_map::Entry::Vacant(entry) = servers.entry(guild) {
-            let g = GuildId::new(guild.max(1));
             let server = async {
-                Ok::<_, serenity::Error>((http.get_guild(g).await?, http.get_member(g, UserId::new(bot)).await?))
+                Ok::<_, Failure>((
+                    rest.guild(guild, Lane::Prompt, CALL_TIMEOUT).await?,
+                    rest.member(guild, bot, Lane::Prompt, CALL_TIMEOUT).await?,
+                ))
             };
             entry.insert(server.await);
         }
         let standing = match &servers[&guild] {
-            Err(e) if status_of(e) == Some(403) || status_of(e) == Some(404) => ChannelStanding::NotInServer,
+            Err(Failure::Status(403 | 404, _)) => ChannelStanding::NotInServer,
             Err(e) => ChannelStanding::Failed(e.to_string()),
-            Ok((server, member)) => match http.get_channel(ChannelId::new(channel.max(1))).await {
+            Ok((server, member)) => match rest.channel(channel, Lane::Prompt, CALL_TIMEOUT).await {
                 Ok(Channel::Guild(c)) => {
                     let missing = NEEDED - server.user_permissions_in(&c, member);
                     if missing.is_empty() { ChannelStanding::Ready } else { ChannelStanding::Missing(missing) }
                 }
                 Ok(_) => ChannelStanding::Unknown,
-                Err(e) if matches!(status_of(&e), Some(403 | 404)) => ChannelStanding::Unknown,
+                Err(Failure::Status(403 | 404, _)) => ChannelStanding::Unknown,
                 Err(e) => ChannelStanding::Failed(e.to_string()),
             },
         };
         out.push(((guild, channel), standing));
     }
     out
-}
-
-fn status_of(e: &serenity::Error) -> Option<u16> {
-    match e {
-        serenity::Error::Http(http) => http.status_code().map(|s| s.as_u16()),
-        _ => None,
-    }
 }
 
 /// The link that invites the bot to `guild` with every permission it needs.
@@ -105,8 +100,8 @@ pub fn invite_link(application_id: u64, guild: u64) -> String {
 }
 
 /// The REST client of `config` (its token, and its proxy when set).
-pub fn http_for(config: &Config) -> Http {
-    super::discord_http(config)
+pub fn rest_for(config: &Config) -> Rest {
+    super::discord_rest(config)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod background;
 pub mod check;
 pub mod interactions;
 pub mod messages;
+pub mod rest;
 
 use std::future::Future;
 use std::time::Duration;
@@ -24,7 +25,9 @@ use crate::game::GameService;
 
 use background::{answering, backups, clock_loop, fair_play_keys, puzzle_scans};
 use interactions::handler::Handler;
-use messages::deliver::{Failure, call, repeatable};
+use messages::deliver::{Failure, repeatable};
+use messages::live_buttons;
+use rest::Rest;
 
 /// How long shutdown waits for interactions being answered.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
@@ -77,13 +80,16 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     let _lock = lock_database(&config.database_url)?;
     let service = open_service(&config).await?;
     let metrics = serve_metrics(&config, &service).await?;
-    let http = discord_http(&config);
-    let bot_user = check_token(&http).await?;
+    let rest = discord_rest(&config);
+    let bot_user = check_token(&rest).await?;
+    // A bot's application has its user's id; READY says so again.
+    rest.set_application(bot_user);
 
-    let handler = Handler::new(service.clone(), config.clock.clone(), config.guild_id, bot_user);
+    let handler = Handler::new(service.clone(), rest.clone(), config.clock.clone(), config.guild_id, bot_user);
     let in_flight = handler.in_flight.clone();
     let (notices, outbox, answering) = (handler.notices.clone(), handler.outbox.clone(), handler.answering.clone());
-    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
+    let sweeps = handler.sweeps.clone();
+    let mut client = ClientBuilder::new_with_http(gateway_http(&config, &rest), GatewayIntents::empty())
         .event_handler(handler)
         .await
         .map_err(|e| BotError::Gateway(e.to_string()))?;
@@ -95,12 +101,14 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     });
     let (clock, every) = (config.clock.clone(), config.clock_interval);
     let scans = tokio::spawn(puzzle_scans::run(service.clone(), clock, every, answering.clone(), stop_rx.clone()));
+    let sweeping = tokio::spawn(live_buttons::run(rest.clone(), service.clone(), sweeps.clone(), stop_rx.clone()));
     let clock_loop = tokio::spawn(clock_loop::run(
-        client.http.clone(),
+        rest.clone(),
         service.clone(),
         config.clock.clone(),
         config.clock_interval,
         notices,
+        sweeps,
         outbox,
         answering,
         stop_rx,
@@ -123,6 +131,9 @@ pub async fn run_bot(config: Config, shutdown: impl Future<Output = ()> + Send) 
     fair_play_keys::write_all(&service, &answering::Answering::default()).await;
     if let Err(e) = scans.await {
         tracing::error!(error = %e, "the puzzle scans loop failed");
+    }
+    if let Err(e) = sweeping.await {
+        tracing::error!(error = %e, "the stale buttons' sweeps failed");
     }
     if let Some(task) = backups
         && let Err(e) = task.await
@@ -165,12 +176,20 @@ async fn serve_metrics(config: &Config, service: &GameService) -> Result<Option<
     Ok(Some(tokio::spawn(crate::metrics::serve(listener, crate::metrics::install(), probe))))
 }
 
-/// The REST client, through the proxy if one is set.
-fn discord_http(config: &Config) -> Http {
-    let mut http = HttpBuilder::new(&config.token);
+/// The bot's REST client: through the proxy if one is set, within this
+/// process's share of the bot's global limit.
+pub fn discord_rest(config: &Config) -> Rest {
+    Rest::new(&config.token, config.proxy_url.as_deref(), config.requests_per_second())
+}
+
+/// serenity's REST client, which only its gateway uses (`GET
+/// /gateway/bot` when it connects): its own rate limiter off, as for
+/// every call the bot makes (the bot's limiter is the one limiter; see
+/// [`rest`]), sharing the bot's connection pool.
+fn gateway_http(config: &Config, rest: &Rest) -> Http {
+    let mut http = HttpBuilder::new(&config.token).client(rest.http_client()).ratelimiter_disabled(true);
     if let Some(proxy) = &config.proxy_url {
-        // serenity only sends through the proxy when its own rate limiter is off.
-        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+        http = http.proxy(proxy.as_str());
     }
     http.build()
 }
@@ -229,8 +248,8 @@ fn lock_database(url: &str) -> Result<Option<crate::store::ProcessLock>, BotErro
 
 /// Asks Discord who the token belongs to, so a bad token is reported
 /// before anything else happens.
-async fn check_token(http: &Http) -> Result<u64, BotError> {
-    match repeatable("check the token", |limit| call(limit, http.get_current_user())).await {
+async fn check_token(rest: &Rest) -> Result<u64, BotError> {
+    match repeatable("check the token", |limit| rest.current_user(limit)).await {
         Ok(me) => {
             tracing::info!(bot = %me.name, "token accepted");
             Ok(me.id.get())

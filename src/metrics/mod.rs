@@ -26,8 +26,14 @@ pub const COMMAND_SECONDS: &str = "damas_command_seconds";
 /// Failures: `kind="internal"` (a command failed inside the bot) and
 /// `kind="delivery"` (Discord never took a message).
 pub const ERRORS: &str = "damas_errors_total";
-/// Discord answered 429 (or serenity's limiter made a call wait).
+/// Discord answered 429: `scope="route"` (a route's bucket) or
+/// `scope="global"` (the bot's global limit).
 pub const RATE_LIMITED: &str = "damas_discord_rate_limited_total";
+/// Calls sent to Discord's REST API, by lane (`answer`, `prompt`, `paced`, `spare`).
+pub const DISCORD_REQUESTS: &str = "damas_discord_requests_total";
+/// Invalid requests (401, 403, 429) Discord answered in the last ten
+/// minutes: Discord bans a bot for an hour at 10,000.
+pub const DISCORD_INVALID: &str = "damas_discord_invalid_requests";
 /// Ticks of the clock loop run by this process: it rises every
 /// `DAMAS_CLOCK_SECONDS` while the clock is alive.
 pub const CLOCK_TICKS: &str = "damas_clock_ticks_total";

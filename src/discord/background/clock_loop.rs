@@ -13,7 +13,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serenity::all::Http;
+use crate::discord::rest::Rest;
 use tokio::sync::{Notify, watch};
 
 use crate::config::Clock;
@@ -27,8 +27,9 @@ use crate::discord::background::side_by_side::side_by_side;
 use crate::discord::messages::deliver::post_for_id;
 use crate::discord::messages::deliver::{ChannelNotices, PostError};
 use crate::discord::messages::game_messages::{self, user};
+use crate::discord::messages::game_threads;
+use crate::discord::messages::live_buttons::{self, Sweeps};
 use crate::discord::messages::reply::Reply;
-use crate::discord::messages::{game_threads, live_buttons};
 
 /// Runs until `stop` turns true; a tick in progress is finished first, so
 /// every claimed event is announced. `outbox` wakes it before its interval
@@ -38,11 +39,12 @@ use crate::discord::messages::{game_threads, live_buttons};
 /// work the way a player waits on the answer to their move.
 #[allow(clippy::too_many_arguments)]
 pub async fn run(
-    http: Arc<Http>,
+    rest: Rest,
     service: GameService,
     clock: Clock,
     every: Duration,
     notices: ChannelNotices,
+    sweeps: Sweeps,
     outbox: Arc<Notify>,
     answering: Answering,
     mut stop: watch::Receiver<bool>,
@@ -50,7 +52,7 @@ pub async fn run(
     let dm_channels = DmChannels::default();
     loop {
         answering.quiet_or(YIELD_AT_MOST).await;
-        tick(&http, &notices, &service, &clock, &dm_channels, &answering).await;
+        tick(&rest, &notices, &sweeps, &service, &clock, &dm_channels, &answering).await;
         metrics::counter!(crate::metrics::CLOCK_TICKS).increment(1);
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
@@ -64,8 +66,9 @@ pub async fn run(
 /// and posts every pending announcement; returns when every post is done
 /// or given up (problems are logged by the delivery layer).
 pub async fn tick(
-    http: &Arc<Http>,
+    rest: &Rest,
     notices: &ChannelNotices,
+    sweeps: &Sweeps,
     service: &GameService,
     clock: &Clock,
     dm_channels: &DmChannels,
@@ -73,19 +76,19 @@ pub async fn tick(
 ) {
     // What waits already goes first: a premove reply to the bot's last move
     // is posted before the bot's next move.
-    deliver_announcements(http, notices, service, clock).await;
-    crate::discord::background::engine_moves::catch_up(http, notices, service, clock).await;
+    deliver_announcements(rest, notices, sweeps, service, clock).await;
+    crate::discord::background::engine_moves::catch_up(rest, notices, sweeps, service, clock).await;
     // What is claimed waits in the outbox, posted below.
     if let Err(e) = service.deadlines().claim_due(clock.now()).await {
         tracing::error!(error = %e, "could not read due deadlines");
     }
     // Tournament games to start (their announcements go out below) and
     // tournament messages to bring up to date.
-    crate::discord::background::tournament_upkeep::upkeep(http, notices, service, clock).await;
-    crate::discord::background::daily_puzzles::post_and_reveal(http, notices, service, clock).await;
-    deliver_announcements(http, notices, service, clock).await;
+    crate::discord::background::tournament_upkeep::upkeep(rest, notices, service, clock).await;
+    crate::discord::background::daily_puzzles::post_and_reveal(rest, notices, service, clock).await;
+    deliver_announcements(rest, notices, sweeps, service, clock).await;
     crate::discord::background::send_direct_messages::deliver_direct_messages(
-        http,
+        rest,
         service,
         clock,
         dm_channels,
@@ -158,7 +161,13 @@ pub fn announcement_nonce(id: i64) -> String {
 /// settles those posted, refused for good or no longer needed, a batch in
 /// one write (see [`settling`]). One that failed otherwise keeps its lease
 /// and is tried again after it.
-async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+async fn deliver_announcements(
+    rest: &Rest,
+    notices: &ChannelNotices,
+    sweeps: &Sweeps,
+    service: &GameService,
+    clock: &Clock,
+) {
     loop {
         let batch = match service.deadlines().lease_announcements(clock.now()).await {
             Ok(batch) => batch,
@@ -173,16 +182,16 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
         // Channels side by side; within a channel, in the order claimed (a
         // loss on time before the next game of its match).
         let done: Settled = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
-        let posting = (http.clone(), notices.clone(), service.clone(), done.clone());
+        let posting = (rest.clone(), notices.clone(), sweeps.clone(), service.clone(), done.clone());
         let batch_posted = side_by_side(
             batch,
             |item: &Announcement| item.channel,
             usize::MAX,
             move |item: Announcement| {
-                let (http, notices, service, done) = posting.clone();
+                let (rest, notices, sweeps, service, done) = posting.clone();
                 async move {
                     // One to be tried again holds back the rest of its channel, in order.
-                    let Some(outcome) = deliver(&http, &notices, &service, &item).await else { return false };
+                    let Some(outcome) = deliver(&rest, &notices, &sweeps, &service, &item).await else { return false };
                     done.lock().expect("settled list").push((item.id, outcome));
                     true
                 }
@@ -198,18 +207,19 @@ async fn deliver_announcements(http: &Arc<Http>, notices: &ChannelNotices, servi
 }
 /// Posts one announcement; `None` when it should be tried again later.
 async fn deliver(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
+    sweeps: &Sweeps,
     service: &GameService,
     item: &Announcement,
 ) -> Option<AnnouncementOutcome> {
     let Some(event) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
     let reply = announcement(service, event).await;
-    match post_for_id(http, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
+    match post_for_id(rest, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
         Ok(message) => {
-            live_buttons::after_posting(http, service, item.channel, Some(message), &reply.after).await;
+            live_buttons::after_posting(service, sweeps, item.channel, Some(message), &reply.after).await;
             if let Some(thread) = reply.after.archive_thread {
-                game_threads::archive(http, thread).await;
+                game_threads::archive(rest, thread).await;
             }
             Some(AnnouncementOutcome::Delivered)
         }

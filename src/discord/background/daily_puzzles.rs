@@ -4,9 +4,7 @@
 //! nonce so a retry shows once), and each posted one whose day is over is
 //! edited to show its solution and who solved it, its Solve button gone.
 
-use std::sync::Arc;
-
-use serenity::all::Http;
+use crate::discord::rest::{Lane, Rest};
 
 use crate::config::Clock;
 use crate::game::GameService;
@@ -23,12 +21,12 @@ fn nonce(daily: &DailyPuzzleRow) -> String {
 }
 
 /// Posts the daily puzzles due and reveals those whose day is over.
-pub async fn post_and_reveal(http: &Arc<Http>, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+pub async fn post_and_reveal(rest: &Rest, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     let puzzles = service.puzzles();
     match puzzles.daily_posts_due(clock.now()).await {
         Ok(due) => {
             for daily in due {
-                post(http, notices, service, &daily).await;
+                post(rest, notices, service, &daily).await;
             }
         }
         Err(e) => tracing::error!(error = %e, "could not read the daily puzzles to post"),
@@ -36,7 +34,7 @@ pub async fn post_and_reveal(http: &Arc<Http>, notices: &ChannelNotices, service
     match puzzles.daily_reveals_due(clock.now()).await {
         Ok(due) => {
             for daily in due {
-                reveal(http, service, &daily, clock.now()).await;
+                reveal(rest, service, &daily, clock.now()).await;
             }
         }
         Err(e) => tracing::error!(error = %e, "could not read the daily puzzles to reveal"),
@@ -45,7 +43,7 @@ pub async fn post_and_reveal(http: &Arc<Http>, notices: &ChannelNotices, service
 
 /// Posts one daily puzzle; one not posted stays leased and is tried again
 /// once its lease runs out.
-async fn post(http: &Http, notices: &ChannelNotices, service: &GameService, daily: &DailyPuzzleRow) {
+async fn post(rest: &Rest, notices: &ChannelNotices, service: &GameService, daily: &DailyPuzzleRow) {
     let (guild, day) = (daily.guild, daily.day);
     let puzzles = service.puzzles();
     let lang = server_lang(service, Some(guild)).await;
@@ -58,7 +56,7 @@ async fn post(http: &Http, notices: &ChannelNotices, service: &GameService, dail
         Ok(reply) => reply,
         Err(e) => return tracing::error!(guild, day, error = %e, "could not draw the daily puzzle"),
     };
-    match post_for_id(http, notices, daily.channel, &reply, &nonce(daily)).await {
+    match post_for_id(rest, notices, daily.channel, &reply, &nonce(daily)).await {
         Ok(message) => match puzzles.daily_posted(guild, day, message).await {
             Ok(()) => tracing::info!(guild, day, puzzle = puzzle.id, "daily puzzle posted"),
             Err(e) => tracing::error!(guild, day, error = %e, "could not record the daily puzzle's message"),
@@ -70,7 +68,7 @@ async fn post(http: &Http, notices: &ChannelNotices, service: &GameService, dail
 }
 
 /// Shows the solution of a daily puzzle whose day is over.
-async fn reveal(http: &Http, service: &GameService, daily: &DailyPuzzleRow, now: i64) {
+async fn reveal(rest: &Rest, service: &GameService, daily: &DailyPuzzleRow, now: i64) {
     let (guild, day) = (daily.guild, daily.day);
     let Some(message) = daily.message else { return };
     let puzzles = service.puzzles();
@@ -80,7 +78,7 @@ async fn reveal(http: &Http, service: &GameService, daily: &DailyPuzzleRow, now:
         return tracing::error!(guild, day, "could not read the daily puzzle to reveal");
     };
     let edit = daily_revealed(lang, &puzzle, day, counts);
-    match edit_in_channel(http, daily.channel, message, &edit).await {
+    match edit_in_channel(rest, daily.channel, message, &edit, Lane::Paced).await {
         Ok(()) => {}
         // A message deleted or a channel closed to the bot: nothing to show it in.
         Err(crate::discord::messages::deliver::Failure::Status(403 | 404, _)) => {

@@ -4,17 +4,18 @@
 //! waiting for the bot (start-up included).
 
 use crate::discord::messages::deliver::{ChannelNotices, fresh_nonce};
-use serenity::all::Http;
+use crate::discord::rest::{Lane, Rest};
 
 use crate::config::Clock;
 use crate::game::{GameService, MoveReport};
 use crate::i18n::Lang;
 use crate::t;
 
-use crate::discord::messages::deliver::post_for_id;
+use crate::discord::messages::deliver::post_in_channel;
 use crate::discord::messages::game_messages;
+use crate::discord::messages::game_threads;
+use crate::discord::messages::live_buttons::{self, Sweeps};
 use crate::discord::messages::reply::Reply;
-use crate::discord::messages::{game_threads, live_buttons};
 
 /// If the live game of `channel` waits for the bot, lets it move and posts
 /// the move. Called after a command that may have handed the bot its turn.
@@ -22,8 +23,9 @@ use crate::discord::messages::{game_threads, live_buttons};
 /// (`/notify dm`) or a premove reply's announcement, which the clock loop
 /// should send now.
 pub async fn answer_in_channel(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
+    sweeps: &Sweeps,
     service: &GameService,
     clock: &Clock,
     channel: u64,
@@ -42,7 +44,7 @@ pub async fn answer_in_channel(
     }
     match service.games().engine_reply(clock.now(), game.id).await {
         Ok(Some(report)) => {
-            announce(http, notices, service, &report).await;
+            announce(rest, notices, sweeps, service, &report).await;
             // A premove reply waits in the outbox; the clock loop posts it
             // and then lets the bot move again.
             report.direct_message || report.premove_replies > 0
@@ -56,7 +58,7 @@ pub async fn answer_in_channel(
 }
 
 /// Lets the bot move in every game that waits for it, and posts the moves.
-pub async fn catch_up(http: &Http, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+pub async fn catch_up(rest: &Rest, notices: &ChannelNotices, sweeps: &Sweeps, service: &GameService, clock: &Clock) {
     let moves = match service.games().engine_catch_up(clock.now()).await {
         Ok(moves) => moves,
         Err(e) => {
@@ -66,14 +68,14 @@ pub async fn catch_up(http: &Http, notices: &ChannelNotices, service: &GameServi
     };
     for played in moves {
         match played {
-            Ok(report) => announce(http, notices, service, &report).await,
+            Ok(report) => announce(rest, notices, sweeps, service, &report).await,
             Err(e) => tracing::error!(error = %e, "the bot could not move"),
         }
     }
 }
 
 /// Posts the bot's move in its game's channel.
-async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, report: &MoveReport) {
+async fn announce(rest: &Rest, notices: &ChannelNotices, sweeps: &Sweeps, service: &GameService, report: &MoveReport) {
     let channel = report.game.channel;
     let lang = game_messages::server_lang(service, report.game.guild).await;
     let reply = match message(lang, service, report).await {
@@ -85,12 +87,13 @@ async fn announce(http: &Http, notices: &ChannelNotices, service: &GameService, 
             Reply::public(lang, format!("{text}\n{}", game_messages::to_move(lang, &report.game)))
         }
     };
-    // The delivery layer has logged why, once per channel.
-    match post_for_id(http, notices, channel, &reply, &fresh_nonce()).await {
+    // The delivery layer has logged why, once per channel. The person who
+    // moved waits for this answer: it goes first in line.
+    match post_in_channel(rest, notices, channel, &reply, &reply.pings_for(None), &fresh_nonce(), Lane::Prompt).await {
         Ok(message) => {
-            live_buttons::after_posting(http, service, channel, Some(message), &reply.after).await;
+            live_buttons::after_posting(service, sweeps, channel, Some(message), &reply.after).await;
             if let Some(thread) = reply.after.archive_thread {
-                game_threads::archive(http, thread).await;
+                game_threads::archive(rest, thread).await;
             }
         }
         Err(e) => tracing::debug!(channel, error = ?e, "the bot's move was not posted"),

@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use serenity::all::{Http, UserId};
 use tokio::time::Instant;
 
 use crate::config::Clock;
@@ -21,9 +20,10 @@ use crate::discord::background::answering::{Answering, YIELD_AT_MOST};
 use crate::discord::background::settling::{self, SETTLE_EVERY, Settled, flushing};
 use crate::discord::background::side_by_side::side_by_side;
 use crate::discord::interactions::commands::my_games;
-use crate::discord::messages::deliver::{Failure, call, post_once, repeatable};
+use crate::discord::messages::deliver::{Failure, post_once, repeatable};
 use crate::discord::messages::game_messages::{self, user};
 use crate::discord::messages::reply::Reply;
+use crate::discord::rest::{Lane, Rest};
 
 /// The most direct messages of a batch sent at once. They wait while
 /// answers are being made, and without a limit every one of a batch set
@@ -46,7 +46,7 @@ pub fn direct_nonce(id: i64) -> String {
 /// yet settled when the bot stops is sent again after its lease, with the
 /// same nonce, so it shows once.
 pub async fn deliver_direct_messages(
-    http: &Arc<Http>,
+    rest: &Rest,
     service: &GameService,
     clock: &Clock,
     channels: &DmChannels,
@@ -64,7 +64,7 @@ pub async fn deliver_direct_messages(
             return;
         }
         let done: Settled = Arc::new(Mutex::new(Vec::with_capacity(batch.len())));
-        let sending = (http.clone(), service.clone(), clock.clone(), channels.clone(), answering.clone(), done.clone());
+        let sending = (rest.clone(), service.clone(), clock.clone(), channels.clone(), answering.clone(), done.clone());
         // The answers being made go first (see `answering`), for
         // YIELD_AT_MOST from the lease at the most.
         let yield_until = Instant::now() + YIELD_AT_MOST;
@@ -73,12 +73,12 @@ pub async fn deliver_direct_messages(
             |item: &DirectMessage| item.user,
             DIRECT_MESSAGES_AT_ONCE,
             move |item: DirectMessage| {
-                let (http, service, clock, channels, answering, done) = sending.clone();
+                let (rest, service, clock, channels, answering, done) = sending.clone();
                 async move {
                     if item.due.is_some() {
                         answering.quiet_or(yield_until.saturating_duration_since(Instant::now())).await;
                     }
-                    let Some(outcome) = send(&http, &service, &clock, &channels, &item).await else { return false };
+                    let Some(outcome) = send(&rest, &service, &clock, &channels, &item).await else { return false };
                     done.lock().expect("settled list").push((item.id, outcome));
                     true
                 }
@@ -97,7 +97,7 @@ pub async fn deliver_direct_messages(
 
 /// Sends one direct message; `None` when it should be tried again later.
 async fn send(
-    http: &Http,
+    rest: &Rest,
     service: &GameService,
     clock: &Clock,
     channels: &DmChannels,
@@ -112,8 +112,8 @@ async fn send(
             return Some(AnnouncementOutcome::Undeliverable);
         }
     };
-    let result = match channels.open(http, item.user).await {
-        Ok(channel) => post_once(http, channel, &reply, &[], &direct_nonce(item.id)).await.map(|_| ()),
+    let result = match channels.open(rest, item.user).await {
+        Ok(channel) => post_once(rest, channel, &reply, &[], &direct_nonce(item.id), Lane::Paced).await.map(|_| ()),
         Err(e) => Err(e),
     };
     if result.is_err() {
@@ -157,12 +157,12 @@ impl DmChannels {
     }
 
     /// The player's DM channel with the bot, asked of Discord the first time.
-    async fn open(&self, http: &Http, player: u64) -> Result<u64, Failure> {
+    async fn open(&self, rest: &Rest, player: u64) -> Result<u64, Failure> {
         if let Some(&channel) = self.known().get(&player) {
             return Ok(channel);
         }
-        let open = |limit| call(limit, UserId::new(player).create_dm_channel(http));
-        let channel = repeatable("open a direct message channel", open).await?.id.get();
+        let open = |limit| rest.open_dm(player, Lane::Paced, limit);
+        let channel = repeatable("open a direct message channel", open).await?;
         let mut known = self.known();
         if known.len() >= DM_CHANNELS_KEPT {
             known.clear();

@@ -8,7 +8,7 @@
 //! crash any process picks up where the last left off; each post carries a
 //! nonce of its own, so a repeat shows once.
 
-use serenity::all::Http;
+use crate::discord::rest::{Lane, Rest};
 
 use crate::config::Clock;
 use crate::game::{GameService, PendingTournamentGame, ShowStep, Tournament};
@@ -30,7 +30,7 @@ const SHOW_BATCH: i64 = 20;
 /// Starts the games waiting for their threads, then brings every
 /// tournament whose messages are behind up to date. Problems are logged;
 /// what is left is done at a later tick.
-pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
+pub async fn upkeep(rest: &Rest, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
     // Batch after batch: a round-robin starts all its games at once. Each
     // pairing leased stays leased a while if it fails, so this ends.
     loop {
@@ -38,7 +38,7 @@ pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService
             Ok(pending) if pending.is_empty() => break,
             Ok(pending) => {
                 for game in pending {
-                    start_game(http, notices, service, clock, &game).await;
+                    start_game(rest, notices, service, clock, &game).await;
                 }
             }
             Err(e) => {
@@ -55,7 +55,7 @@ pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService
         }
     };
     for id in ids {
-        if let Err(e) = show(http, notices, service, id).await {
+        if let Err(e) = show(rest, notices, service, id).await {
             tracing::warn!(tournament = id, error = %e, "a tournament's messages are left for a later tick");
         }
         if let Err(e) = service.tournaments().release_tournament_messages(id).await {
@@ -68,7 +68,7 @@ pub async fn upkeep(http: &Http, notices: &ChannelNotices, service: &GameService
 /// attempt opened) and starts the game there; its announcement follows
 /// from the outbox.
 async fn start_game(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     service: &GameService,
     clock: &Clock,
@@ -80,7 +80,7 @@ async fn start_game(
         None => {
             let name = |(id, name): &(u64, Option<String>)| name.clone().unwrap_or_else(|| id.to_string());
             let title = thread_name(lang, &pending.name, pending.round, &name(&pending.white), &name(&pending.black));
-            match game_threads::open(http, pending.channel, None, &title).await {
+            match game_threads::open(rest, pending.channel, None, &title).await {
                 Ok(thread) => (true, thread),
                 Err(e) => {
                     if notices.first(pending.channel, ChannelProblem::NoThreads) {
@@ -102,7 +102,7 @@ async fn start_game(
     match service.tournaments().start_tournament_game(clock.now(), pending, thread).await {
         Ok(Some(game)) => tracing::debug!(game = game.id, thread, "a tournament game started"),
         // A withdrawal or the tournament's end came first: no game there.
-        Ok(None) => game_threads::remove(http, thread).await,
+        Ok(None) => game_threads::remove(rest, thread).await,
         Err(e) => tracing::error!(pairing = pending.pairing, error = %e, "could not start a tournament game"),
     }
 }
@@ -110,35 +110,35 @@ async fn start_game(
 /// Brings tournament `id`'s messages up to date, as far as Discord lets
 /// it: the steps the tournament says it needs ([`Tournament::steps_to_show`]),
 /// each recorded as soon as it is done.
-async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: i64) -> Result<(), String> {
+async fn show(rest: &Rest, notices: &ChannelNotices, service: &GameService, id: i64) -> Result<(), String> {
     let t = service.tournaments().tournament(id).await.map_err(|e| e.to_string())?;
     let lang = server_lang(service, Some(t.guild)).await;
     let tournaments = service.tournaments();
     for step in t.steps_to_show() {
         let recorded = match step {
             ShowStep::PostMessage => {
-                let message = post(http, notices, &t, &tournament_message(lang, &t), "tm", 0).await?;
+                let message = post(rest, notices, &t, &tournament_message(lang, &t), "tm", 0).await?;
                 tournaments.record_tournament_message(t.id, message, false).await
             }
             ShowStep::EditMessage(message) => {
-                edit(http, &t, message, &tournament_message(lang, &t)).await?;
+                edit(rest, &t, message, &tournament_message(lang, &t)).await?;
                 Ok(())
             }
             ShowStep::PostStandings => {
-                let message = post(http, notices, &t, &standings_message(lang, &t), "ts", 0).await?;
+                let message = post(rest, notices, &t, &standings_message(lang, &t), "ts", 0).await?;
                 tournaments.record_tournament_message(t.id, message, true).await
             }
             ShowStep::EditStandings(message) => {
-                edit(http, &t, message, &standings_message(lang, &t)).await?;
+                edit(rest, &t, message, &standings_message(lang, &t)).await?;
                 Ok(())
             }
             ShowStep::AnnounceRound(round) => {
-                post(http, notices, &t, &round_message(lang, &t, round), "tr", round).await?;
+                post(rest, notices, &t, &round_message(lang, &t, round), "tr", round).await?;
                 tournaments.record_round_announced(t.id, round).await
             }
             ShowStep::AnnounceEnd => {
                 let reply = final_message(lang, &t).await.map_err(|e| e.to_string())?;
-                post(http, notices, &t, &reply, "tf", 0).await?;
+                post(rest, notices, &t, &reply, "tf", 0).await?;
                 tournaments.record_tournament_end_announced(t.id).await
             }
             ShowStep::Shown(version) => tournaments.record_tournament_shown(t.id, version).await,
@@ -151,19 +151,19 @@ async fn show(http: &Http, notices: &ChannelNotices, service: &GameService, id: 
 /// Posts `reply` in tournament `t`'s channel as its post `kind` (of
 /// `round`), with the nonce that makes a repeat show once.
 async fn post(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     t: &Tournament,
     reply: &Reply,
     kind: &str,
     round: u32,
 ) -> Result<u64, String> {
-    post_for_id(http, notices, t.channel, reply, &nonce(kind, t, round)).await.map_err(post_error)
+    post_for_id(rest, notices, t.channel, reply, &nonce(kind, t, round)).await.map_err(post_error)
 }
 
 /// Edits tournament `t`'s message `message` in its channel to `reply`.
-async fn edit(http: &Http, t: &Tournament, message: u64, reply: &Reply) -> Result<(), String> {
-    edit_in_channel(http, t.channel, message, reply).await.map_err(|e| e.to_string())
+async fn edit(rest: &Rest, t: &Tournament, message: u64, reply: &Reply) -> Result<(), String> {
+    edit_in_channel(rest, t.channel, message, reply, Lane::Paced).await.map_err(|e| e.to_string())
 }
 
 /// The nonce of one of tournament `t`'s posts: the same however often it

@@ -7,10 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serenity::all::{
-    AutocompleteChoice, Builder, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, ConnectionStage, Context, CreateAutocompleteResponse, CreateInteractionResponse,
-    EventHandler, GuildId, Http, Interaction, Member, PartialChannel, Permissions, RatelimitInfo, Ready,
-    ShardStageUpdateEvent, User,
+    AutocompleteChoice, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
+    ConnectionStage, Context, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId,
+    Interaction, Member, PartialChannel, Permissions, Ready, ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, RwLock};
@@ -28,10 +27,12 @@ use crate::discord::interactions::register;
 use crate::discord::interactions::respond::{Target, respond};
 use crate::discord::interactions::slash;
 use crate::discord::messages::deliver::ChannelNotices;
-use crate::discord::messages::deliver::{call, persist};
+use crate::discord::messages::deliver::persist;
 use crate::discord::messages::errors::error_reply;
+use crate::discord::messages::game_threads;
+use crate::discord::messages::live_buttons::{self, Sweeps};
 use crate::discord::messages::reply::{AfterEffects, Reply};
-use crate::discord::messages::{game_threads, live_buttons};
+use crate::discord::rest::Rest;
 
 /// What an interaction says of where, by whom and from what it was made.
 struct Origin<'a> {
@@ -75,6 +76,8 @@ const AUTOCOMPLETE_PATIENCE: std::time::Duration = std::time::Duration::from_sec
 /// The bot's event handler.
 pub struct Handler {
     service: GameService,
+    /// Discord's REST API, through the bot's rate limiter.
+    rest: Rest,
     clock: Clock,
     guild_id: Option<u64>,
     /// The bot's own user id.
@@ -85,6 +88,9 @@ pub struct Handler {
     pub(crate) in_flight: Arc<RwLock<()>>,
     /// Channel problems already logged (shared with the clock loop).
     pub(crate) notices: ChannelNotices,
+    /// The games whose stale buttons are to be swept (shared with the clock
+    /// loop and the sweeping task).
+    pub(crate) sweeps: Sweeps,
     /// Wakes the clock loop to post the outbox now, after a reply that an
     /// announcement follows (shared with the clock loop).
     pub(crate) outbox: Arc<Notify>,
@@ -96,17 +102,20 @@ pub struct Handler {
 }
 
 impl Handler {
-    /// A handler over this service and clock, for the bot user `bot_user`;
-    /// commands are registered in `guild_id` if given, else globally.
-    pub fn new(service: GameService, clock: Clock, guild_id: Option<u64>, bot_user: u64) -> Handler {
+    /// A handler over this service and clock, calling Discord through
+    /// `rest`, for the bot user `bot_user`; commands are registered in
+    /// `guild_id` if given, else globally.
+    pub fn new(service: GameService, rest: Rest, clock: Clock, guild_id: Option<u64>, bot_user: u64) -> Handler {
         Handler {
             service,
+            rest,
             clock,
             guild_id,
             bot_user,
             registered: AtomicBool::new(false),
             in_flight: Arc::default(),
             notices: ChannelNotices::default(),
+            sweeps: Sweeps::default(),
             outbox: Arc::default(),
             answering: Answering::default(),
             server_locales: Mutex::default(),
@@ -114,7 +123,7 @@ impl Handler {
     }
 
     /// The invocation of an interaction made as `origin` says.
-    fn invocation(&self, http: &Arc<Http>, origin: Origin<'_>) -> Invocation {
+    fn invocation(&self, origin: Origin<'_>) -> Invocation {
         let lang = Lang::from_discord(origin.locale);
         let bot_may = |permission: Permissions| origin.app_permissions.is_some_and(|p| p.contains(permission));
         // A thread cannot hold a thread, and a forum opens threads its own way.
@@ -138,8 +147,9 @@ impl Handler {
             message: origin.message,
             lang,
             server_lang: origin.guild_locale.map_or(lang, Lang::from_discord),
-            http: http.clone(),
+            rest: self.rest.clone(),
             notices: self.notices.clone(),
+            sweeps: self.sweeps.clone(),
         }
     }
 
@@ -169,39 +179,37 @@ impl Handler {
     /// fallback); when it ended the game of a thread, archives the thread;
     /// takes the buttons off the game's messages that can no longer act
     /// (`shown`: the message the reply became, if it carries buttons).
-    async fn after_reply(&self, http: &Http, channel: u64, shown: Option<u64>, after: AfterEffects) {
+    async fn after_reply(&self, channel: u64, shown: Option<u64>, after: AfterEffects) {
         if after.outbox_follows {
             self.outbox.notify_one();
         }
-        live_buttons::after_posting(http, &self.service, channel, shown, &after).await;
+        live_buttons::after_posting(&self.service, &self.sweeps, channel, shown, &after).await;
         if let Some(thread) = after.archive_thread {
-            game_threads::archive(http, thread).await;
+            game_threads::archive(&self.rest, thread).await;
         }
     }
 
     /// The bot's move in `channel`'s game if it is its turn; a direct
     /// message it queued (`/notify dm`) goes out now, not at the next tick.
-    async fn bot_answers(&self, http: &Http, channel: u64) {
-        if engine_moves::answer_in_channel(http, &self.notices, &self.service, &self.clock, channel).await {
+    async fn bot_answers(&self, channel: u64) {
+        let (rest, notices, sweeps) = (&self.rest, &self.notices, &self.sweeps);
+        if engine_moves::answer_in_channel(rest, notices, sweeps, &self.service, &self.clock, channel).await {
             self.outbox.notify_one();
         }
     }
 
-    async fn command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let inv = self.invocation(
-            &ctx.http,
-            Origin {
-                channel: cmd.channel_id,
-                user: &cmd.user,
-                guild: cmd.guild_id,
-                member: cmd.member.as_deref(),
-                place: cmd.channel.as_ref(),
-                app_permissions: cmd.app_permissions,
-                locale: &cmd.locale,
-                guild_locale: cmd.guild_locale.as_deref(),
-                message: None,
-            },
-        );
+    async fn command(&self, cmd: &CommandInteraction) {
+        let inv = self.invocation(Origin {
+            channel: cmd.channel_id,
+            user: &cmd.user,
+            guild: cmd.guild_id,
+            member: cmd.member.as_deref(),
+            place: cmd.channel.as_ref(),
+            app_permissions: cmd.app_permissions,
+            locale: &cmd.locale,
+            guild_locale: cmd.guild_locale.as_deref(),
+            message: None,
+        });
         let target = Target {
             id: cmd.id,
             token: cmd.token.clone(),
@@ -221,7 +229,7 @@ impl Handler {
         self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let mut after = AfterEffects::default();
         let answer = self.answering.begin();
-        let shown = respond(&ctx.http, &self.notices, &target, name, async {
+        let shown = respond(&self.rest, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             let reply = private_notices(&inv, reply).await;
             after = reply.after;
@@ -235,30 +243,27 @@ impl Handler {
         let command = slash::find(name);
         let label = command.map_or("other", |c| c.name);
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
-        self.after_reply(&ctx.http, inv.channel, shown, after).await;
+        self.after_reply(inv.channel, shown, after).await;
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) && !after.no_bot_turn {
             let channel = after.game_channel.unwrap_or(inv.channel);
-            self.bot_answers(&ctx.http, channel).await;
+            self.bot_answers(channel).await;
         }
     }
 
-    async fn button(&self, ctx: &Context, press: &ComponentInteraction) {
-        let inv = self.invocation(
-            &ctx.http,
-            Origin {
-                channel: press.channel_id,
-                user: &press.user,
-                guild: press.guild_id,
-                member: press.member.as_ref(),
-                place: press.channel.as_ref(),
-                app_permissions: press.app_permissions,
-                locale: &press.locale,
-                guild_locale: press.guild_locale.as_deref(),
-                message: Some(press.message.id.get()),
-            },
-        );
+    async fn button(&self, press: &ComponentInteraction) {
+        let inv = self.invocation(Origin {
+            channel: press.channel_id,
+            user: &press.user,
+            guild: press.guild_id,
+            member: press.member.as_ref(),
+            place: press.channel.as_ref(),
+            app_permissions: press.app_permissions,
+            locale: &press.locale,
+            guild_locale: press.guild_locale.as_deref(),
+            message: Some(press.message.id.get()),
+        });
         let target = Target {
             id: press.id,
             token: press.token.clone(),
@@ -278,7 +283,7 @@ impl Handler {
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let mut after = AfterEffects::default();
         let answer = self.answering.begin();
-        let shown = respond(&ctx.http, &self.notices, &target, "button", async {
+        let shown = respond(&self.rest, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             let reply = private_notices(&inv, reply).await;
             after = reply.after;
@@ -286,14 +291,14 @@ impl Handler {
         })
         .await;
         drop(answer);
-        self.after_reply(&ctx.http, inv.channel, shown, after).await;
+        self.after_reply(inv.channel, shown, after).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
         if press::may_hand_the_bot_its_turn(id) && !after.no_bot_turn {
-            self.bot_answers(&ctx.http, inv.channel).await;
+            self.bot_answers(inv.channel).await;
         }
     }
 
-    async fn autocomplete(&self, ctx: &Context, ac: &CommandInteraction) {
+    async fn autocomplete(&self, ac: &CommandInteraction) {
         let _answer = self.answering.begin();
         let typed = ac.data.autocomplete().map(|o| o.value).unwrap_or_default();
         let choices = match slash::find(&ac.data.name) {
@@ -312,7 +317,7 @@ impl Handler {
         // Discord takes one answer: a repeat after a lost answer is refused as
         // already acknowledged, which `persist` counts as delivered.
         let until = tokio::time::Instant::now() + AUTOCOMPLETE_PATIENCE;
-        let attempt = |limit| call(limit, response.clone().execute(&ctx.http, (ac.id, &ac.token)));
+        let attempt = |limit| self.rest.autocomplete(ac.id.get(), &ac.token, &response, limit);
         let sent = persist("autocomplete", until, attempt, || async { false }).await;
         if let Err(e) = sent {
             tracing::warn!(error = %e, "could not answer an autocomplete");
@@ -322,12 +327,13 @@ impl Handler {
 
 #[async_trait]
 impl EventHandler for Handler {
-    async fn ready(&self, ctx: Context, ready: Ready) {
-        tracing::info!(user = %ready.user.name, servers = ready.guilds.len(), "connected to Discord");
+    async fn ready(&self, _ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, servers = ready.guilds.len(), shard = ?ready.shard, "connected to Discord");
+        self.rest.set_application(ready.application.id.get());
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        match register::register(&ctx.http, self.guild_id, slash::definitions()).await {
+        match register::register(&self.rest, self.guild_id, slash::definitions()).await {
             Ok(n) => tracing::info!(commands = n, guild = ?self.guild_id, "slash commands registered"),
             Err(e) => {
                 self.registered.store(false, Ordering::SeqCst);
@@ -353,19 +359,12 @@ impl EventHandler for Handler {
         }
     }
 
-    async fn ratelimit(&self, data: RatelimitInfo) {
-        // serenity's own limiter made a call wait (not in tests: the fake
-        // Discord runs with it off, and a 429 is counted where it arrives).
-        tracing::debug!(path = %data.path, timeout = ?data.timeout, "Discord rate limit");
-        metrics::counter!(crate::metrics::RATE_LIMITED).increment(1);
-    }
-
-    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+    async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
         let _answering = self.in_flight.clone().read_owned().await;
         match &interaction {
-            Interaction::Command(cmd) => self.command(&ctx, cmd).await,
-            Interaction::Component(press) => self.button(&ctx, press).await,
-            Interaction::Autocomplete(ac) => self.autocomplete(&ctx, ac).await,
+            Interaction::Command(cmd) => self.command(cmd).await,
+            Interaction::Component(press) => self.button(press).await,
+            Interaction::Autocomplete(ac) => self.autocomplete(ac).await,
             _ => {}
         }
     }

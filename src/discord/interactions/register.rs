@@ -3,14 +3,12 @@
 //! registration of the commands the `slash` table lists (in one server for
 //! development, otherwise globally).
 
-use serenity::all::{
-    Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http, InstallationContext,
-    InteractionContext,
-};
+use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext};
 
 use crate::i18n::{Lang, text};
 
-use crate::discord::messages::deliver::{Failure, call, repeatable};
+use crate::discord::messages::deliver::{Failure, repeatable};
+use crate::discord::rest::Rest;
 
 /// `key`'s text in each language that localizes the commands, by Discord
 /// locale code.
@@ -78,16 +76,6 @@ fn with_contexts(command: CreateCommand, in_direct_messages: bool) -> CreateComm
 
 /// Registers (overwrites) `commands`: in `guild` if given, else globally.
 /// Returns how many Discord holds now.
-pub async fn register(http: &Http, guild: Option<u64>, commands: Vec<CreateCommand>) -> Result<usize, Failure> {
-    let registered = repeatable("register commands", |limit| {
-        let commands = commands.clone();
-        async move {
-            match guild {
-                Some(id) => call(limit, GuildId::new(id).set_commands(http, commands)).await,
-                None => call(limit, Command::set_global_commands(http, commands)).await,
-            }
-        }
-    })
-    .await?;
-    Ok(registered.len())
+pub async fn register(rest: &Rest, guild: Option<u64>, commands: Vec<CreateCommand>) -> Result<usize, Failure> {
+    repeatable("register commands", |limit| rest.set_commands(guild, &commands, limit)).await
 }

@@ -8,17 +8,18 @@ use std::future::Future;
 use std::time::Duration;
 
 use serenity::all::{
-    Builder, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    EditInteractionResponse, Http, InteractionId,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, InteractionId,
 };
 use tokio::time::Instant;
 
 use crate::i18n::Lang;
 
 use crate::discord::messages::deliver::{
-    self, CALL_TIMEOUT, ChannelNotices, Delivered, call, original_shows, persist, post_in_channel,
+    self, CALL_TIMEOUT, ChannelNotices, Delivered, original_shows, persist, persist_for_id, post_in_channel,
 };
 use crate::discord::messages::reply::{Reply, mentions, ping_note};
+use crate::discord::rest::{Lane, Rest};
 
 /// The interaction being answered.
 #[derive(Debug, Clone)]
@@ -73,7 +74,7 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// Returns the id of the public message a reply with a game's buttons
 /// became (to take them off later); `None` for any other reply.
 pub async fn respond(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     target: &Target,
     what: &str,
@@ -84,17 +85,18 @@ pub async fn respond(
     match tokio::time::timeout(DEFER_AFTER, &mut work).await {
         Ok(reply) if reply.closes_menu.is_some() && !reply.ephemeral && target.is_button => {
             let until = received + FIRST_RESPONSE_WINDOW;
+            let closing = menu_closed(&reply);
             let closed = persist(
                 what,
                 until,
-                |limit| call(limit, menu_closed(&reply).execute(http, (target.id, &target.token))),
-                || original_shows(http, &target.token, reply.closes_menu.as_deref()),
+                |limit| rest.respond(target.id.get(), &target.token, &closing, &[], false, limit),
+                || original_shows(rest, &target.token, reply.closes_menu.as_deref()),
             )
             .await;
-            after_menu_closed(http, notices, target, what, &reply, closed).await
+            after_menu_closed(rest, notices, target, what, &reply, closed).await
         }
-        Ok(reply) => respond_now(http, notices, target, what, received, &reply).await,
-        Err(_) => respond_late(http, notices, target, what, received, work).await,
+        Ok(reply) => respond_now(rest, notices, target, what, received, &reply).await,
+        Err(_) => respond_late(rest, notices, target, what, received, work).await,
     }
 }
 
@@ -108,7 +110,7 @@ fn menu_closed(reply: &Reply) -> CreateInteractionResponse {
 /// Once a private menu is closed (or could not be), the public reply it
 /// led to, as a message of its own.
 async fn after_menu_closed(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     target: &Target,
     what: &str,
@@ -119,28 +121,27 @@ async fn after_menu_closed(
         // The move or answer is done all the same; its announcement must be seen.
         tracing::warn!(what, error = %e, "could not close a private menu");
     }
-    post_public(http, notices, target, reply).await
+    post_public(rest, notices, target, reply).await
 }
 
 /// Posts the public `reply` to an interaction already answered, as a
 /// channel message (safe to retry); where the channel refuses the bot,
 /// as a followup (the interaction needs no permission), sent once.
-async fn post_public(http: &Http, notices: &ChannelNotices, target: &Target, reply: &Reply) -> Option<u64> {
+async fn post_public(rest: &Rest, notices: &ChannelNotices, target: &Target, reply: &Reply) -> Option<u64> {
     let pings = target.pings(reply);
     let nonce = format!("a{}", target.id.get());
-    match post_in_channel(http, notices, target.channel, reply, &pings, &nonce).await {
+    match post_in_channel(rest, notices, target.channel, reply, &pings, &nonce, Lane::Prompt).await {
         Ok(id) => Some(id),
         Err(deliver::PostError::Forbidden | deliver::PostError::Gone) => {
             let mut followup = CreateInteractionResponseFollowup::new()
                 .content(reply.text())
-                .files(reply.attachments())
                 .embeds(reply.created_embeds())
                 .allowed_mentions(mentions(&pings));
             if let Some(rows) = &reply.components {
                 followup = followup.components(rows.clone());
             }
-            match call(CALL_TIMEOUT, followup.execute(http, (None, &target.token))).await {
-                Ok(message) => Some(message.id.get()),
+            match rest.followup(&target.token, &followup, &reply.files, CALL_TIMEOUT).await {
+                Ok(message) => Some(message),
                 Err(e) => {
                     tracing::error!(channel = target.channel, error = %e, "could not post an answer");
                     None
@@ -151,19 +152,28 @@ async fn post_public(http: &Http, notices: &ChannelNotices, target: &Target, rep
     }
 }
 
+/// Whether the id of the public message `reply` becomes is wanted: when it
+/// carries a game's buttons (to take them off once they cannot act).
+fn wants_message(reply: &Reply) -> bool {
+    reply.after.buttons.is_some() && !reply.ephemeral
+}
+
 /// The id of the public message `reply` became as the interaction's
-/// answer, when it carries a game's buttons (one more call to Discord,
-/// made only then): the pressed button's message for an update, else the
-/// original response.
-async fn shown_as(http: &Http, target: &Target, reply: &Reply) -> Option<u64> {
-    if reply.after.buttons.is_none() || reply.ephemeral {
+/// answer (`answered`: what the answer itself said, if asked), when it
+/// carries a game's buttons: the pressed button's message for an update,
+/// else the original response, read back only when the answer did not say.
+async fn shown_as(rest: &Rest, target: &Target, reply: &Reply, answered: Option<u64>) -> Option<u64> {
+    if !wants_message(reply) {
         return None;
     }
     if reply.update {
         return target.message;
     }
-    match call(CALL_TIMEOUT, http.get_original_interaction_response(&target.token)).await {
-        Ok(message) => Some(message.id.get()),
+    if answered.is_some() {
+        return answered;
+    }
+    match rest.original(&target.token, CALL_TIMEOUT).await {
+        Ok(message) => Some(message.id),
         Err(e) => {
             tracing::warn!(error = %e, "could not read the answer's message; its buttons stay when stale");
             None
@@ -172,7 +182,7 @@ async fn shown_as(http: &Http, target: &Target, reply: &Reply) -> Option<u64> {
 }
 
 async fn respond_now(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     target: &Target,
     what: &str,
@@ -182,27 +192,29 @@ async fn respond_now(
     let pings = target.pings(reply);
     let response = reply.response(&pings);
     let text = reply.text();
-    let sent = persist(
+    // Discord says which message the answer made, when asked: no second call.
+    let ask = wants_message(reply) && !reply.update;
+    let sent = persist_for_id(
         what,
         received + FIRST_RESPONSE_WINDOW,
-        |limit| call(limit, response.clone().execute(http, (target.id, &target.token))),
-        || original_shows(http, &target.token, Some(text.as_str())),
+        |limit| rest.respond(target.id.get(), &target.token, &response, &reply.files, ask, limit),
+        || original_shows(rest, &target.token, Some(text.as_str())),
     )
     .await;
     match sent {
-        Ok(_) => {
+        Ok(answered) => {
             // An update edits a message, which notifies nobody.
             if reply.update && !pings.is_empty() {
-                post_note(http, notices, target, reply.lang, &pings).await;
+                post_note(rest, notices, target, reply.lang, &pings).await;
             }
-            shown_as(http, target, reply).await
+            shown_as(rest, target, reply, answered).await
         }
-        Err(e) => fall_back(http, notices, target, what, reply, &e).await,
+        Err(e) => fall_back(rest, notices, target, what, reply, &e).await,
     }
 }
 
 async fn respond_late(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     target: &Target,
     what: &str,
@@ -221,41 +233,41 @@ async fn respond_late(
     let deferred = persist(
         what,
         received + FIRST_RESPONSE_WINDOW,
-        |limit| call(limit, first.clone().execute(http, (target.id, &target.token))),
-        || original_shows(http, &target.token, None),
+        |limit| rest.respond(target.id.get(), &target.token, &first, &[], false, limit),
+        || original_shows(rest, &target.token, None),
     )
     .await;
     let reply = work.await;
     if let Err(e) = deferred {
-        return fall_back(http, notices, target, what, &reply, &e).await;
+        return fall_back(rest, notices, target, what, &reply, &e).await;
     }
     let pings = target.pings(&reply);
     let until = (received + TOKEN_WINDOW).min(Instant::now() + LATE_PATIENCE);
     if reply.ephemeral {
-        if let Err(e) = private_followup(http, target, what, &reply, until).await {
+        if let Err(e) = private_followup(rest, target, what, &reply, until).await {
             tracing::error!(what, error = %e, "could not answer an interaction privately; the user saw no answer");
         }
         None
     } else if is_button && reply.closes_menu.is_some() {
         // The silent acknowledgement made the menu the original response.
         let line = Reply::ephemeral(reply.lang, reply.closes_menu.clone().unwrap_or_default()).updating();
-        let closed = edit_original(http, target, what, &line, until).await;
-        after_menu_closed(http, notices, target, what, &reply, closed).await
+        let closed = edit_original(rest, target, what, &line, until).await;
+        after_menu_closed(rest, notices, target, what, &reply, closed).await
     } else if reply.update || !is_button {
-        match edit_original(http, target, what, &reply, until).await {
+        match edit_original(rest, target, what, &reply, until).await {
             Ok(_) => {
                 // An edit notifies nobody.
                 if !pings.is_empty() {
-                    post_note(http, notices, target, reply.lang, &pings).await;
+                    post_note(rest, notices, target, reply.lang, &pings).await;
                 }
-                shown_as(http, target, &reply).await
+                shown_as(rest, target, &reply, None).await
             }
-            Err(e) => fall_back(http, notices, target, what, &reply, &e).await,
+            Err(e) => fall_back(rest, notices, target, what, &reply, &e).await,
         }
     } else {
         // A new public message after a button's silent acknowledgement: a channel
         // message, which notifies like a followup and is safe to retry.
-        post_public(http, notices, target, &reply).await
+        post_public(rest, notices, target, &reply).await
     }
 }
 
@@ -263,7 +275,7 @@ async fn respond_late(
 /// `reply`; before repeating an edit that may have landed, checks whether
 /// the original response shows it already.
 async fn edit_original(
-    http: &Http,
+    rest: &Rest,
     target: &Target,
     what: &str,
     reply: &Reply,
@@ -272,17 +284,14 @@ async fn edit_original(
     let text = reply.text();
     let mut edit =
         EditInteractionResponse::new().content(&text).embeds(reply.created_embeds()).allowed_mentions(mentions(&[]));
-    for file in reply.attachments() {
-        edit = edit.new_attachment(file);
-    }
     if let Some(rows) = &reply.components {
         edit = edit.components(rows.clone());
     }
     persist(
         what,
         until,
-        |limit| call(limit, edit.clone().execute(http, &target.token)),
-        || original_shows(http, &target.token, Some(text.as_str())),
+        |limit| rest.edit_original(&target.token, &edit, &reply.files, limit),
+        || original_shows(rest, &target.token, Some(text.as_str())),
     )
     .await
 }
@@ -292,20 +301,15 @@ async fn edit_original(
 /// may have landed, checks the original response, which Discord fills with
 /// the first followup after a deferral.
 async fn private_followup(
-    http: &Http,
+    rest: &Rest,
     target: &Target,
     what: &str,
     reply: &Reply,
     until: Instant,
 ) -> Result<Delivered, deliver::Failure> {
     if !target.is_button {
-        let deleted = persist(
-            what,
-            until,
-            |limit| call(limit, http.delete_original_interaction_response(&target.token)),
-            || async { false },
-        )
-        .await;
+        let deleted =
+            persist(what, until, |limit| rest.delete_original(&target.token, limit), || async { false }).await;
         // Already gone is as good as deleted.
         if let Err(e) = deleted
             && e != deliver::Failure::Status(404, 10008)
@@ -317,7 +321,6 @@ async fn private_followup(
     let mut followup = CreateInteractionResponseFollowup::new()
         .content(&text)
         .ephemeral(true)
-        .files(reply.attachments())
         .embeds(reply.created_embeds())
         .allowed_mentions(mentions(&[]));
     if let Some(rows) = &reply.components {
@@ -326,8 +329,8 @@ async fn private_followup(
     persist(
         what,
         until,
-        |limit| call(limit, followup.clone().execute(http, (None, &target.token))),
-        || original_shows(http, &target.token, Some(text.as_str())),
+        |limit| rest.followup(&target.token, &followup, &reply.files, limit),
+        || original_shows(rest, &target.token, Some(text.as_str())),
     )
     .await
 }
@@ -336,13 +339,13 @@ async fn private_followup(
 /// channel message, safe to retry; where the channel refuses the bot's
 /// messages, with a followup instead (the interaction needs no permission),
 /// sent once: a followup that may have landed cannot be told apart.
-async fn post_note(http: &Http, notices: &ChannelNotices, target: &Target, reply_lang: Lang, pings: &[u64]) {
+async fn post_note(rest: &Rest, notices: &ChannelNotices, target: &Target, reply_lang: Lang, pings: &[u64]) {
     let nonce = format!("p{}", target.id.get());
     let note = ping_note(reply_lang, pings);
-    let posted = post_in_channel(http, notices, target.channel, &note, pings, &nonce).await;
+    let posted = post_in_channel(rest, notices, target.channel, &note, pings, &nonce, Lane::Prompt).await;
     if let Err(deliver::PostError::Forbidden | deliver::PostError::Gone) = posted {
         let followup = CreateInteractionResponseFollowup::new().content(note.text()).allowed_mentions(mentions(pings));
-        if let Err(e) = call(CALL_TIMEOUT, followup.execute(http, (None, &target.token))).await {
+        if let Err(e) = rest.followup(&target.token, &followup, &[], CALL_TIMEOUT).await {
             tracing::error!(channel = target.channel, error = %e, "could not notify the player to move");
         }
     }
@@ -351,7 +354,7 @@ async fn post_note(http: &Http, notices: &ChannelNotices, target: &Target, reply
 /// The interaction could not carry the reply: a public one is posted in the
 /// channel (notifying whom it concerns); a private one is lost, and logged.
 async fn fall_back(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     target: &Target,
     what: &str,
@@ -372,7 +375,7 @@ async fn fall_back(
     // Buttons belong to the interaction's message; a stale copy would only confuse.
     post.components = None;
     let nonce = format!("a{}", target.id.get());
-    if post_in_channel(http, notices, target.channel, &post, &target.pings(reply), &nonce).await.is_ok() {
+    if post_in_channel(rest, notices, target.channel, &post, &target.pings(reply), &nonce, Lane::Prompt).await.is_ok() {
         tracing::info!(what, channel = target.channel, "the announcement was posted in the channel");
     }
     // Posted without its buttons: nothing to take off later.

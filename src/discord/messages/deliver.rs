@@ -1,8 +1,10 @@
 //! Getting a message to Discord when Discord fails: every call has a time
 //! limit; a 5xx or a timeout is retried with a short backoff while the
 //! interaction token is valid, after checking that the first try did not
-//! land already (so nothing is announced twice); and channel messages fall
-//! back to what the channel allows, with each channel's problem logged once.
+//! land already (so nothing is announced twice); a 429 is retried once the
+//! limiter lets it (after the `retry_after` Discord gave, see
+//! [`crate::discord::rest`]); and channel messages fall back to what the
+//! channel allows, with each channel's problem logged once.
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -10,97 +12,31 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serenity::all::{ChannelId, CreateMessage, EditMessage, Http, MessageId, Nonce};
+use serenity::all::{CreateMessage, EditMessage, Nonce};
 use tokio::time::Instant;
 
 use crate::discord::messages::reply::{Reply, mentions_with_roles};
+pub use crate::discord::rest::Failure;
+use crate::discord::rest::{Lane, Rest};
 use crate::t;
 
-/// Longest wait for one REST call before it counts as a timeout.
-pub const CALL_TIMEOUT: Duration = Duration::from_secs(4);
-
-/// Waits between tries after Discord answers 429. serenity (with its own
-/// rate limiter off) does not hand the Retry-After header to its caller, so
-/// the bot backs off on a fixed, growing schedule that covers Discord's
-/// usual waits, and gives up after the last one.
-pub const RATE_LIMIT_WAITS: [Duration; 3] =
-    [Duration::from_millis(500), Duration::from_secs(1), Duration::from_secs(2)];
+pub use crate::discord::rest::CALL_TIMEOUT;
 
 /// Waits between tries after a 5xx or a timeout (the call may also have
-/// landed, which is checked before each retry).
+/// landed, which is checked before each retry). After a 429 the next try
+/// waits in the limiter, as long as Discord asked.
 pub const SERVER_ERROR_WAITS: [Duration; 4] =
     [Duration::from_millis(200), Duration::from_millis(500), Duration::from_secs(1), Duration::from_secs(2)];
 
-/// Why one call to Discord did not succeed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Failure {
-    /// Discord answered with this status and JSON error code (0 if none).
-    Status(u16, isize),
-    /// No answer within the time allowed.
-    Timeout,
-    /// The request or its answer was lost on the way.
-    Transport(String),
-}
+/// How many times a call answered 429 is tried again.
+const RATE_LIMITED_TRIES: usize = 4;
 
-/// Discord's error code for a second answer to one interaction.
-const ALREADY_ACKNOWLEDGED: isize = 40060;
-
-impl Failure {
-    /// Reads serenity's error.
-    pub fn of(error: &serenity::Error) -> Failure {
-        match error {
-            serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(e)) => {
-                if e.status_code.as_u16() == 429 {
-                    metrics::counter!(crate::metrics::RATE_LIMITED).increment(1);
-                }
-                Failure::Status(e.status_code.as_u16(), e.error.code)
-            }
-            other => Failure::Transport(other.to_string()),
-        }
-    }
-
-    /// Whether Discord may have done what was asked although the answer says
-    /// otherwise: a server error, a timeout or a lost answer.
-    pub fn may_have_landed(&self) -> bool {
-        match self {
-            Failure::Status(status, _) => *status >= 500,
-            Failure::Timeout | Failure::Transport(_) => true,
-        }
-    }
-
-    /// Whether trying again can help (after a wait): 429 and the cases above.
-    pub fn is_transient(&self) -> bool {
-        matches!(self, Failure::Status(429, _)) || self.may_have_landed()
-    }
-
-    /// Discord refused a second answer: the first one did land.
-    pub fn is_already_acknowledged(&self) -> bool {
-        matches!(self, Failure::Status(400, ALREADY_ACKNOWLEDGED))
-    }
-
-    fn wait_before(&self, attempt: usize) -> Option<Duration> {
-        let waits: &[Duration] =
-            if matches!(self, Failure::Status(429, _)) { &RATE_LIMIT_WAITS[..] } else { &SERVER_ERROR_WAITS[..] };
-        waits.get(attempt).copied()
-    }
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Status(status, code) => write!(f, "HTTP {status} (Discord code {code})"),
-            Failure::Timeout => write!(f, "no answer within {} s", CALL_TIMEOUT.as_secs()),
-            Failure::Transport(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-/// Runs one call, at most `limit` long.
-pub async fn call<T>(limit: Duration, call: impl Future<Output = serenity::Result<T>>) -> Result<T, Failure> {
-    match tokio::time::timeout(limit, call).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => Err(Failure::of(&e)),
-        Err(_) => Err(Failure::Timeout),
+fn wait_before(failure: &Failure, attempt: usize) -> Option<Duration> {
+    if matches!(failure, Failure::Status(429, _)) {
+        // The limiter holds the next try until Discord's `retry_after`.
+        (attempt < RATE_LIMITED_TRIES).then_some(Duration::ZERO)
+    } else {
+        SERVER_ERROR_WAITS.get(attempt).copied()
     }
 }
 
@@ -130,6 +66,24 @@ where
     })
 }
 
+/// [`persist`] for a call that may say the id of what it made: the id, or
+/// `None` when the call did not say or a try whose answer was lost had
+/// landed.
+pub async fn persist_for_id<A, AF, L, LF>(
+    what: &str,
+    until: Instant,
+    attempt: A,
+    landed: L,
+) -> Result<Option<u64>, Failure>
+where
+    A: FnMut(Duration) -> AF,
+    AF: Future<Output = Result<Option<u64>, Failure>>,
+    L: FnMut() -> LF,
+    LF: Future<Output = bool>,
+{
+    Ok(persist_for_value(what, until, attempt, landed).await?.flatten())
+}
+
 /// How long a call that is harmless to repeat keeps being retried.
 const REPEATABLE_PATIENCE: Duration = Duration::from_secs(20);
 
@@ -152,7 +106,7 @@ where
 {
     let until = Instant::now() + patience;
     // Only an interaction's answer can have "already landed"; these calls are none.
-    persist_for_value(what, until, attempt, || async { false }).await?.ok_or(Failure::Status(400, ALREADY_ACKNOWLEDGED))
+    persist_for_value(what, until, attempt, || async { false }).await?.ok_or(Failure::already_acknowledged())
 }
 
 /// [`persist`], keeping the successful call's value; `None` when a try
@@ -176,7 +130,9 @@ where
         let failure = if left.is_zero() {
             Failure::Timeout
         } else {
-            match attempt(left.min(CALL_TIMEOUT)).await {
+            // The whole time left: a call may wait for Discord's limits;
+            // the exchange itself is held to `CALL_TIMEOUT`.
+            match attempt(left).await {
                 Ok(value) => return Ok(Some(value)),
                 Err(f) if maybe_landed && f.is_already_acknowledged() => return Ok(None),
                 Err(f) => f,
@@ -187,7 +143,7 @@ where
             tracing::info!(what, "an earlier try had reached Discord after all; not sending it again");
             return Ok(None);
         }
-        let wait = failure.wait_before(tries).filter(|_| failure.is_transient());
+        let wait = wait_before(&failure, tries).filter(|_| failure.is_transient());
         match wait {
             Some(wait) if Instant::now() + wait < until => {
                 tracing::warn!(what, error = %failure, retry_in_ms = wait.as_millis() as u64, "Discord failed a call; retrying");
@@ -200,8 +156,8 @@ where
 }
 
 /// What an interaction's original response should show if it landed.
-pub async fn original_shows(http: &Http, token: &str, content: Option<&str>) -> bool {
-    match call(CALL_TIMEOUT, http.get_original_interaction_response(token)).await {
+pub async fn original_shows(rest: &Rest, token: &str, content: Option<&str>) -> bool {
+    match rest.original(token, CALL_TIMEOUT).await {
         Ok(message) => content.is_none_or(|c| message.content == c),
         Err(_) => false,
     }
@@ -285,20 +241,21 @@ pub fn fresh_nonce() -> String {
 /// How long a channel message keeps being retried.
 const POST_PATIENCE: Duration = Duration::from_secs(20);
 
-/// Posts `reply` in `channel` as an ordinary message notifying `pings`, and
-/// returns the message's id. Retries are made safe by `nonce` (Discord
-/// keeps one message per nonce, and answers a repeat with it).
+/// Posts `reply` in `channel` as an ordinary message notifying `pings`, in
+/// `lane`, and returns the message's id. Retries are made safe by `nonce`
+/// (Discord keeps one message per nonce, and answers a repeat with it).
 /// A 403 with a picture is retried without it and with a line that says why; a
 /// 403 without, or a 404, gives up. Each channel's problem is logged once.
 pub async fn post_in_channel(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     channel: u64,
     reply: &Reply,
     pings: &[u64],
     nonce: &str,
+    lane: Lane,
 ) -> Result<u64, PostError> {
-    let first = post_once(http, channel, reply, pings, nonce).await;
+    let first = post_once(rest, channel, reply, pings, nonce, lane).await;
     let mut still = None;
     let result = match first {
         Err(Failure::Status(403, _)) if !reply.files.is_empty() => {
@@ -309,7 +266,7 @@ pub async fn post_in_channel(
             let mut bare = reply.clone();
             bare.files.clear();
             bare.content = format!("{}\n{}", reply.content, t!(reply.lang, "no-picture"));
-            post_once(http, channel, &bare, pings, nonce).await
+            post_once(rest, channel, &bare, pings, nonce, lane).await
         }
         other => other,
     };
@@ -348,16 +305,15 @@ pub async fn post_in_channel(
 /// One post with its retries, as [`post_in_channel`] makes it (no
 /// fallback); the message's id.
 pub(in crate::discord) async fn post_once(
-    http: &Http,
+    rest: &Rest,
     channel: u64,
     reply: &Reply,
     pings: &[u64],
     nonce: &str,
+    lane: Lane,
 ) -> Result<u64, Failure> {
-    let channel = ChannelId::new(channel);
     let mut message = CreateMessage::new()
         .content(reply.text())
-        .files(reply.attachments())
         .embeds(reply.created_embeds())
         .allowed_mentions(mentions_with_roles(pings, &reply.ping_roles))
         .nonce(Nonce::String(nonce.to_string()))
@@ -369,46 +325,50 @@ pub(in crate::discord) async fn post_once(
         message = message.components(rows.clone());
     }
     // The nonce makes a repeat harmless, so there is nothing to check first.
-    let posted = repeatable_within("post a message", POST_PATIENCE, |limit| {
-        call(limit, channel.send_message(http, message.clone()))
+    repeatable_within("post a message", POST_PATIENCE, |limit| {
+        rest.create_message(channel, &message, &reply.files, lane, limit)
     })
-    .await?;
-    Ok(posted.id.get())
+    .await
 }
 
 /// Replaces the text and buttons of the bot's message `message` in
 /// `channel` with `reply`'s (an edit notifies nobody); harmless to repeat.
-pub async fn edit_in_channel(http: &Http, channel: u64, message: u64, reply: &Reply) -> Result<(), Failure> {
+pub async fn edit_in_channel(
+    rest: &Rest,
+    channel: u64,
+    message: u64,
+    reply: &Reply,
+    lane: Lane,
+) -> Result<(), Failure> {
     let mut edit = EditMessage::new().content(reply.text()).allowed_mentions(mentions_with_roles(&[], &[]));
     edit = edit.components(reply.components.clone().unwrap_or_default());
-    let (channel, message) = (ChannelId::new(channel), MessageId::new(message));
-    repeatable("edit a message", |limit| call(limit, channel.edit_message(http, message, edit.clone()))).await?;
-    Ok(())
+    repeatable("edit a message", |limit| rest.edit_message(channel, message, &edit, lane, limit)).await
 }
 
 /// Posts `reply` as a plain message in `channel` (for announcements that
-/// answer no interaction), notifying everyone it mentions. `nonce` names
-/// the message for Discord: a second post with the same nonce shows as
-/// the first (see [`fresh_nonce`] for a new one).
+/// answer no interaction), notifying everyone it mentions, paced with the
+/// bot's other posts of its own. `nonce` names the message for Discord: a
+/// second post with the same nonce shows as the first (see
+/// [`fresh_nonce`] for a new one).
 pub async fn post(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     channel: u64,
     reply: &Reply,
     nonce: &str,
 ) -> Result<(), PostError> {
-    post_for_id(http, notices, channel, reply, nonce).await.map(|_| ())
+    post_for_id(rest, notices, channel, reply, nonce).await.map(|_| ())
 }
 
 /// [`post`], returning the message's id (to edit it later).
 pub async fn post_for_id(
-    http: &Http,
+    rest: &Rest,
     notices: &ChannelNotices,
     channel: u64,
     reply: &Reply,
     nonce: &str,
 ) -> Result<u64, PostError> {
-    post_in_channel(http, notices, channel, reply, &reply.pings_for(None), nonce).await
+    post_in_channel(rest, notices, channel, reply, &reply.pings_for(None), nonce, Lane::Paced).await
 }
 
 #[cfg(test)]

@@ -5,20 +5,17 @@
 
 use std::time::Duration;
 
-use serenity::all::{GuildId, Http};
-
-use crate::discord::messages::deliver::{call, repeatable_within};
+use crate::discord::messages::deliver::repeatable_within;
+use crate::discord::rest::{Lane, Rest};
 
 /// How long the name is waited for, retries included: well inside the
 /// time before an answer must be deferred.
 pub const NAME_PATIENCE: Duration = Duration::from_millis(1200);
 
 /// Server `guild`'s name, or `None` if Discord does not give it in time.
-pub async fn server_name(http: &Http, guild: u64) -> Option<String> {
-    let asked = repeatable_within("read a server's name", NAME_PATIENCE, |limit| {
-        call(limit, http.get_guild(GuildId::new(guild)))
-    })
-    .await;
+pub async fn server_name(rest: &Rest, guild: u64) -> Option<String> {
+    let asked =
+        repeatable_within("read a server's name", NAME_PATIENCE, |limit| rest.guild(guild, Lane::Prompt, limit)).await;
     match asked {
         Ok(server) => Some(server.name),
         Err(e) => {

@@ -10,20 +10,21 @@ use crate::support::fake_discord::{FakeDiscord, MessageKind};
 use damas::discord::interactions::respond::{DEFER_AFTER, respond};
 use damas::discord::messages::deliver::ChannelNotices;
 use damas::discord::messages::reply::Reply;
+use damas::discord::rest::Rest;
 use damas::i18n::Lang;
-use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder};
+use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
 
-/// REST access to the fake, plus a connected client that ignores every
+/// The bot's REST client for the fake, plus a connected client that ignores every
 /// event, so the fake has a session to send interactions on: this test
 /// answers them itself, through the bot's reply layer.
-async fn http_for(fake: &FakeDiscord) -> Http {
+async fn rest_for(fake: &FakeDiscord) -> Rest {
     let build = || HttpBuilder::new(fake.token()).proxy(fake.rest_url()).ratelimiter_disabled(true).build();
     let mut silent = ClientBuilder::new_with_http(build(), GatewayIntents::empty()).await.expect("client");
     tokio::spawn(async move { silent.start().await });
     fake.wait_ready(WAIT).await;
-    let http = build();
-    http.set_application_id(ApplicationId::new(fake.application_id()));
-    http
+    let rest = Rest::new(&fake.token(), Some(fake.rest_url()), 50);
+    rest.set_application(fake.application_id());
+    rest
 }
 
 async fn slowly(reply: Reply) -> Reply {
@@ -34,12 +35,12 @@ async fn slowly(reply: Reply) -> Reply {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_public_reply_is_deferred_then_edited_in() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("board").from(&alice));
     let png = vec![0x89, b'P', b'N', b'G'];
     respond(
-        &http,
+        &rest,
         &ChannelNotices::default(),
         &interaction_target(&ix, false),
         "board",
@@ -58,11 +59,11 @@ async fn slow_public_reply_is_deferred_then_edited_in() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_refusal_stays_private() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("move").string("move", "1-5").from(&alice));
     respond(
-        &http,
+        &rest,
         &ChannelNotices::default(),
         &interaction_target(&ix, false),
         "move",
@@ -81,11 +82,11 @@ async fn slow_refusal_stays_private() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_button_update_edits_the_buttons_message() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let bob = fake.user("bob");
     let ix = fake.send(fake.button("acc:1").from(&bob));
     respond(
-        &http,
+        &rest,
         &ChannelNotices::default(),
         &interaction_target(&ix, true),
         "button",
@@ -103,10 +104,10 @@ async fn slow_button_update_edits_the_buttons_message() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_reply_is_not_deferred() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let alice = fake.user("alice");
     let ix = fake.send(fake.command("help").from(&alice));
-    respond(&http, &ChannelNotices::default(), &interaction_target(&ix, false), "help", async {
+    respond(&rest, &ChannelNotices::default(), &interaction_target(&ix, false), "help", async {
         Reply::ephemeral(Lang::En, "help text")
     })
     .await;

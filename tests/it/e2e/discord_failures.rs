@@ -13,9 +13,10 @@ use damas::config::Clock;
 use damas::discord::interactions::respond::{DEFER_AFTER, respond};
 use damas::discord::messages::deliver::ChannelNotices;
 use damas::discord::messages::reply::Reply;
+use damas::discord::rest::Rest;
 use damas::game::GameService;
 use damas::i18n::Lang;
-use serenity::all::{ApplicationId, ClientBuilder, GatewayIntents, Http, HttpBuilder};
+use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
 
 const CALLBACK: &str = "POST /interactions/*/*/callback";
 const EDIT: &str = "PATCH /webhooks/*/*/messages/@original";
@@ -315,17 +316,17 @@ async fn a_deleted_channel_is_given_up_and_blocks_no_other_channel() {
 
 // ----- slow work: the deferred edit and the followup, through the reply layer -----
 
-/// REST access to the fake, plus a connected client that ignores every
+/// The bot's REST client for the fake, plus a connected client that ignores every
 /// event, so the fake has a session to send interactions on.
-async fn http_for(fake: &FakeDiscord) -> Http {
+async fn rest_for(fake: &FakeDiscord) -> Rest {
     capture_logs();
     let build = || HttpBuilder::new(fake.token()).proxy(fake.rest_url()).ratelimiter_disabled(true).build();
     let mut silent = ClientBuilder::new_with_http(build(), GatewayIntents::empty()).await.expect("client");
     tokio::spawn(async move { silent.start().await });
     fake.wait_ready(WAIT).await;
-    let http = build();
-    http.set_application_id(ApplicationId::new(fake.application_id()));
-    http
+    let rest = Rest::new(&fake.token(), Some(fake.rest_url()), 50);
+    rest.set_application(fake.application_id());
+    rest
 }
 
 async fn slowly(reply: Reply) -> Reply {
@@ -348,7 +349,7 @@ fn move_reply(alice: &FakeUser, bob: &FakeUser, mv: &str) -> Reply {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_errors_on_the_deferred_edit_are_retried_without_repeating() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let notices = ChannelNotices::default();
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
 
@@ -361,7 +362,7 @@ async fn server_errors_on_the_deferred_edit_are_retried_without_repeating() {
             fake.fail_next(EDIT, status, Duration::ZERO);
         }
         let ix = fake.send(fake.command("move").from(&alice));
-        respond(&http, &notices, &interaction_target(&ix, false), "move", slowly(move_reply(&alice, &bob, &mv))).await;
+        respond(&rest, &notices, &interaction_target(&ix, false), "move", slowly(move_reply(&alice, &bob, &mv))).await;
         assert_eq!(fake.wait_for_callback(ix.id, WAIT).await.kind, 5, "deferred");
         let original = fake.original_message(&ix.token).expect("the original response");
         assert!(original["content"].as_str().unwrap().contains(&mv), "{original}");
@@ -376,14 +377,14 @@ async fn server_errors_on_the_deferred_edit_are_retried_without_repeating() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_edit_that_never_lands_is_posted_in_the_channel() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
     for _ in 0..8 {
         fake.fail_next(EDIT, 502, Duration::ZERO);
     }
     let ix = fake.send(fake.command("move").from(&alice));
     respond(
-        &http,
+        &rest,
         &ChannelNotices::default(),
         &interaction_target(&ix, false),
         "move",
@@ -400,7 +401,7 @@ async fn an_edit_that_never_lands_is_posted_in_the_channel() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_errors_on_a_followup_are_retried_once_delivered() {
     let fake = FakeDiscord::start().await;
-    let http = http_for(&fake).await;
+    let rest = rest_for(&fake).await;
     let notices = ChannelNotices::default();
     let alice = fake.user("alice");
 
@@ -408,7 +409,7 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     fake.fail_next(FOLLOWUP, 500, Duration::ZERO);
     let ix = fake.send(fake.command("move").from(&alice));
     respond(
-        &http,
+        &rest,
         &notices,
         &interaction_target(&ix, false),
         "move",
@@ -427,7 +428,7 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     let press = fake.send(fake.button("res:1").from(&bob));
     let resigned =
         Reply::public(Lang::En, format!("{} resigned.\n**Game over.** {} wins.", bob.mention(), alice.mention()));
-    respond(&http, &notices, &interaction_target(&press, true), "button", slowly(resigned)).await;
+    respond(&rest, &notices, &interaction_target(&press, true), "button", slowly(resigned)).await;
     assert_eq!(fake.wait_for_callback(press.id, WAIT).await.kind, 6);
     let posted = fake.posted_messages().iter().filter(|m| m.content().contains("resigned")).count();
     assert_eq!(posted, 1, "posted once");

@@ -167,7 +167,8 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
     assert_eq!(metric(&page, "damas_live_games"), Some(1.0), "{page}");
     assert_eq!(metric(&page, "damas_moves_last_minute"), Some(1.0), "{page}");
     assert_eq!(metric(&page, "damas_moves_total"), Some(1.0), "{page}");
-    assert_eq!(metric(&page, "damas_discord_rate_limited_total"), Some(1.0), "{page}");
+    assert_eq!(metric(&page, "damas_discord_rate_limited_total{scope=\"route\"}"), Some(1.0), "{page}");
+    assert!(metric(&page, "damas_discord_requests_total{lane=\"answer\"}").is_some_and(|n| n >= 2.0), "{page}");
     assert!(page.contains(bucket), "{page}");
     let (status, _) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/nothing")).await.unwrap();
     assert!(status.contains("404"), "{status}");

@@ -10,11 +10,12 @@ use crate::t;
 
 use super::{Invocation, Options};
 use crate::discord::interactions::buttons::{challenge_buttons, open_challenge_buttons};
-use crate::discord::messages::deliver::{ChannelProblem, fresh_nonce, post_for_id};
+use crate::discord::messages::deliver::{ChannelProblem, fresh_nonce, post_in_channel};
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
 use crate::discord::messages::reply::Reply;
 use crate::discord::messages::{game_threads, live_buttons};
+use crate::discord::rest::Lane;
 
 /// `/challenge opponent [level] [color] [days] [variant] [draw_rules] [position]`;
 /// naming the bot itself starts a game against its engine at once.
@@ -45,7 +46,7 @@ async fn bot_game_in_thread(
     let bot = crate::game::level(level, crate::game::DEFAULT_BOT_LEVEL)
         .map_or_else(|_| "damas".to_string(), crate::game::engine_player_name);
     let opening_name = t!(lang, "thread-name-opening", white = player.clone(), black = bot);
-    let thread = match game_threads::open(&inv.http, inv.channel, None, &opening_name).await {
+    let thread = match game_threads::open(&inv.rest, inv.channel, None, &opening_name).await {
         Ok(thread) => thread,
         Err(e) => {
             tracing::warn!(channel = inv.channel, error = %e, "could not open a thread for a bot game; playing in the channel");
@@ -57,11 +58,11 @@ async fn bot_game_in_thread(
         match inv.service.notifications().propose_in_thread(inv.now, request, inv.bot_user, level, thread).await {
             Ok(Proposed::BotGame(game, level)) => (game, level),
             Ok(challenge) => {
-                game_threads::remove(&inv.http, thread).await;
+                game_threads::remove(&inv.rest, thread).await;
                 return proposed_reply(inv, challenge).await;
             }
             Err(e) => {
-                game_threads::remove(&inv.http, thread).await;
+                game_threads::remove(&inv.rest, thread).await;
                 return Err(e.into());
             }
         };
@@ -239,7 +240,7 @@ pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, Comm
             None => name_of(inv.user_name.as_deref(), inv.user),
         }
     );
-    match game_threads::open(&inv.http, inv.channel, inv.message, &opening_name).await {
+    match game_threads::open(&inv.rest, inv.channel, inv.message, &opening_name).await {
         Ok(thread) => accept_in_thread(inv, pick, thread, true).await,
         // Another press opened the thread of this message a moment ago: the
         // game goes there, whichever press wins the accept.
@@ -290,7 +291,7 @@ async fn accept_in_thread(
             Ok(accepted) => accepted,
             Err(e) => {
                 if ours && inv.service.game_in_channel(thread).await.is_err() {
-                    game_threads::remove(&inv.http, thread).await;
+                    game_threads::remove(&inv.rest, thread).await;
                 }
                 return Err(e.into());
             }
@@ -322,10 +323,12 @@ async fn show_in_thread(
     let white = name_of(game.white_name.as_deref(), game.white);
     let black = name_of(game.black_name.as_deref(), game.black);
     let name = t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black);
-    game_threads::rename(&inv.http, thread, &name).await;
+    game_threads::rename(&inv.rest, thread, &name).await;
     let message = game_messages::game_message(lang, &inv.service, game, headline).await?;
-    match post_for_id(&inv.http, &inv.notices, thread, &message, &fresh_nonce()).await {
-        Ok(id) => live_buttons::after_posting(&inv.http, &inv.service, thread, Some(id), &message.after).await,
+    // The players wait for it: it goes first in line for Discord's limits.
+    let pings = message.pings_for(None);
+    match post_in_channel(&inv.rest, &inv.notices, thread, &message, &pings, &fresh_nonce(), Lane::Prompt).await {
+        Ok(id) => live_buttons::after_posting(&inv.service, &inv.sweeps, thread, Some(id), &message.after).await,
         Err(e) => {
             tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
             return Ok(message);

@@ -22,14 +22,14 @@ pub mod takeback;
 pub mod tournament;
 pub mod vacation;
 
-use std::sync::Arc;
-
-use serenity::all::{CommandData, CommandDataOption, CommandDataOptionValue, Http};
+use serenity::all::{CommandData, CommandDataOption, CommandDataOptionValue};
 
 use crate::game::GameService;
 use crate::i18n::Lang;
 
 use crate::discord::messages::deliver::ChannelNotices;
+use crate::discord::messages::live_buttons::Sweeps;
+use crate::discord::rest::Rest;
 
 /// Who asked, where, and when.
 #[derive(Clone)]
@@ -69,9 +69,11 @@ pub struct Invocation {
     pub server_lang: Lang,
     /// Discord's REST client, for what a command does besides its answer
     /// (opening a game's thread, posting there).
-    pub http: Arc<Http>,
+    pub rest: Rest,
     /// Channel problems already said or logged.
     pub notices: ChannelNotices,
+    /// The games whose stale buttons are to be swept.
+    pub sweeps: Sweeps,
 }
 
 /// Who is typing into a command's option, and where.

@@ -18,6 +18,7 @@ use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::user;
 use crate::discord::messages::puzzle_messages::{self, puzzle_over, puzzle_to_solve, solution};
 use crate::discord::messages::reply::Reply;
+use crate::discord::rest::Lane;
 
 /// The server a puzzle command is used in (puzzle ratings are per server).
 fn server(inv: &Invocation) -> Result<u64, CommandError> {
@@ -141,7 +142,7 @@ async fn count_daily(inv: &Invocation, guild: u64, day: i64) {
     let text = puzzle_messages::daily_text(lang, &puzzle, day, counts);
     let mut edit = Reply::public(lang, text);
     edit.components = Some(vec![puzzle_messages::solve_row(lang, day)]);
-    if let Err(e) = edit_in_channel(&inv.http, daily.channel, message, &edit).await {
+    if let Err(e) = edit_in_channel(&inv.rest, daily.channel, message, &edit, Lane::Paced).await {
         tracing::warn!(guild, day, error = ?e, "could not update the daily puzzle's count");
     }
 }

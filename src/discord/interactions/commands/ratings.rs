@@ -25,7 +25,7 @@ pub async fn rating(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comma
     };
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
     let (player, server) =
-        tokio::join!(inv.service.records().player_rating(guild, user, inv.now), servers::server_name(&inv.http, guild));
+        tokio::join!(inv.service.records().player_rating(guild, user, inv.now), servers::server_name(&inv.rest, guild));
     let player = player?;
     let lang = inv.server_lang;
     if player.games == 0 {

@@ -58,6 +58,7 @@ pub mod limits;
 mod menus;
 mod multipart;
 mod objects;
+pub mod rate_limits;
 mod records;
 mod rest;
 mod state;
@@ -554,13 +555,22 @@ impl FakeDiscord {
     /// `"/channels/*/messages"`. A 429 carries `Retry-After` and Discord's body
     /// (`{"message": "You are being rate limited.", "retry_after": secs, "global": false}`).
     pub fn fail_next(&self, pattern: &str, status: u16, retry_after: Duration) {
-        self.add_fault(pattern, status, retry_after, false, Duration::ZERO);
+        self.add_fault(Fault::new(pattern, status, retry_after, false, Duration::ZERO));
+    }
+
+    /// Answers the next request matching `pattern` with a 429 of the bot's
+    /// global limit (`"global": true`): nothing may be sent anywhere, but
+    /// an interaction's answer, for `retry_after`.
+    pub fn fail_next_global(&self, pattern: &str, retry_after: Duration) {
+        let mut fault = Fault::new(pattern, 429, retry_after, false, Duration::ZERO);
+        fault.global = true;
+        self.add_fault(fault);
     }
 
     /// Carries out the next request matching `pattern`, then answers it with
     /// `status` (a 5xx whose work was done anyway: a blind retry repeats it).
     pub fn fail_next_after_landing(&self, pattern: &str, status: u16) {
-        self.add_fault(pattern, status, Duration::ZERO, true, Duration::ZERO);
+        self.add_fault(Fault::new(pattern, status, Duration::ZERO, true, Duration::ZERO));
     }
 
     /// Holds back the answer to the next request matching `pattern` for
@@ -568,17 +578,43 @@ impl FakeDiscord {
     /// request is carried out at once and only its answer is late; without,
     /// nothing is done and a 500 comes after the delay.
     pub fn stall_next(&self, pattern: &str, delay: Duration, lands: bool) {
-        self.add_fault(pattern, 0, Duration::ZERO, lands, delay);
+        self.add_fault(Fault::new(pattern, 0, Duration::ZERO, lands, delay));
     }
 
-    fn add_fault(&self, pattern: &str, status: u16, retry_after: Duration, lands: bool, delay: Duration) {
-        let (method, path) = match pattern.split_once(' ') {
-            Some((m, p)) => (Some(m.to_ascii_uppercase()), p.trim()),
-            None => (None, pattern.trim()),
-        };
-        let path = path.strip_prefix("/api/v10").unwrap_or(path);
-        let segments = path.trim_matches('/').split('/').map(str::to_string).collect();
-        self.shared.update(|s| s.faults.push(Fault { method, segments, status, retry_after, lands, delay }));
+    fn add_fault(&self, fault: Fault) {
+        self.shared.update(|s| s.faults.push(fault));
+    }
+
+    // ----- rate limits -----
+
+    /// What Discord's rate limits saw: calls counted, 429s, invalid
+    /// requests, and requests that came before a 429's `retry_after`.
+    pub fn rate_limits(&self) -> rate_limits::RateStats {
+        self.shared.read().limits.seen.clone()
+    }
+
+    /// Turns Discord's rate limits off (`false`) or on: for a test of
+    /// something else that must not be paced (they are on by default). A
+    /// request made before a 429's `retry_after` is still recorded.
+    pub fn enforce_rate_limits(&self, on: bool) {
+        self.shared.update(|s| s.limits.on = on);
+    }
+
+    /// Sets the global limit to `per_second` calls a second (Discord's is 50).
+    pub fn set_global_limit(&self, per_second: usize) {
+        self.shared.update(|s| s.limits.global_per_second = per_second);
+    }
+
+    /// Panics naming every request that came where a 429 said to wait,
+    /// before its `retry_after` had passed.
+    pub fn assert_rate_limits_honoured(&self) {
+        let early = self.rate_limits().early;
+        assert!(
+            early.is_empty(),
+            "fake Discord: {} requests came before a 429's retry_after had passed:\n  {}",
+            early.len(),
+            early.join("\n  ")
+        );
     }
 
     /// Makes Discord refuse messages in `channel_id` from now on (403 for a
@@ -611,9 +647,14 @@ impl Drop for FakeDiscord {
     /// had alt text (unless the test failed already: one panic says enough).
     fn drop(&mut self) {
         self.stop();
-        if self.check_uploads.load(Ordering::Relaxed) && !std::thread::panicking() {
+        if std::thread::panicking() {
+            return;
+        }
+        if self.check_uploads.load(Ordering::Relaxed) {
             self.assert_every_upload_described();
         }
+        // Every test that runs the bot checks that it honours 429s.
+        self.assert_rate_limits_honoured();
     }
 }
 

@@ -241,6 +241,25 @@ pub fn message(
     message
 }
 
+/// What Discord answers an interaction callback asked `?with_response=true`:
+/// the interaction, and the message the answer made or updated (none for a
+/// silent acknowledgement or autocomplete choices).
+pub fn callback_response(interaction: u64, interaction_kind: u8, response_kind: u8, message: Option<&Value>) -> Value {
+    let mut answer = json!({
+        "interaction": {
+            "id": interaction.to_string(),
+            "type": interaction_kind,
+            "response_message_id": message.map(|m| m["id"].clone()),
+            "response_message_loading": response_kind == 5,
+            "response_message_ephemeral": message.is_some_and(|m| m["flags"].as_u64().is_some_and(|f| f & 64 != 0)),
+        },
+    });
+    if let Some(message) = message {
+        answer["resource"] = json!({"type": response_kind, "message": message});
+    }
+    answer
+}
+
 /// Discord's JSON error body.
 pub fn error(code: u64, message: &str) -> Value {
     json!({"message": message, "code": code})

@@ -22,20 +22,28 @@ pub fn handle(shared: &Shared, request: HttpRequest) -> (HttpResponse, Duration)
     let route = request.path.strip_prefix("/api/v10").unwrap_or(&request.path).to_string();
     let segments: Vec<&str> = route.trim_matches('/').split('/').collect();
 
+    let with_response = request.query.split('&').any(|p| p == "with_response=true");
     shared.update(|state| {
-        let (response, delay) = match state.faults.iter().position(|f| f.matches(&request.method, &segments)) {
-            Some(i) => {
-                let fault = state.faults.remove(i);
-                let handled = fault.lands.then(|| route_request(shared, state, &request.method, &segments, &body));
-                let response = match handled {
-                    // A landed request that is only late answers as it would have.
-                    Some(handled) if fault.status == 0 => handled,
-                    _ => fault_response(&fault),
-                };
-                (response, fault.delay)
-            }
-            None => (route_request(shared, state, &request.method, &segments, &body), Duration::ZERO),
+        let now = std::time::Instant::now();
+        let limited = state.limits.arrive(&request.method, &segments, now);
+        let call = Route { method: &request.method, segments: &segments, body: &body, with_response };
+        let (mut response, delay) = match limited {
+            Some(limited) => (limited, Duration::ZERO),
+            None => match state.faults.iter().position(|f| f.matches(&request.method, &segments)) {
+                Some(i) => {
+                    let fault = state.faults.remove(i);
+                    let handled = fault.lands.then(|| route_request(shared, state, &call));
+                    let response = match handled {
+                        // A landed request that is only late answers as it would have.
+                        Some(handled) if fault.status == 0 => handled,
+                        _ => fault_response(&fault),
+                    };
+                    (response, fault.delay)
+                }
+                None => (route_request(shared, state, &call), Duration::ZERO),
+            },
         };
+        state.limits.answered(&request.method, &segments, &mut response, now);
         state.uploads.note(&request.method, &request.path, body.files());
         state.requests.push(RecordedRequest {
             method: request.method,
@@ -114,13 +122,7 @@ fn attachment_id(id: &Value) -> Option<u64> {
 
 fn fault_response(fault: &super::state::Fault) -> HttpResponse {
     if fault.status == 429 {
-        let secs = fault.retry_after.as_secs_f64();
-        let body = json!({"message": "You are being rate limited.", "retry_after": secs, "global": false});
-        let mut response = HttpResponse::json(429, &body);
-        response.headers.push(("retry-after".into(), (secs.ceil() as u64).to_string()));
-        response.headers.push(("x-ratelimit-global".into(), "false".into()));
-        response.headers.push(("x-ratelimit-scope".into(), "user".into()));
-        response
+        super::rate_limits::too_many(fault.retry_after, fault.global)
     } else {
         // Status 0 is a timeout that did not land: whatever comes after the delay is too late.
         let status = if fault.status == 0 { 500 } else { fault.status };
@@ -146,13 +148,17 @@ pub fn parse_id(segment: &str) -> Option<u64> {
     segment.parse().ok()
 }
 
-fn route_request(
-    shared: &Shared,
-    state: &mut State,
-    method: &str,
-    segments: &[&str],
-    body: &RequestBody,
-) -> HttpResponse {
+/// A request as the routes read it.
+struct Route<'a> {
+    method: &'a str,
+    segments: &'a [&'a str],
+    body: &'a RequestBody,
+    /// An interaction callback asked with `?with_response=true`.
+    with_response: bool,
+}
+
+fn route_request(shared: &Shared, state: &mut State, call: &Route<'_>) -> HttpResponse {
+    let (method, segments, body) = (call.method, call.segments, call.body);
     let config = &shared.config;
     let fixtures = &shared.fixtures;
     let app = fixtures.application_id.to_string();
@@ -201,7 +207,9 @@ fn route_request(
             &objects::application_info(fixtures.application_id, &fixtures.bot.user_json(), &config.owner),
         ),
         (_, ["applications", a, rest @ ..]) if *a == app => commands(shared, state, method, rest, &payload),
-        ("POST", ["interactions", id, token, "callback"]) => callback(shared, state, id, token, &payload, body),
+        ("POST", ["interactions", id, token, "callback"]) => {
+            callback(shared, state, id, token, &payload, body, call.with_response)
+        }
         (_, ["webhooks", a, token, rest @ ..]) if *a == app => {
             webhook(shared, state, method, token, rest, &payload, body)
         }
@@ -347,6 +355,7 @@ fn callback(
     token: &str,
     payload: &Value,
     body: &RequestBody,
+    with_response: bool,
 ) -> HttpResponse {
     let Some(interaction_id) = parse_id(id) else { return not_found(10062, "Unknown interaction") };
     let Some(sent) = state.interactions.get(&interaction_id).filter(|s| s.token == token) else {
@@ -368,6 +377,7 @@ fn callback(
         return invalid_form(&reason);
     }
     let (channel_id, guild_id, button_message) = (sent.channel_id, sent.guild_id, sent.message.clone());
+    let sent_kind = sent.kind;
 
     let message = match kind {
         // A new message: the original response.
@@ -419,6 +429,7 @@ fn callback(
     if let Some(sent) = state.interactions.get_mut(&interaction_id) {
         sent.answered = true;
     }
+    let answer = with_response.then(|| objects::callback_response(interaction_id, sent_kind, kind, message.as_ref()));
     state.callbacks.insert(
         interaction_id,
         Callback {
@@ -431,7 +442,11 @@ fn callback(
             elapsed,
         },
     );
-    HttpResponse::no_content()
+    // Asked `?with_response=true`, Discord says what the answer made.
+    match answer {
+        Some(answer) => HttpResponse::json(200, &answer),
+        None => HttpResponse::no_content(),
+    }
 }
 
 fn webhook(

@@ -48,6 +48,8 @@ pub struct Fault {
     pub lands: bool,
     /// How long the answer is held back (a timeout when longer than the client waits).
     pub delay: Duration,
+    /// A 429 of the global limit rather than of the route.
+    pub global: bool,
 }
 
 /// What Discord refuses in one channel, for good.
@@ -70,6 +72,18 @@ pub struct Ping {
 }
 
 impl Fault {
+    /// A fault for the next request matching `pattern`: an optional method
+    /// and a path relative to `/api/v10`, `*` matching one segment.
+    pub fn new(pattern: &str, status: u16, retry_after: Duration, lands: bool, delay: Duration) -> Fault {
+        let (method, path) = match pattern.split_once(' ') {
+            Some((m, p)) => (Some(m.to_ascii_uppercase()), p.trim()),
+            None => (None, pattern.trim()),
+        };
+        let path = path.strip_prefix("/api/v10").unwrap_or(path);
+        let segments = path.trim_matches('/').split('/').map(str::to_string).collect();
+        Fault { method, segments, status, retry_after, lands, delay, global: false }
+    }
+
     pub fn matches(&self, method: &str, segments: &[&str]) -> bool {
         self.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method))
             && self.segments.len() == segments.len()
@@ -131,6 +145,8 @@ pub struct State {
     pub direct: super::direct::DirectMessages,
     /// Every file uploaded, for the alt text check.
     pub uploads: Uploads,
+    /// Discord's rate limits, and what they saw.
+    pub limits: super::rate_limits::RateLimits,
     pub gateway: GatewayState,
 }
 
