@@ -62,7 +62,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO server_settings (guild_id, threads, puzzle_channel, updated_at) VALUES ($1, 1, $2, $3) \
              ON CONFLICT (guild_id) DO UPDATE SET puzzle_channel = excluded.puzzle_channel, \
-             updated_at = excluded.updated_at",
+             puzzle_due_at = 0, updated_at = excluded.updated_at",
         )
         .bind(db_id(guild)?)
         .bind(channel.map(db_id).transpose()?)
@@ -77,7 +77,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO server_settings (guild_id, threads, puzzle_hour, updated_at) VALUES ($1, 1, $2, $3) \
              ON CONFLICT (guild_id) DO UPDATE SET puzzle_hour = excluded.puzzle_hour, \
-             updated_at = excluded.updated_at",
+             puzzle_due_at = 0, updated_at = excluded.updated_at",
         )
         .bind(db_id(guild)?)
         .bind(i64::from(hour))
@@ -101,12 +101,15 @@ impl Store {
         ))
     }
 
-    /// Every server with a daily puzzle.
-    pub async fn puzzle_servers(&self) -> Result<Vec<PuzzleServer>, StoreError> {
+    /// The servers with a daily puzzle whose next one is due by `now` (or
+    /// not worked out yet), the longest due first, at most `limit`.
+    pub async fn puzzle_servers_due(&self, now: i64, limit: i64) -> Result<Vec<PuzzleServer>, StoreError> {
         let rows = sqlx::query(
             "SELECT guild_id, puzzle_channel, puzzle_hour, time_zone FROM server_settings \
-             WHERE puzzle_channel IS NOT NULL ORDER BY guild_id",
+             WHERE puzzle_channel IS NOT NULL AND puzzle_due_at <= $1 ORDER BY puzzle_due_at, guild_id LIMIT $2",
         )
+        .bind(now)
+        .bind(limit)
         .fetch_all(&self.reads)
         .await?;
         rows.iter()
@@ -121,6 +124,16 @@ impl Store {
             .collect()
     }
 
+    /// Sets when server `guild`'s next daily puzzle falls due.
+    pub async fn set_puzzle_due(&self, guild: u64, at: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE server_settings SET puzzle_due_at = $2 WHERE guild_id = $1")
+            .bind(db_id(guild)?)
+            .bind(at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Server `guild`'s puzzle of `day`, if chosen.
     pub async fn daily_puzzle(&self, guild: u64, day: i64) -> Result<Option<DailyPuzzleRow>, StoreError> {
         let sql =
@@ -133,7 +146,8 @@ impl Store {
     /// its post until `now + lease_secs`, unless a process did already (its
     /// key): `None` then, or when no puzzle is left that the server never
     /// had. The server's own games' puzzles come first, the latest first;
-    /// then the others by id.
+    /// then the others by id. Its solution falls due at `reveal_at`.
+    #[allow(clippy::too_many_arguments)]
     pub async fn claim_daily_puzzle(
         &self,
         guild: u64,
@@ -141,10 +155,12 @@ impl Store {
         channel: u64,
         now: i64,
         lease_secs: i64,
+        reveal_at: i64,
     ) -> Result<Option<DailyPuzzleRow>, StoreError> {
         let sql = sqlx::AssertSqlSafe(format!(
-            "INSERT INTO daily_puzzles (guild_id, day, puzzle_id, channel_id, lease_until, attempts, created_at) \
-             SELECT $1, $2, p.id, $3, $4, 1, $5 FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
+            "INSERT INTO daily_puzzles (guild_id, day, puzzle_id, channel_id, lease_until, attempts, created_at, \
+             reveal_at) \
+             SELECT $1, $2, p.id, $3, $4, 1, $5, $6 FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
              WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
              ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, p.id LIMIT 1 \
              ON CONFLICT DO NOTHING RETURNING {DAILY_COLUMNS}"
@@ -155,6 +171,7 @@ impl Store {
             .bind(db_id(channel)?)
             .bind(now + lease_secs)
             .bind(now)
+            .bind(reveal_at)
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(daily_from_row).transpose()
@@ -197,14 +214,14 @@ impl Store {
         Ok(())
     }
 
-    /// Server `guild`'s posted daily puzzles of days before `today` whose
-    /// solution is not shown yet.
-    pub async fn daily_puzzles_to_reveal(&self, guild: u64, today: i64) -> Result<Vec<DailyPuzzleRow>, StoreError> {
+    /// The posted daily puzzles whose solution is due by `now` (their
+    /// `reveal_at`) and not shown yet, the longest due first, at most `limit`.
+    pub async fn daily_puzzles_to_reveal(&self, now: i64, limit: i64) -> Result<Vec<DailyPuzzleRow>, StoreError> {
         let sql = sqlx::AssertSqlSafe(format!(
-            "SELECT {DAILY_COLUMNS} FROM daily_puzzles WHERE guild_id = $1 AND day < $2 \
-             AND message_id IS NOT NULL AND revealed_at IS NULL ORDER BY day"
+            "SELECT {DAILY_COLUMNS} FROM daily_puzzles WHERE reveal_at <= $1 \
+             AND message_id IS NOT NULL AND revealed_at IS NULL ORDER BY reveal_at, guild_id, day LIMIT $2"
         ));
-        let rows = sqlx::query(sql).bind(db_id(guild)?).bind(today).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(sql).bind(now).bind(limit).fetch_all(&self.pool).await?;
         rows.iter().map(daily_from_row).collect()
     }
 

@@ -1,48 +1,177 @@
-//! Bulk copies of stored games, for the benches that measure the queries of
-//! a server with a long history (a hundred thousand finished games cannot
-//! be played through the service in a bench's time). Not used by the bot.
+//! Bulk copies of stored rows, for the benches and tests that need the
+//! database of a large server or of a public bot (a hundred thousand games
+//! cannot be played through the service in a test's time). Each copies one
+//! row made the ordinary way many times over in a few statements, with the
+//! columns that must differ computed from the copy's number. The columns
+//! are read from the database's own catalogue, so a column a later
+//! migration adds is copied too. Not used by the bot.
 
-use super::{Store, StoreError};
+use super::{Backend, Store, StoreError};
+
+/// Rows written by one statement (and one transaction): big enough to be
+/// fast, small enough for PostgreSQL's and SQLite's memory.
+const CHUNK: u32 = 20_000;
+
+/// How the copies of a game differ from it and from each other: copy `i`
+/// (from 1) is in channel `channel_id + i` of server `guild_id + i %
+/// guilds`, White is `white_id + i % players` and Black `black_id + (7 i) %
+/// players + players`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameCopies {
+    /// How many copies.
+    pub copies: u32,
+    /// How many people share the copies' seats.
+    pub players: u32,
+    /// How many servers share them.
+    pub guilds: u32,
+    /// For a live game: its deadline (and reminder) moved later by up to
+    /// this many seconds, spread over the copies. For a finished game: its
+    /// end moved earlier by up to this many seconds.
+    pub spread: i64,
+}
 
 impl Store {
     /// Copies finished game `game_id` (its row and its moves) `copies`
-    /// times in one transaction: copy `i` is in channel `channel_id + i`,
-    /// ended `i` seconds earlier, White `white_id + i % players` and Black
-    /// `black_id + (7 i) % players` (so `players` people share the copies).
-    /// Returns how many games were written.
+    /// times: copy `i` is in channel `channel_id + i`, ended up to `copies`
+    /// seconds earlier, White `white_id + i % players` and Black
+    /// `black_id + (7 i) % players + players` (so `players` people share
+    /// the copies). Returns how many games were written.
     pub async fn copy_finished_game_for_load(
         &self,
         game_id: i64,
         copies: u32,
         players: u32,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let before: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM games").fetch_one(&mut *tx).await?;
-        let written = sqlx::query(
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $2) \
-             INSERT INTO games (guild_id, channel_id, white_id, black_id, white_name, black_name, days_per_move, \
-             variant, draw_rules, start_fen, ply, turn, status, result, reason, started_at, last_move_at, deadline, \
-             remind_at, finished_at, rated) \
-             SELECT g.guild_id, g.channel_id + n.i, g.white_id + n.i % $3, g.black_id + (7 * n.i) % $3 + $3, \
-             g.white_name, g.black_name, g.days_per_move, g.variant, g.draw_rules, g.start_fen, g.ply, g.turn, \
-             g.status, g.result, g.reason, g.started_at - n.i, g.last_move_at - n.i, g.deadline, g.remind_at, \
-             g.finished_at - n.i, g.rated FROM games g, n WHERE g.id = $1 AND g.status = 'finished' ORDER BY n.i",
-        )
-        .bind(game_id)
-        .bind(i64::from(copies))
-        .bind(i64::from(players.max(1)))
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, notation, played_at) \
-             SELECT g.id, m.ply, m.notation, m.played_at FROM games g JOIN moves m ON m.game_id = $1 WHERE g.id > $2",
-        )
-        .bind(game_id)
-        .bind(before)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
+        self.copy_game_for_load(game_id, GameCopies { copies, players, guilds: 1, spread: i64::from(copies) }).await
+    }
+
+    /// Copies game `game_id` (live or finished: its row and its moves) as
+    /// `how` says, in chunks of [`CHUNK`] games a transaction. Returns how
+    /// many games were written.
+    pub async fn copy_game_for_load(&self, game_id: i64, how: GameCopies) -> Result<u64, StoreError> {
+        let columns = self.columns_of("games").await?;
+        let (players, guilds, spread) =
+            (i64::from(how.players.max(1)), i64::from(how.guilds.max(1)), how.spread.max(1));
+        let values: Vec<String> = columns
+            .iter()
+            .map(|c| match c.as_str() {
+                "channel_id" => "g.channel_id + n.i".to_string(),
+                "guild_id" => format!("g.guild_id + n.i % {guilds}"),
+                "white_id" => format!("g.white_id + n.i % {players}"),
+                "black_id" => format!("g.black_id + (7 * n.i) % {players} + {players}"),
+                // A live game's clock, spread later; a finished game's end, earlier.
+                "deadline" | "remind_at" => {
+                    format!("CASE WHEN g.status = 'live' THEN g.{c} + (n.i * 7919) % {spread} ELSE g.{c} END")
+                }
+                "started_at" | "last_move_at" | "finished_at" => {
+                    format!("CASE WHEN g.status = 'live' THEN g.{c} ELSE g.{c} - (n.i * 7919) % {spread} END")
+                }
+                // Unique to the game copied.
+                "challenge_id" => "NULL".to_string(),
+                other => format!("g.{other}"),
+            })
+            .collect();
+        let names = columns.join(", ");
+        let insert = format!(
+            "WITH RECURSIVE n(i) AS (SELECT CAST($2 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < $3) \
+             INSERT INTO games ({names}) SELECT {} FROM games g, n WHERE g.id = $1 ORDER BY n.i",
+            values.join(", ")
+        );
+        let mut written = 0;
+        let mut first = 1;
+        while first <= how.copies {
+            let last = (first + CHUNK - 1).min(how.copies);
+            let mut tx = self.pool.begin().await?;
+            let before: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM games").fetch_one(&mut *tx).await?;
+            written += sqlx::query(sqlx::AssertSqlSafe(insert.clone()))
+                .bind(game_id)
+                .bind(i64::from(first))
+                .bind(i64::from(last))
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, notation, played_at) \
+                 SELECT g.id, m.ply, m.notation, m.played_at FROM games g JOIN moves m ON m.game_id = $1 \
+                 WHERE g.id > $2",
+            )
+            .bind(game_id)
+            .bind(before)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            first = last + 1;
+        }
         Ok(written)
+    }
+
+    /// Copies the settings of server `guild` to `copies` servers, `guild +
+    /// i` for i from 1; the copy's time zone is `zones[i % zones.len()]`
+    /// (unchanged when `zones` is empty), its daily puzzle channel kept in
+    /// one copy of `puzzle_every` (and none in the others), its weekends
+    /// off in one of `weekends_every`.
+    pub async fn copy_server_settings_for_load(
+        &self,
+        guild: u64,
+        copies: u32,
+        zones: &[&str],
+        puzzle_every: u32,
+        weekends_every: u32,
+    ) -> Result<u64, StoreError> {
+        let columns = self.columns_of("server_settings").await?;
+        let zone_case = if zones.is_empty() {
+            "s.time_zone".to_string()
+        } else {
+            let arms: Vec<String> =
+                zones.iter().enumerate().map(|(k, z)| format!("WHEN {k} THEN '{}'", z.replace('\'', "''"))).collect();
+            format!("CASE n.i % {} {} END", zones.len(), arms.join(" "))
+        };
+        let values: Vec<String> = columns
+            .iter()
+            .map(|c| match c.as_str() {
+                "guild_id" => "s.guild_id + n.i".to_string(),
+                "time_zone" => zone_case.clone(),
+                "puzzle_channel" => {
+                    format!("CASE WHEN n.i % {} = 0 THEN s.puzzle_channel + n.i ELSE NULL END", puzzle_every.max(1))
+                }
+                "weekends_off" => format!("CASE WHEN n.i % {} = 0 THEN 1 ELSE 0 END", weekends_every.max(1)),
+                other => format!("s.{other}"),
+            })
+            .collect();
+        let sql = format!(
+            "WITH RECURSIVE n(i) AS (SELECT CAST($2 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < $3) \
+             INSERT INTO server_settings ({}) SELECT {} FROM server_settings s, n WHERE s.guild_id = $1",
+            columns.join(", "),
+            values.join(", ")
+        );
+        let mut written = 0;
+        let mut first = 1;
+        while first <= copies {
+            let last = (first + CHUNK - 1).min(copies);
+            written += sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(super::db_id(guild)?)
+                .bind(i64::from(first))
+                .bind(i64::from(last))
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+            first = last + 1;
+        }
+        Ok(written)
+    }
+
+    /// The columns of `table`, as the database lists them (`id` left out:
+    /// the copies get their own).
+    async fn columns_of(&self, table: &str) -> Result<Vec<String>, StoreError> {
+        let sql = match self.backend {
+            Backend::Sqlite => "SELECT name FROM pragma_table_info($1)",
+            Backend::Postgres => {
+                "SELECT column_name::text FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position"
+            }
+        };
+        let mut columns: Vec<String> = sqlx::query_scalar(sql).bind(table).fetch_all(&self.reads).await?;
+        columns.retain(|c| c != "id");
+        Ok(columns)
     }
 }

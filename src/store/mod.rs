@@ -97,6 +97,7 @@ pub use kinds::{
     TournamentStatus,
 };
 pub use live_positions::GameKeys;
+pub use load_fixtures::GameCopies;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use match_rows::{MatchGameRow, MatchRow, NewMatchRow};
 pub use migrations::{newest_schema_level, schema_levels};

@@ -38,13 +38,15 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         // Unchanged values are written back as they are (`COALESCE` on a
-        // flag saying whether each was given).
+        // flag saying whether each was given). A new time zone moves the
+        // hour of the daily puzzle: worked out again at the next tick.
         sqlx::query(
             "INSERT INTO server_settings (guild_id, threads, time_zone, weekends_off, updated_at) \
              VALUES ($1, 1, $3, COALESCE($4, 0), $5) \
              ON CONFLICT (guild_id) DO UPDATE SET \
              time_zone = CASE WHEN $2 = 1 THEN excluded.time_zone ELSE server_settings.time_zone END, \
-             weekends_off = COALESCE($4, server_settings.weekends_off), updated_at = excluded.updated_at",
+             weekends_off = COALESCE($4, server_settings.weekends_off), updated_at = excluded.updated_at, \
+             puzzle_due_at = CASE WHEN $2 = 1 THEN 0 ELSE server_settings.puzzle_due_at END",
         )
         .bind(db_id(guild)?)
         .bind(i64::from(time_zone.is_some()))

@@ -4,6 +4,10 @@
 //! nonce so a retry shows once), and each posted one whose day is over is
 //! edited to show its solution and who solved it, its Solve button gone.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::discord::background::side_by_side::side_by_side;
 use crate::discord::rest::{Lane, Rest};
 
 use crate::config::Clock;
@@ -20,24 +24,64 @@ fn nonce(daily: &DailyPuzzleRow) -> String {
     format!("pz{}-{}", daily.day, daily.guild % 1_000_000_000_000_000)
 }
 
-/// Posts the daily puzzles due and reveals those whose day is over.
+/// Daily puzzles posted or revealed at once: the limiter paces them, and
+/// a few under way keep it busy while one is drawn.
+const AT_ONCE: usize = 8;
+
+/// Posts the daily puzzles due and reveals those whose day is over, batch
+/// after batch (each batch leased just before it goes), several at once,
+/// paced with the bot's other posts of its own.
 pub async fn post_and_reveal(rest: &Rest, notices: &ChannelNotices, service: &GameService, clock: &Clock) {
-    let puzzles = service.puzzles();
-    match puzzles.daily_posts_due(clock.now()).await {
-        Ok(due) => {
-            for daily in due {
-                post(rest, notices, service, &daily).await;
-            }
+    loop {
+        let due = match service.puzzles().daily_posts_due(clock.now()).await {
+            Ok(due) => due,
+            Err(e) => return tracing::error!(error = %e, "could not read the daily puzzles to post"),
+        };
+        if due.is_empty() {
+            break;
         }
-        Err(e) => tracing::error!(error = %e, "could not read the daily puzzles to post"),
+        let posting = (rest.clone(), notices.clone(), service.clone());
+        side_by_side(
+            due,
+            |d| d.guild,
+            AT_ONCE,
+            move |daily: DailyPuzzleRow| {
+                let (rest, notices, service) = posting.clone();
+                async move {
+                    post(&rest, &notices, &service, &daily).await;
+                    true
+                }
+            },
+        )
+        .await;
     }
-    match puzzles.daily_reveals_due(clock.now()).await {
-        Ok(due) => {
-            for daily in due {
-                reveal(rest, service, &daily, clock.now()).await;
-            }
+    loop {
+        let due = match service.puzzles().daily_reveals_due(clock.now()).await {
+            Ok(due) => due,
+            Err(e) => return tracing::error!(error = %e, "could not read the daily puzzles to reveal"),
+        };
+        let revealed = Arc::new(AtomicUsize::new(0));
+        let (count, now) = (due.len(), clock.now());
+        let revealing = (rest.clone(), service.clone(), revealed.clone());
+        side_by_side(
+            due,
+            |d| d.guild,
+            AT_ONCE,
+            move |daily: DailyPuzzleRow| {
+                let (rest, service, revealed) = revealing.clone();
+                async move {
+                    if reveal(&rest, &service, &daily, now).await {
+                        revealed.fetch_add(1, Ordering::Relaxed);
+                    }
+                    true
+                }
+            },
+        )
+        .await;
+        // One that failed is tried again at a later tick, not in a loop now.
+        if count == 0 || revealed.load(Ordering::Relaxed) < count {
+            break;
         }
-        Err(e) => tracing::error!(error = %e, "could not read the daily puzzles to reveal"),
     }
 }
 
@@ -67,15 +111,17 @@ async fn post(rest: &Rest, notices: &ChannelNotices, service: &GameService, dail
     }
 }
 
-/// Shows the solution of a daily puzzle whose day is over.
-async fn reveal(rest: &Rest, service: &GameService, daily: &DailyPuzzleRow, now: i64) {
+/// Shows the solution of a daily puzzle whose day is over; whether it is
+/// recorded as shown (or as having nowhere to be shown).
+async fn reveal(rest: &Rest, service: &GameService, daily: &DailyPuzzleRow, now: i64) -> bool {
     let (guild, day) = (daily.guild, daily.day);
-    let Some(message) = daily.message else { return };
+    let Some(message) = daily.message else { return false };
     let puzzles = service.puzzles();
     let lang = server_lang(service, Some(guild)).await;
     let (Ok(Some((_, puzzle))), Ok(counts)) = (puzzles.daily(guild, day).await, puzzles.daily_counts(guild, day).await)
     else {
-        return tracing::error!(guild, day, "could not read the daily puzzle to reveal");
+        tracing::error!(guild, day, "could not read the daily puzzle to reveal");
+        return false;
     };
     let edit = daily_revealed(lang, &puzzle, day, counts);
     match edit_in_channel(rest, daily.channel, message, &edit, Lane::Paced).await {
@@ -84,9 +130,16 @@ async fn reveal(rest: &Rest, service: &GameService, daily: &DailyPuzzleRow, now:
         Err(crate::discord::messages::deliver::Failure::Status(403 | 404, _)) => {
             tracing::info!(guild, day, "the daily puzzle's message is gone; its solution is not shown");
         }
-        Err(e) => return tracing::warn!(guild, day, error = %e, "revealing the daily puzzle failed; tried again"),
+        Err(e) => {
+            tracing::warn!(guild, day, error = %e, "revealing the daily puzzle failed; tried again");
+            return false;
+        }
     }
-    if let Err(e) = puzzles.daily_revealed(guild, day, now).await {
-        tracing::error!(guild, day, error = %e, "could not record the daily puzzle as revealed");
+    match puzzles.daily_revealed(guild, day, now).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!(guild, day, error = %e, "could not record the daily puzzle as revealed");
+            false
+        }
     }
 }

@@ -156,6 +156,11 @@ impl Rest {
     pub async fn send(&self, call: &Call, limit: Duration) -> Result<Answer, Failure> {
         let route = Route::of(call.method.as_str(), &call.path);
         let deadline = Instant::now() + limit;
+        // Made before waiting, so that a call let through goes at once.
+        let request = match self.request(call) {
+            Ok(request) => request,
+            Err(e) => return Err(Failure::Transport(e.to_string())),
+        };
         let prompt = matches!(call.lane, Lane::Answer | Lane::Prompt);
         let ticket = match self.0.limiter.admit(&route, call.lane, prompt.then_some(deadline)).await {
             Ok(ticket) => ticket,
@@ -168,10 +173,6 @@ impl Rest {
         metrics::counter!(crate::metrics::DISCORD_REQUESTS, "lane" => call.lane.name()).increment(1);
         let left = if prompt { deadline.saturating_duration_since(Instant::now()) } else { limit };
         let limit = left.min(CALL_TIMEOUT);
-        let request = match self.request(call) {
-            Ok(request) => request,
-            Err(e) => return Err(Failure::Transport(e.to_string())),
-        };
         let exchange = async {
             let response = self.0.client.execute(request).await?;
             let status = response.status().as_u16();

@@ -21,15 +21,35 @@ pub const DAILY_LEASE: i64 = 120;
 /// Posts of one daily puzzle tried at most, then given up.
 pub const DAILY_ATTEMPTS: u32 = 10;
 
+/// Servers whose daily puzzle is worked out in one go (and posts leased):
+/// a storm of them goes out batch after batch, each leased just before it
+/// is posted.
+pub const DAILY_BATCH: i64 = 50;
+
 /// The local day (days since 1970-01-01) and hour at `now` in zone `zone`
 /// (an IANA name; UTC when none or unknown).
 pub fn local_day_and_hour(zone: Option<&str>, now: i64) -> (i64, u32) {
-    let tz = zone.and_then(|z| TimeZone::get(z).ok()).unwrap_or(TimeZone::UTC);
     let Ok(at) = Timestamp::from_second(now) else { return (now.div_euclid(86_400), 0) };
-    let local = at.to_zoned_datetime(tz);
-    let epoch = jiff::civil::date(1970, 1, 1);
-    let day = i64::from((local.date() - epoch).get_days());
+    let local = at.to_zoned_datetime(zone_of(zone));
+    let day = i64::from((local.date() - EPOCH).get_days());
     (day, u32::try_from(local.hour()).unwrap_or(0))
+}
+
+/// The instant (unix seconds) when local day `day` reaches hour `hour` in
+/// zone `zone`; an hour a clock change skips is the first after it.
+pub fn local_instant(zone: Option<&str>, day: i64, hour: u32) -> i64 {
+    let date = i32::try_from(day).ok().and_then(|d| EPOCH.checked_add(jiff::Span::new().days(d)).ok());
+    let hour = i8::try_from(hour.min(23)).unwrap_or(0);
+    match date.map(|date| zone_of(zone).to_timestamp(date.at(hour, 0, 0, 0))) {
+        Some(Ok(at)) => at.as_second(),
+        _ => day * 86_400 + i64::from(hour) * 3_600,
+    }
+}
+
+const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
+
+fn zone_of(zone: Option<&str>) -> TimeZone {
+    zone.and_then(|z| TimeZone::get(z).ok()).unwrap_or(TimeZone::UTC)
 }
 
 impl Puzzles<'_> {
@@ -68,17 +88,25 @@ impl Puzzles<'_> {
     /// asks), and those claimed before but never known posted whose lease
     /// ran out are taken up again (up to [`DAILY_ATTEMPTS`] tries each).
     /// Each is leased to the caller.
+    ///
+    /// Only the servers due are read (each server's next post is kept with
+    /// its setting), at most [`DAILY_BATCH`] at a time: call again until
+    /// it returns none.
     pub async fn daily_posts_due(self, now: i64) -> Result<Vec<DailyPuzzleRow>, GameError> {
         let mut due = self.store.lease_unposted_daily_puzzles(now, DAILY_LEASE, DAILY_ATTEMPTS).await?;
-        for PuzzleServer { guild, channel, hour, time_zone } in self.store.puzzle_servers().await? {
-            let (day, local_hour) = local_day_and_hour(time_zone.as_deref(), now);
-            if local_hour < hour || self.store.daily_puzzle(guild, day).await?.is_some() {
-                continue;
+        for PuzzleServer { guild, channel, hour, time_zone } in self.store.puzzle_servers_due(now, DAILY_BATCH).await? {
+            let zone = time_zone.as_deref();
+            let (day, local_hour) = local_day_and_hour(zone, now);
+            // Next due: today's hour if it has not come, else tomorrow's.
+            let next_day = if local_hour < hour { day } else { day + 1 };
+            if local_hour >= hour && self.store.daily_puzzle(guild, day).await?.is_none() {
+                let reveal_at = local_instant(zone, day + 1, 0);
+                match self.store.claim_daily_puzzle(guild, day, channel, now, DAILY_LEASE, reveal_at).await? {
+                    Some(claimed) => due.push(claimed),
+                    None => tracing::debug!(guild, day, "no daily puzzle claimed (another process did, or none left)"),
+                }
             }
-            match self.store.claim_daily_puzzle(guild, day, channel, now, DAILY_LEASE).await? {
-                Some(claimed) => due.push(claimed),
-                None => tracing::debug!(guild, day, "no daily puzzle claimed (another process did, or none left)"),
-            }
+            self.store.set_puzzle_due(guild, local_instant(zone, next_day, hour)).await?;
         }
         Ok(due)
     }
@@ -104,14 +132,10 @@ impl Puzzles<'_> {
     }
 
     /// The posted daily puzzles whose solution is due at `now` (their
-    /// server's local day is over), every server with a daily puzzle.
+    /// server's local day is over), at most [`DAILY_BATCH`]: call again
+    /// (once those are revealed) until it returns none.
     pub async fn daily_reveals_due(self, now: i64) -> Result<Vec<DailyPuzzleRow>, GameError> {
-        let mut due = Vec::new();
-        for server in self.store.puzzle_servers().await? {
-            let (today, _) = local_day_and_hour(server.time_zone.as_deref(), now);
-            due.extend(self.store.daily_puzzles_to_reveal(server.guild, today).await?);
-        }
-        Ok(due)
+        Ok(self.store.daily_puzzles_to_reveal(now, DAILY_BATCH).await?)
     }
 
     /// Records that the solution of server `guild`'s puzzle of `day` is shown.

@@ -3,6 +3,7 @@
 
 mod abort;
 mod alt_text;
+mod backlog;
 mod backups;
 mod bot;
 mod check;
@@ -24,6 +25,7 @@ mod outbox;
 mod premoves;
 mod processes;
 mod puzzles;
+mod rate_limits;
 mod ratings;
 mod records;
 mod replay;

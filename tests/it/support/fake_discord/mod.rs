@@ -252,6 +252,12 @@ impl FakeDiscord {
         self.shared.fixtures.ids.next()
     }
 
+    /// `count` fresh ids in a row (for rows copied in bulk, numbered from
+    /// one id): the first.
+    pub fn new_ids(&self, count: u64) -> u64 {
+        self.shared.fixtures.ids.next_block(count)
+    }
+
     /// A new user with a fresh id, known to the fake (`GET /users/{id}`, guild member).
     pub fn user(&self, name: &str) -> FakeUser {
         let user = FakeUser::new(self.new_id(), name);
@@ -444,6 +450,17 @@ impl FakeDiscord {
     /// Every message posted or edited so far, in order.
     pub fn posted_messages(&self) -> Vec<PostedMessage> {
         self.shared.read().posted.clone()
+    }
+
+    /// How many messages posted or edited so far match (nothing copied: for
+    /// long runs).
+    pub fn count_messages(&self, mut matches: impl FnMut(&PostedMessage) -> bool) -> usize {
+        self.shared.read().posted.iter().filter(|m| matches(m)).count()
+    }
+
+    /// How many requests so far match (nothing copied: for long runs).
+    pub fn count_requests(&self, mut matches: impl FnMut(&RecordedRequest) -> bool) -> usize {
+        self.shared.read().requests.iter().filter(|r| matches(r)).count()
     }
 
     /// The current state of a message the fake knows (posted, original response, or button message).

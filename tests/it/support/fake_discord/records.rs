@@ -89,6 +89,8 @@ pub struct RecordedRequest {
     pub status: u16,
     /// The headers the fake answered with (e.g. `retry-after`).
     pub response_headers: Vec<(String, String)>,
+    /// When it arrived.
+    pub at: std::time::Instant,
 }
 
 impl RecordedRequest {

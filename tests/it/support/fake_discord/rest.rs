@@ -53,6 +53,7 @@ pub fn handle(shared: &Shared, request: HttpRequest) -> (HttpResponse, Duration)
             body,
             status: response.status,
             response_headers: response.headers.clone(),
+            at: now,
         });
         (response, delay)
     })
