@@ -105,7 +105,13 @@ pub async fn run(rest: Rest, service: GameService, sweeps: Sweeps, mut stop: wat
         match sweeps.take_due(Instant::now()) {
             Ok(games) => {
                 for game in games {
-                    if sweep(&rest, &service, game).await == Swept::NoRoom {
+                    // No room now: not even worth reading the game.
+                    let swept = if rest.limiter().has_room_to_spare() {
+                        sweep(&rest, &service, game).await
+                    } else {
+                        Swept::NoRoom
+                    };
+                    if swept == Swept::NoRoom {
                         // Tried again once the game has been quiet a while more.
                         sweeps.after_message(game);
                     }

@@ -316,6 +316,21 @@ impl Limiter {
     pub fn waiting(&self) -> usize {
         self.state().queue.len()
     }
+
+    /// Whether a spare call could go now as far as the global limit goes
+    /// (nobody waiting, the second under the spare share, no pause): a
+    /// cheap look before work that only spare calls would follow.
+    pub fn has_room_to_spare(&self) -> bool {
+        let mut state = self.state();
+        let now = Instant::now();
+        while state.sent.front().is_some_and(|&t| t + SECOND <= now) {
+            state.sent.pop_front();
+        }
+        state.queue.is_empty()
+            && state.paused_until.is_none_or(|t| t <= now)
+            && state.sent.len() < state.shares.of_lane(Lane::Spare)
+            && state.invalid.len() < INVALID_HOLD
+    }
 }
 
 /// A call's place in the queue for the global limit, left when dropped

@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::support::bot::{WAIT, ask};
-use crate::support::fake_discord::{FakeDiscord, MessageKind};
+use crate::support::fake_discord::{FakeDiscord, MessageKind, Place};
 use crate::support::games::{Backend, database};
 use damas::game::{ColorChoice, DAY, GameService, NewChallenge};
 
@@ -26,14 +26,9 @@ impl Drop for BotProcess {
     }
 }
 
-/// Starts `damas run` on `database_url` for shard `shard` of `total`.
-fn spawn_bot(
-    fake: &FakeDiscord,
-    database_url: &str,
-    shard: u64,
-    total: u64,
-    metrics: Option<SocketAddr>,
-) -> BotProcess {
+/// Starts `damas run` on `database_url` for the shards `shards`
+/// (`FIRST-LAST/TOTAL`).
+fn spawn_bot(fake: &FakeDiscord, database_url: &str, shards: &str, metrics: Option<SocketAddr>) -> BotProcess {
     let folder = tempfile::tempdir().unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_damas"));
     command
@@ -45,7 +40,7 @@ fn spawn_bot(
         .env("DATABASE_URL", database_url)
         .env("DISCORD_GUILD_ID", fake.guild_id().to_string())
         .env("DISCORD_PROXY_URL", fake.rest_url())
-        .env("DISCORD_SHARDS", format!("{shard}-{shard}/{total}"))
+        .env("DISCORD_SHARDS", shards)
         .env("DAMAS_CLOCK_SECONDS", "1")
         .env("ENGINE_TABLES", "off")
         .env("RUST_LOG", "warn")
@@ -115,8 +110,8 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
     // answers its interactions and serves metrics.
     let holder = (fake.guild_id() >> 22) % 2;
     let (metrics_addr, other_metrics_addr) = (free_port(), free_port());
-    let _first = spawn_bot(&fake, db.url(), holder, 2, Some(metrics_addr));
-    let _second = spawn_bot(&fake, db.url(), 1 - holder, 2, Some(other_metrics_addr));
+    let _first = spawn_bot(&fake, db.url(), &format!("{holder}/2"), Some(metrics_addr));
+    let _second = spawn_bot(&fake, db.url(), &format!("{}/2", 1 - holder), Some(other_metrics_addr));
     fake.wait_gateway(WAIT, |g| g.identifies >= 2 && g.other_shards >= 1 && g.connected).await;
 
     let channel_posts = |channel: u64| {
@@ -172,4 +167,65 @@ async fn two_processes_share_the_clock_and_post_each_announcement_once() {
     assert!(page.contains(bucket), "{page}");
     let (status, _) = tokio::task::spawn_blocking(move || http_get(metrics_addr, "/nothing")).await.unwrap();
     assert!(status.contains("404"), "{status}");
+}
+
+/// Past 2,500 servers Discord wants shards: it recommends four, and two
+/// processes on one PostgreSQL database run two each. Each server's
+/// commands reach the process that runs its shard and are answered once;
+/// each announcement, whichever process's clock claims it, is posted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(postgres_tests), ignore = "PostgreSQL: build the tests with DAMAS_TEST_POSTGRES_URL set")]
+async fn four_shards_over_two_processes_answer_each_server_once() {
+    let db = database(Backend::Postgres).await;
+    let fake = FakeDiscord::start().await;
+    fake.recommend_shards(4);
+    let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
+    let service = GameService::open(db.url()).await.unwrap();
+    // A server on each shard (the fake's own on one of them), each with a
+    // game going on and a challenge that expired while no bot ran.
+    let mut servers = vec![fake.guild_id()];
+    let own = ((fake.guild_id() >> 22) % 4) as u32;
+    servers.extend((0..4).filter(|&s| s != own).map(|shard| fake.add_guild(shard, 4)));
+    let t = now();
+    let mut tables = Vec::new();
+    for &guild in &servers {
+        let (table, stale) = (fake.new_id(), fake.new_id());
+        let game = NewChallenge {
+            guild: Some(guild),
+            color: ColorChoice::White,
+            ..NewChallenge::new(table, ana.id, bruno.id)
+        };
+        service.challenges().challenge(t, game).await.unwrap();
+        service.challenges().accept(t, table, bruno.id, None).await.unwrap();
+        let expired = NewChallenge { guild: Some(guild), ..NewChallenge::new(stale, bruno.id, ana.id) };
+        service.challenges().challenge(t - 3 * DAY, expired).await.unwrap();
+        tables.push((guild, table, stale));
+    }
+
+    let _first = spawn_bot(&fake, db.url(), "0-1/4", None);
+    let _second = spawn_bot(&fake, db.url(), "2-3/4", None);
+    let give_up = tokio::time::Instant::now() + Duration::from_secs(60);
+    while !(0..4).all(|shard| fake.shard_connected(shard)) {
+        assert!(tokio::time::Instant::now() < give_up, "the four shards did not all connect");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(fake.gateway_stats().identifies, 4, "each shard identified once");
+
+    for &(guild, table, stale) in &tables {
+        let place = Place::Guild { guild_id: guild, channel_id: table };
+        let moved = ask(&fake, fake.command("move").at(place).string("move", "11-15").from(&ana)).await;
+        assert!(!moved.is_ephemeral(), "server {guild}: {:?}", moved.content());
+        assert_eq!(service.game_in_channel(table).await.unwrap().ply(), 1, "server {guild}: the move is played");
+        fake.wait_for_channel_message(stale, |m| m.content().contains(&format!("<@{}>", bruno.id)), WAIT).await;
+    }
+    // A few more ticks of both clocks: still one answer and one post each.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let requests = fake.requests();
+    let answers = requests.iter().filter(|r| r.path.contains("/interactions/") && r.status < 300).count();
+    assert_eq!(answers, tables.len(), "each command answered once");
+    for &(guild, _, stale) in &tables {
+        let posts = fake.count_messages(|m| m.kind == MessageKind::Channel && m.channel_id == stale);
+        assert_eq!(posts, 1, "server {guild}: the expired challenge is announced once");
+    }
+    fake.assert_rate_limits_honoured();
 }

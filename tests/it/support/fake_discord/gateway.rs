@@ -2,9 +2,9 @@
 //! and dispatches with increasing sequence numbers.
 //!
 //! Shards: Discord sends a server's events to shard `(server_id >> 22) %
-//! total`. The fake has one server; the shard that holds it gets the
-//! session that every dispatch goes to, and any other shard that identifies
-//! gets a READY with no servers and then only heartbeat acks.
+//! total` (a direct message's to shard 0). Each shard that identifies gets
+//! a session of its own, its READY lists the fake's servers that are its,
+//! and each dispatch goes to the session of its server's shard.
 
 use std::sync::Arc;
 
@@ -17,7 +17,7 @@ use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use super::objects;
-use super::state::{Live, Shared, push_dispatch};
+use super::state::{Live, Session, Shared, push_dispatch};
 
 /// Close code sent by `drop_gateway`: "unknown error", after which clients resume.
 const DROP_CODE: u16 = 4000;
@@ -57,8 +57,8 @@ pub async fn serve(shared: Arc<Shared>, stream: TcpStream) {
         }
     }
     shared.update(|s| {
-        if s.gateway.live.as_ref().is_some_and(|live| live.connection == connection) {
-            s.gateway.live = None;
+        if let Some(session) = s.gateway.session_of(connection) {
+            session.live = None;
         }
     });
     drop(tx);
@@ -69,57 +69,58 @@ fn handle_frame(shared: &Shared, connection: u64, tx: &mpsc::UnboundedSender<Mes
     match frame["op"].as_u64() {
         Some(1) => shared.update(|s| {
             // The client has seen everything up to `d`: no need to replay it.
-            let primary = s.gateway.live.as_ref().is_some_and(|live| live.connection == connection);
             if let Some(seen) = frame["d"].as_u64()
-                && primary
+                && let Some(session) = s.gateway.session_of(connection)
             {
-                s.gateway.unacked.retain(|(seq, _)| *seq > seen);
+                session.unacked.retain(|(seq, _)| *seq > seen);
             }
             s.gateway.stats.heartbeats += 1;
             let _ = tx.send(Message::Text(json!({"op": 11}).to_string()));
         }),
         Some(2) => shared.update(|s| {
             let (shard, total) = shard_of(frame);
-            if (shared.config.guild_id >> 22) % u64::from(total) != u64::from(shard) {
+            let on_shard = |guild: u64| (guild >> 22) % u64::from(total) == u64::from(shard);
+            if !on_shard(shared.config.guild_id) {
                 s.gateway.stats.other_shards += 1;
-                s.gateway.stats.identifies += 1;
-                let session_id = format!("fake-shard-{shard}-of-{total}-{connection}");
-                let mut ready = ready_payload(shared, &session_id, [shard, total]);
-                ready["guilds"] = json!([]);
-                let frame = json!({"op": 0, "s": 1, "t": "READY", "d": ready});
-                let _ = tx.send(Message::Text(frame.to_string()));
-                return;
             }
+            let guilds: Vec<u64> = std::iter::once(shared.config.guild_id)
+                .chain(s.guilds.iter().copied())
+                .filter(|&g| on_shard(g))
+                .collect();
             let gateway = &mut s.gateway;
             gateway.sessions += 1;
-            let session_id = format!("fake-session-{}", gateway.sessions);
-            gateway.session_id = Some(session_id.clone());
-            gateway.seq = 1;
-            gateway.unacked.clear();
             gateway.stats.identifies += 1;
-            gateway.live = Some(Live { connection, tx: tx.clone() });
-            let frame = json!({"op": 0, "s": 1, "t": "READY", "d": ready_payload(shared, &session_id, [shard, total])});
-            push_dispatch(gateway, frame.to_string());
+            let id = format!("fake-session-{}-shard-{shard}-of-{total}", gateway.sessions);
+            let ready = ready_payload(shared, &id, [shard, total], &guilds);
+            let mut session =
+                Session { id, total, seq: 1, unacked: Vec::new(), live: Some(Live { connection, tx: tx.clone() }) };
+            let frame = json!({"op": 0, "s": 1, "t": "READY", "d": ready});
+            if push_dispatch(&mut session, frame.to_string()) {
+                gateway.stats.dispatches += 1;
+            }
+            gateway.shards.insert(shard, session);
         }),
         Some(6) => shared.update(|s| {
             let gateway = &mut s.gateway;
-            let session = frame["d"]["session_id"].as_str();
-            if session.is_none() || session != gateway.session_id.as_deref() {
+            let wanted = frame["d"]["session_id"].as_str();
+            let Some(session) = gateway.shards.values_mut().find(|session| Some(session.id.as_str()) == wanted) else {
                 // Unknown session: not resumable, the client identifies again.
                 let _ = tx.send(Message::Text(json!({"op": 9, "d": false}).to_string()));
                 return;
-            }
+            };
             let seen = frame["d"]["seq"].as_u64().unwrap_or(0);
-            for (_, text) in gateway.unacked.iter().filter(|(seq, _)| *seq > seen) {
+            for (_, text) in session.unacked.iter().filter(|(seq, _)| *seq > seen) {
                 if tx.send(Message::Text(text.clone())).is_ok() {
                     gateway.stats.dispatches += 1;
                 }
             }
             gateway.stats.resumes += 1;
-            gateway.live = Some(Live { connection, tx: tx.clone() });
-            gateway.seq += 1;
-            let frame = json!({"op": 0, "s": gateway.seq, "t": "RESUMED", "d": {}});
-            push_dispatch(gateway, frame.to_string());
+            session.live = Some(Live { connection, tx: tx.clone() });
+            session.seq += 1;
+            let frame = json!({"op": 0, "s": session.seq, "t": "RESUMED", "d": {}});
+            if push_dispatch(session, frame.to_string()) {
+                gateway.stats.dispatches += 1;
+            }
         }),
         // Presence updates, member requests and the like need no answer.
         _ => {}
@@ -136,13 +137,13 @@ fn shard_of(identify: &Value) -> (u32, u32) {
     }
 }
 
-/// The READY body for a session of shard `[id, total]`.
-pub fn ready_payload(shared: &Shared, session_id: &str, shard: [u32; 2]) -> Value {
+/// The READY body for a session of shard `[id, total]` holding `guilds`.
+pub fn ready_payload(shared: &Shared, session_id: &str, shard: [u32; 2], guilds: &[u64]) -> Value {
     let fixtures = &shared.fixtures;
     let mut ready = objects::ready(
         &fixtures.bot.user_json(),
         fixtures.application_id,
-        &[shared.config.guild_id],
+        guilds,
         session_id,
         &shared.config.gateway_url,
     );
@@ -152,19 +153,23 @@ pub fn ready_payload(shared: &Shared, session_id: &str, shard: [u32; 2]) -> Valu
 
 /// Checks once that READY and RESUMED as sent by this fake are readable by serenity.
 pub fn validate_handshake(shared: &Shared) {
-    objects::validate_dispatch(&json!({"op": 0, "s": 1, "t": "READY", "d": ready_payload(shared, "check", [0, 1])}));
+    let ready = ready_payload(shared, "check", [0, 1], &[shared.config.guild_id]);
+    objects::validate_dispatch(&json!({"op": 0, "s": 1, "t": "READY", "d": ready}));
     objects::validate_dispatch(&json!({"op": 0, "s": 2, "t": "RESUMED", "d": {}}));
 }
 
-/// Closes the live connection as Discord does when it asks for a reconnect.
-/// Returns whether there was one.
+/// Closes every live connection as Discord does when it asks for a
+/// reconnect. Returns whether there was one.
 pub fn drop_live(shared: &Shared) -> bool {
-    shared.update(|s| match s.gateway.live.take() {
-        Some(live) => {
-            let frame =
-                CloseFrame { code: CloseCode::from(DROP_CODE), reason: "fake Discord dropped the connection".into() };
-            live.tx.send(Message::Close(Some(frame))).is_ok()
+    shared.update(|s| {
+        let mut dropped = false;
+        for session in s.gateway.shards.values_mut() {
+            if let Some(live) = session.live.take() {
+                let reason = "fake Discord dropped the connection".into();
+                let frame = CloseFrame { code: CloseCode::from(DROP_CODE), reason };
+                dropped |= live.tx.send(Message::Close(Some(frame))).is_ok();
+            }
         }
-        None => false,
+        dropped
     })
 }

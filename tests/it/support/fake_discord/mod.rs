@@ -242,6 +242,31 @@ impl FakeDiscord {
         self.shared.config.guild_id
     }
 
+    /// Adds a server the bot is in (listed in the READY of its shard),
+    /// whose id falls on shard `shard` of `total`: its id.
+    pub fn add_guild(&self, shard: u32, total: u32) -> u64 {
+        // A server's shard is read from the time part of its id (the bits
+        // above the 22nd): an id of a later millisecond that falls on
+        // `shard`, far beyond any this fake will hand out.
+        let id = self.new_id();
+        let (total, shard) = (u64::from(total.max(1)), u64::from(shard));
+        let millis = (id >> 22) + 1_000;
+        let millis = millis + (shard + total - millis % total) % total;
+        let guild = (millis << 22) | (id & ((1 << 22) - 1));
+        self.shared.update(|s| s.guilds.push(guild));
+        guild
+    }
+
+    /// Makes `GET /gateway/bot` recommend `shards` shards.
+    pub fn recommend_shards(&self, shards: u32) {
+        self.shared.update(|s| s.recommended_shards = shards);
+    }
+
+    /// Whether shard `shard` has a live session.
+    pub fn shard_connected(&self, shard: u32) -> bool {
+        self.shared.read().gateway.shards.get(&shard).is_some_and(|s| s.live.is_some())
+    }
+
     /// The channel where interactions happen by default.
     pub fn default_channel(&self) -> u64 {
         self.shared.fixtures.default_place.channel_id()
@@ -343,14 +368,19 @@ impl FakeDiscord {
 
     /// Waits until the client has identified and received READY at least once.
     pub async fn wait_ready(&self, timeout: Duration) {
+        let guild = self.guild_id();
         self.shared
-            .wait_for("READY", timeout, |s| (s.gateway.stats.identifies > 0 && s.gateway.live.is_some()).then_some(()))
+            .wait_for("READY", timeout, |s| {
+                (s.gateway.stats.identifies > 0 && s.gateway.live_for(Some(guild)).is_some()).then_some(())
+            })
             .await;
     }
 
     /// Waits until a connection is live: identified or resumed, and not dropped since.
     pub async fn wait_connected(&self, timeout: Duration) {
-        self.shared.wait_for("a live gateway connection", timeout, |s| s.gateway.live.is_some().then_some(())).await;
+        let guild = self.guild_id();
+        let live = |s: &state::State| s.gateway.live_for(Some(guild)).is_some().then_some(());
+        self.shared.wait_for("a live gateway connection", timeout, live).await;
     }
 
     /// Waits for the response to interaction `interaction_id`.
@@ -499,7 +529,7 @@ impl FakeDiscord {
     /// Gateway counters: connections, identifies, resumes, heartbeats, dispatches.
     pub fn gateway_stats(&self) -> GatewayStats {
         let state = self.shared.read();
-        GatewayStats { connected: state.gateway.live.is_some(), ..state.gateway.stats }
+        GatewayStats { connected: state.gateway.live_for(Some(self.guild_id())).is_some(), ..state.gateway.stats }
     }
 
     /// Waits until the gateway counters satisfy `check`, e.g. a second READY after a
@@ -507,7 +537,8 @@ impl FakeDiscord {
     pub async fn wait_gateway(&self, timeout: Duration, mut check: impl FnMut(&GatewayStats) -> bool) -> GatewayStats {
         self.shared
             .wait_for("a gateway state", timeout, |s| {
-                let stats = GatewayStats { connected: s.gateway.live.is_some(), ..s.gateway.stats };
+                let connected = s.gateway.live_for(Some(self.shared.config.guild_id)).is_some();
+                let stats = GatewayStats { connected, ..s.gateway.stats };
                 check(&stats).then_some(stats)
             })
             .await

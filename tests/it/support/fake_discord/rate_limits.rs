@@ -21,6 +21,10 @@ pub const GLOBAL_PER_SECOND: usize = 50;
 pub const CHANNEL_MESSAGES: u32 = 5;
 /// The window of a channel's messages.
 pub const CHANNEL_WINDOW: Duration = Duration::from_secs(5);
+/// How long after a 429 a request may still arrive that was sent before
+/// the bot could read the 429 (on another connection, under way at the
+/// same moment): not counted as early.
+pub const IN_FLIGHT: Duration = Duration::from_millis(50);
 /// The name of the messages bucket, as Discord's `X-RateLimit-Bucket` gives it.
 const MESSAGES_BUCKET: &str = "fake-channel-messages";
 
@@ -35,8 +39,9 @@ pub struct RateLimits {
     global: VecDeque<Instant>,
     /// A channel's messages bucket: (window start, calls in it).
     channels: HashMap<u64, (Instant, u32)>,
-    /// Where a 429 said to wait, and until when: a route key, or `None` for everything.
-    pauses: HashMap<Option<String>, Instant>,
+    /// Where a 429 said to wait, when it said so and until when: a route
+    /// key, or `None` for everything.
+    pauses: HashMap<Option<String>, (Instant, Instant)>,
     /// What the limits saw.
     pub seen: RateStats,
 }
@@ -104,8 +109,9 @@ impl RateLimits {
         let class = classify(method, segments);
         let paused = [Some(class.key.clone())].into_iter().chain(class.global.then_some(None));
         for key in paused {
-            if let Some(&until) = self.pauses.get(&key)
+            if let Some(&(said, until)) = self.pauses.get(&key)
                 && now < until
+                && now > said + IN_FLIGHT
             {
                 let early = until - now;
                 self.seen.early.push(format!("{method} /{} ({} ms early)", segments.join("/"), early.as_millis()));
@@ -157,8 +163,8 @@ impl RateLimits {
             let body: serde_json::Value = serde_json::from_slice(&response.body).unwrap_or_default();
             let retry = Duration::from_secs_f64(body["retry_after"].as_f64().unwrap_or(0.0).max(0.0));
             let key = if body["global"] == true { None } else { Some(class.key) };
-            let until = self.pauses.entry(key).or_insert(now);
-            *until = (*until).max(now + retry);
+            let pause = self.pauses.entry(key).or_insert((now, now));
+            *pause = (now, pause.1.max(now + retry));
             return;
         }
         if let Some(channel) = class.messages_of

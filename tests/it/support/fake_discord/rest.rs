@@ -170,7 +170,7 @@ fn route_request(shared: &Shared, state: &mut State, call: &Route<'_>) -> HttpRe
             200,
             &json!({
                 "url": config.gateway_url,
-                "shards": 1,
+                "shards": state.recommended_shards.max(1),
                 "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
             }),
         ),

@@ -97,15 +97,26 @@ pub struct Live {
     pub tx: mpsc::UnboundedSender<Message>,
 }
 
-/// The gateway session: the sequence and the dispatches not yet acknowledged
-/// by a heartbeat, replayed on RESUME.
+/// One shard's gateway session: its sequence and the dispatches not yet
+/// acknowledged by a heartbeat, replayed on RESUME.
 #[derive(Default)]
-pub struct GatewayState {
-    pub session_id: Option<String>,
-    pub sessions: u64,
+pub struct Session {
+    pub id: String,
+    /// The shards the bot runs in all, as its IDENTIFY said.
+    pub total: u32,
     pub seq: u64,
     pub unacked: Vec<(u64, String)>,
     pub live: Option<Live>,
+}
+
+/// The gateway: a session per shard (Discord sends a server's events to
+/// shard `(server_id >> 22) % total`, a direct message's to shard 0).
+#[derive(Default)]
+pub struct GatewayState {
+    /// Sessions by shard.
+    pub shards: HashMap<u32, Session>,
+    /// Sessions begun (IDENTIFY answered), over every shard.
+    pub sessions: u64,
     pub connections: u64,
     pub stats: GatewayStats,
 }
@@ -147,6 +158,10 @@ pub struct State {
     pub uploads: Uploads,
     /// Discord's rate limits, and what they saw.
     pub limits: super::rate_limits::RateLimits,
+    /// The servers the bot is in besides the default one.
+    pub guilds: Vec<u64>,
+    /// The shards `GET /gateway/bot` recommends (1 unless a test says).
+    pub recommended_shards: u32,
     pub gateway: GatewayState,
 }
 
@@ -210,30 +225,50 @@ impl Shared {
         }
     }
 
-    /// Sends a dispatch on the gateway, after checking serenity can read it.
-    /// Sent at once if connected, otherwise on the client's RESUME.
+    /// Sends a dispatch on the gateway, on the session of the shard its
+    /// server belongs to, after checking serenity can read it. Sent at
+    /// once if that session is connected, otherwise on the client's RESUME.
     pub fn dispatch(&self, event: &str, d: Value) {
         let mut frame = json!({"op": 0, "s": 1, "t": event, "d": d});
         objects::validate_dispatch(&frame);
+        let guild = frame["d"]["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
         self.update(|state| {
             let gateway = &mut state.gateway;
-            assert!(
-                gateway.session_id.is_some(),
-                "fake Discord: no gateway session yet to send {event} on (wait_ready first)"
-            );
-            gateway.seq += 1;
-            frame["s"] = json!(gateway.seq);
-            push_dispatch(gateway, frame.to_string());
+            let shard = gateway.shard_of(guild);
+            let Some(session) = gateway.shards.get_mut(&shard) else {
+                panic!("fake Discord: no gateway session of shard {shard} yet to send {event} on (wait_ready first)")
+            };
+            session.seq += 1;
+            frame["s"] = json!(session.seq);
+            if push_dispatch(session, frame.to_string()) {
+                gateway.stats.dispatches += 1;
+            }
         });
     }
 }
 
-/// Records a dispatch for replay and sends it if a connection is live.
-pub fn push_dispatch(gateway: &mut GatewayState, text: String) {
-    gateway.unacked.push((gateway.seq, text.clone()));
-    if let Some(live) = &gateway.live
-        && live.tx.send(Message::Text(text)).is_ok()
-    {
-        gateway.stats.dispatches += 1;
+impl GatewayState {
+    /// The shard of server `guild` (shard 0 for a direct message), as the
+    /// sessions' IDENTIFY counted them.
+    pub fn shard_of(&self, guild: Option<u64>) -> u32 {
+        let total = self.shards.values().map(|s| s.total).max().unwrap_or(1).max(1);
+        guild.map_or(0, |g| ((g >> 22) % u64::from(total)) as u32)
     }
+
+    /// The session that holds server `guild`'s events, if it is connected.
+    pub fn live_for(&self, guild: Option<u64>) -> Option<&Live> {
+        self.shards.get(&self.shard_of(guild)).and_then(|s| s.live.as_ref())
+    }
+
+    /// The session a connection is live on.
+    pub fn session_of(&mut self, connection: u64) -> Option<&mut Session> {
+        self.shards.values_mut().find(|s| s.live.as_ref().is_some_and(|live| live.connection == connection))
+    }
+}
+
+/// Records a dispatch for replay and sends it if the session is live;
+/// whether it was sent.
+pub fn push_dispatch(session: &mut Session, text: String) -> bool {
+    session.unacked.push((session.seq, text.clone()));
+    session.live.as_ref().is_some_and(|live| live.tx.send(Message::Text(text)).is_ok())
 }
