@@ -51,6 +51,14 @@ pub enum CopyError {
     /// What was written did not read back the same: nothing was kept.
     #[error("table {0} read back differently from the source: the copy was undone, the target is still empty")]
     Mismatch(String),
+    /// A database failed while one table was copied.
+    #[error("copying table {table}: {source}")]
+    InTable {
+        /// The table.
+        table: String,
+        /// What failed.
+        source: Box<CopyError>,
+    },
     /// A database failed.
     #[error(transparent)]
     Store(#[from] StoreError),

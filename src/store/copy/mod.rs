@@ -159,8 +159,9 @@ async fn copy_tables(
     let mut done = 0u64;
     let mut report = Vec::with_capacity(tables.len());
     for table in tables {
-        let (source_rows, source_sum) =
-            copy_table(src, (dst, target_backend), table, &mut done, total, progress).await?;
+        let (source_rows, source_sum) = copy_table(src, (dst, target_backend), table, &mut done, total, progress)
+            .await
+            .map_err(|e| CopyError::InTable { table: table.name.clone(), source: Box::new(e) })?;
         progress(Progress { table: &table.name, done, total, table_done: true });
         let (target_rows, target_sum) = tally(dst, table).await?;
         if (source_rows, source_sum) != (target_rows, target_sum) {
@@ -220,7 +221,11 @@ async fn write_batch(
     batch: &[Vec<Value>],
 ) -> Result<(), CopyError> {
     let (sql, args) = rows::insert(table, batch, backend)?;
-    sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut *dst).await?;
+    // Not kept prepared: PostgreSQL fixes a statement's parameter types when
+    // it is prepared, and sqlx types a NULL of DOUBLE PRECISION as a REAL
+    // (4 bytes), so a batch of the same shape with a number where the
+    // first had a NULL would be refused ("incorrect binary data format").
+    sqlx::query_with(sqlx::AssertSqlSafe(sql), args).persistent(false).execute(&mut *dst).await?;
     Ok(())
 }
 

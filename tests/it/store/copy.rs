@@ -1,6 +1,7 @@
 //! `damas copy` (src/store/copy): a club's whole history from one database
 //! into an empty other, SQLite to PostgreSQL and back, checked table by
-//! table; the bot plays on from the copy; refusals (a target with rows, a
+//! table (ratings with and without a best, over several batches); the
+//! bot plays on from the copy; refusals (a target with rows, a
 //! bot on the source) and a copy killed midway leave the target empty.
 
 use std::io::{BufRead, BufReader};
@@ -10,6 +11,7 @@ use crate::service::tournaments::{ORGANISER, PLAYERS, signed_up, start_games};
 use crate::support::games::*;
 use damas::game::{DueEvent, GameService, TournamentFormat, TournamentStatus, TournamentTerms};
 use damas::rules::Color;
+use damas::store::GameCopies;
 use damas::store::copy::{CopyError, copy};
 use damas::store::lock_for_one_process;
 
@@ -97,6 +99,30 @@ async fn a_club_s_history_crosses_and_plays_on(backend: Backend) {
 }
 
 on_both_backends!(a_club_s_history_crosses_and_plays_on);
+
+/// Ratings of more than two batches of the copy, provisional (no best)
+/// and established mixed: a NULL where an earlier batch of the same shape
+/// had a number, or the reverse, crosses like any value.
+async fn ratings_of_several_batches_cross(backend: Backend) {
+    let dir = tempfile::tempdir().unwrap();
+    let source = format!("sqlite://{}", dir.path().join("club.db").display());
+    let svc = GameService::open(&source).await.unwrap();
+    start_classic(&svc, T0, 1).await;
+    let done = play_line(&svc, T0, 1, &line_to_a_win(Color::White)).await;
+    let copies = GameCopies { copies: 1_199, players: 1_200, guilds: 1, spread: 0 };
+    svc.store().copy_game_for_load(done.id, copies).await.unwrap();
+    let ratings = svc.store().ratings_for_load().await.unwrap();
+    assert!(ratings > 1_000, "{ratings} ratings");
+    svc.store().close().await;
+
+    let target = database(backend).await;
+    let there = copy(&source, target.url(), &mut |_| {}).await.unwrap_or_else(|e| panic!("{e}"));
+    let copied = there.tables.iter().find(|t| t.table == "ratings").unwrap();
+    assert_eq!((copied.target_rows, copied.target_sum), (copied.source_rows, copied.source_sum));
+    assert!(copied.target_rows > 1_000, "{copied:?}");
+}
+
+on_both_backends!(ratings_of_several_batches_cross);
 
 /// A target that holds rows is refused, and keeps them.
 async fn a_target_with_rows_is_refused(backend: Backend) {
