@@ -32,6 +32,7 @@ use crate::discord::messages::errors::error_reply;
 use crate::discord::messages::game_threads;
 use crate::discord::messages::live_buttons::{self, Sweeps};
 use crate::discord::messages::reply::{AfterEffects, Reply};
+use crate::discord::messages::servers::ServerNames;
 use crate::discord::rest::Rest;
 
 /// What an interaction says of where, by whom and from what it was made.
@@ -99,6 +100,8 @@ pub struct Handler {
     pub(crate) answering: Answering,
     /// The servers' locales as last stored by this process.
     server_locales: Mutex<HashMap<u64, String>>,
+    /// The server names asked of Discord lately (for rating charts).
+    server_names: ServerNames,
 }
 
 impl Handler {
@@ -119,6 +122,7 @@ impl Handler {
             outbox: Arc::default(),
             answering: Answering::default(),
             server_locales: Mutex::default(),
+            server_names: ServerNames::default(),
         }
     }
 
@@ -150,6 +154,7 @@ impl Handler {
             rest: self.rest.clone(),
             notices: self.notices.clone(),
             sweeps: self.sweeps.clone(),
+            server_names: self.server_names.clone(),
         }
     }
 

@@ -1,9 +1,10 @@
 //! Ratings end to end through the fake Discord: two rated games played with
 //! commands, their end messages showing the rating changes; a casual game
 //! that changes nothing; `/rating` with its chart, titled with the
-//! server's name (or "this server" when Discord does not give it) and
-//! described in English and Spanish; `/leaderboard`; `/history` and `/pdn`
-//! of the finished games by number and without one.
+//! server's name (asked of Discord once and kept; "this server" when
+//! Discord does not give it) and described in English and Spanish;
+//! `/leaderboard`; `/history` and `/pdn` of the finished games by number
+//! and without one.
 
 use std::time::Duration;
 
@@ -78,6 +79,14 @@ async fn rated_games_move_ratings_and_the_club_sees_them() {
     let over = resign(&fake, third, &ana).await;
     assert!(!text(&over).contains("Ratings"), "{}", text(&over));
 
+    // Without the server's name (Discord refuses it), the chart says "this server";
+    // a refusal is not kept: the next chart asks again.
+    fake.fail_next("GET /guilds/*", 403, Duration::ZERO);
+    let mine = ask(&fake, fake.command("rating").in_channel(first).from(&bruno)).await;
+    assert!(text(&mine).contains(&bruno.mention()), "default: your own: {}", text(&mine));
+    let described = mine.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
+    assert!(described.starts_with("Chart of the rating of bruno in this server over "), "{described}");
+
     // `/rating`: figures and a PNG chart; someone without games is told so.
     let rating = ask(&fake, fake.command("rating").user("user", &ana).in_channel(first).from(&carla)).await;
     let body = text(&rating);
@@ -105,12 +114,13 @@ async fn rated_games_move_ratings_and_the_club_sees_them() {
     assert!(described.contains("(the rating's uncertainty)"), "{described}");
     assert!(body.contains("RD is the rating's uncertainty"), "the figures explain RD: {body}");
     assert!(described.ends_with("; 1 win, 0 draws, 1 loss.") && !described.contains("Peak"), "{described}");
-    // Without the server's name (Discord refuses it), the chart says "this server".
-    fake.fail_next("GET /guilds/*", 403, Duration::ZERO);
-    let mine = ask(&fake, fake.command("rating").in_channel(first).from(&bruno)).await;
-    assert!(text(&mine).contains(&bruno.mention()), "default: your own: {}", text(&mine));
-    let described = mine.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
-    assert!(described.starts_with("Chart of the rating of bruno in this server over "), "{described}");
+    // The name is kept: the next chart costs no call to Discord for it.
+    let asked_names = || fake.count_requests(|r| r.method == "GET" && r.path.contains("/guilds/"));
+    let before = asked_names();
+    let again = ask(&fake, fake.command("rating").user("user", &ana).in_channel(second).from(&bruno)).await;
+    let described = again.file("rating.png").and_then(|f| f.description.clone()).unwrap_or_default();
+    assert!(described.contains(&format!(" in {GUILD_NAME} over ")), "{described}");
+    assert_eq!(asked_names(), before, "the server's name asked again");
     let nobody = ask(&fake, fake.command("rating").in_channel(first).from(&carla)).await;
     assert!(text(&nobody).contains("no rated game") && nobody.file("rating.png").is_none(), "{}", text(&nobody));
 

@@ -29,6 +29,7 @@ use crate::i18n::Lang;
 
 use crate::discord::messages::deliver::ChannelNotices;
 use crate::discord::messages::live_buttons::Sweeps;
+use crate::discord::messages::servers::ServerNames;
 use crate::discord::rest::Rest;
 
 /// Who asked, where, and when.
@@ -74,6 +75,8 @@ pub struct Invocation {
     pub notices: ChannelNotices,
     /// The games whose stale buttons are to be swept.
     pub sweeps: Sweeps,
+    /// The server names asked of Discord lately.
+    pub server_names: ServerNames,
 }
 
 /// Who is typing into a command's option, and where.

@@ -12,7 +12,6 @@ use super::{Invocation, Options};
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages;
 use crate::discord::messages::reply::Reply;
-use crate::discord::messages::servers;
 
 /// `/rating [user]`: `user`'s rating in this server (RD, games, best) and a
 /// PNG chart of it over the dates of their rated games (yours without
@@ -24,13 +23,13 @@ pub async fn rating(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Comma
         None => (inv.user, inv.user_name.clone()),
     };
     let guild = inv.guild.ok_or_else(|| CommandError::refused(t!(inv.lang, "err-games-server-only")))?;
-    let (player, server) =
-        tokio::join!(inv.service.records().player_rating(guild, user, inv.now), servers::server_name(&inv.rest, guild));
-    let player = player?;
+    let player = inv.service.records().player_rating(guild, user, inv.now).await?;
     let lang = inv.server_lang;
     if player.games == 0 {
         return Ok(Reply::public(lang, t!(lang, "rating-none", player = game_messages::user(user))).pinging(Vec::new()));
     }
+    // Asked only for a chart, and kept: a call to Discord for the title.
+    let server = inv.server_names.name(&inv.rest, guild).await;
     let mut text = figures(lang, &player);
     let (name, server) = (name.as_deref(), server.as_deref());
     let chart = rating_chart::chart(lang, &player, name, server);
