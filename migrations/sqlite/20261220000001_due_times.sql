@@ -12,3 +12,8 @@ UPDATE daily_puzzles SET reveal_at = created_at - created_at % 86400 + 86400;
 CREATE INDEX daily_puzzles_to_reveal ON daily_puzzles (reveal_at) WHERE revealed_at IS NULL AND message_id IS NOT NULL;
 -- The daily puzzles chosen and not known posted, looked for at every tick.
 CREATE INDEX daily_puzzles_unposted ON daily_puzzles (lease_until) WHERE message_id IS NULL;
+
+-- The games whose reminder is still to be handed out at their ply: the
+-- reminders due are read off it, and games already reminded cost nothing.
+DROP INDEX games_live_by_reminder;
+CREATE INDEX games_live_to_remind ON games (remind_at) WHERE status = 'live' AND reminded_ply <> ply;

@@ -40,8 +40,10 @@ impl Store {
     /// Every live game where it is the engine's turn, oldest first.
     pub async fn live_games_on_engine_turn(&self) -> Result<Vec<GameRow>, StoreError> {
         let ids: Vec<i64> = sqlx::query_scalar(
+            // In the partial index's order (its colour, then id): without the
+            // index SQLite would scan every game for `ORDER BY id`.
             "SELECT id FROM games WHERE status = 'live' AND engine_color IS NOT NULL AND engine_color = turn \
-             ORDER BY id",
+             ORDER BY engine_color, id",
         )
         .fetch_all(&self.reads)
         .await?;

@@ -629,8 +629,10 @@ impl Store {
 
     /// The clocks of the live games whose deadline is at or before `now`.
     pub async fn clocks_past_deadline(&self, now: i64) -> Result<Vec<DueClock>, StoreError> {
-        self.due_clocks(concat!(select_due_clocks!(), " WHERE status = 'live' AND deadline <= $1 ORDER BY id"), now)
-            .await
+        // Oldest due first, read off the live games' deadline index (ordered by
+        // id, SQLite would scan every game).
+        let sql = concat!(select_due_clocks!(), " WHERE status = 'live' AND deadline <= $1 ORDER BY deadline, id");
+        self.due_clocks(sql, now).await
     }
 
     /// The clocks of the live games whose reminder time has come, whose
@@ -638,7 +640,10 @@ impl Store {
     pub async fn clocks_to_remind(&self, now: i64) -> Result<Vec<DueClock>, StoreError> {
         let sql = concat!(
             select_due_clocks!(),
-            " WHERE status = 'live' AND remind_at <= $1 AND deadline > $1 AND reminded_ply <> ply ORDER BY id"
+            // Read off the index of the games not reminded yet at their ply,
+            // so that games already reminded cost nothing.
+            " WHERE status = 'live' AND reminded_ply <> ply AND remind_at <= $1 AND deadline > $1 \
+             ORDER BY remind_at, id"
         );
         self.due_clocks(sql, now).await
     }
