@@ -170,6 +170,10 @@ impl Rest {
                 return Err(Failure::Held);
             }
         };
+        let waited = limit.saturating_sub(deadline.saturating_duration_since(Instant::now()));
+        if waited > Duration::from_millis(100) {
+            tracing::debug!(route = %route.template, lane = call.lane.name(), waited_ms = waited.as_millis() as u64, "a call waited for Discord's limits");
+        }
         metrics::counter!(crate::metrics::DISCORD_REQUESTS, "lane" => call.lane.name()).increment(1);
         let left = if prompt { deadline.saturating_duration_since(Instant::now()) } else { limit };
         let limit = left.min(CALL_TIMEOUT);
