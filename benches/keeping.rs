@@ -17,9 +17,12 @@
 //!
 //! `cargo bench --bench keeping` (Linux).
 
-use std::path::Path;
-use std::process::Command;
+#[path = "common/timed.rs"]
+mod timed;
+
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use timed::{size_mb, timed};
 
 use damas::game::{ColorChoice, GameService, NewChallenge, TournamentFormat, TournamentTerms};
 use damas::store::{Durability, ScratchDatabase, Store};
@@ -65,30 +68,6 @@ fn main() {
     let back = format!("sqlite://{}", dir.path().join("back.db").display());
     let returned = timed(&["copy", "--from", pg.url(), "--to", &back]);
     println!("damas copy PostgreSQL -> SQLite: {:.1} s, peak RSS {:.0} MB", returned.0, returned.1);
-}
-
-/// Runs `damas ARGS` to success under GNU time; its wall time in seconds
-/// and its peak RSS in MB. (The kernel's figure for a child of this
-/// process would count this process's own memory, which the child holds
-/// from the fork until it runs damas.)
-fn timed(args: &[&str]) -> (f64, f64) {
-    let report = tempfile::NamedTempFile::new().expect("a temp file");
-    let started = Instant::now();
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%M", "-o"])
-        .arg(report.path())
-        .arg(env!("CARGO_BIN_EXE_damas"))
-        .args(args)
-        .output()
-        .expect("run damas under /usr/bin/time (Debian package time)");
-    let secs = started.elapsed().as_secs_f64();
-    assert!(out.status.success(), "damas {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let kb: f64 = std::fs::read_to_string(report.path()).expect("time's report").trim().parse().expect("kilobytes");
-    (secs, kb / 1024.0)
-}
-
-fn size_mb(path: &Path) -> f64 {
-    std::fs::metadata(path).map(|m| m.len()).unwrap_or(0) as f64 / 1_048_576.0
 }
 
 async fn seed(url: &str, finished: u64, live: u64) {

@@ -174,6 +174,19 @@ impl Store {
         self.reads.close().await;
     }
 
+    /// The database's size in bytes: a SQLite file's pages, or the tables
+    /// (with their indexes) of the PostgreSQL schema.
+    pub async fn size_bytes(&self) -> Result<i64, StoreError> {
+        let sql = match self.backend {
+            Backend::Sqlite => "SELECT p.page_count * s.page_size FROM pragma_page_count() p, pragma_page_size() s",
+            Backend::Postgres => {
+                "SELECT CAST(COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS BIGINT) FROM pg_class c \
+                 JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+            }
+        };
+        Ok(sqlx::query_scalar(sql).fetch_one(&self.reads).await?)
+    }
+
     /// Whether the database answers a trivial query (for health checks).
     pub async fn ping(&self) -> Result<(), StoreError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
