@@ -28,9 +28,13 @@ pub const UNKNOWN_KEPT: Duration = Duration::from_secs(300);
 /// asked again as needed).
 const NAMES_KEPT: usize = 20_000;
 
+/// A server's name as Discord last gave it (`None`: unknown to Discord),
+/// and until when it is used.
+type Kept = (Option<String>, Instant);
+
 /// The server names this process has asked Discord for. Cheap to clone.
 #[derive(Clone, Debug, Default)]
-pub struct ServerNames(Arc<Mutex<HashMap<u64, (Option<String>, Instant)>>>);
+pub struct ServerNames(Arc<Mutex<HashMap<u64, Kept>>>);
 
 impl ServerNames {
     /// Server `guild`'s name: kept, or asked of Discord; `None` if Discord
