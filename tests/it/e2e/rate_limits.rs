@@ -119,8 +119,11 @@ async fn posts_in_one_channel_keep_to_its_bucket() {
         "no 429: {:?}",
         posts.iter().map(RecordedRequest::line).collect::<Vec<_>>()
     );
-    for window in posts.windows(6) {
-        assert!(window[5].at - window[0].at >= Duration::from_secs(5), "six posts within five seconds");
-    }
+    // Discord's window runs 5 s from its first call, and the next begins
+    // with the next call: the sixth post waited for the first window's end
+    // (the fake's windows, as Discord's, are not sliding, so a later six
+    // may straddle two windows within 5 s).
+    let sixth = posts[5].at - posts[0].at;
+    assert!(sixth >= Duration::from_secs(5), "the sixth post came {sixth:?} after the first");
     t.bot.stop().await;
 }
