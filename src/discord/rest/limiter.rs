@@ -323,12 +323,9 @@ impl Limiter {
     pub fn has_room_to_spare(&self) -> bool {
         let mut state = self.state();
         let now = Instant::now();
-        while state.sent.front().is_some_and(|&t| t + SECOND <= now) {
-            state.sent.pop_front();
-        }
         state.queue.is_empty()
             && state.paused_until.is_none_or(|t| t <= now)
-            && state.sent.len() < state.shares.of_lane(Lane::Spare)
+            && state.sent_in_the_last_second(now) < state.shares.of_lane(Lane::Spare)
             && state.invalid.len() < INVALID_HOLD
     }
 }
@@ -377,11 +374,9 @@ impl State {
                 self.leave_queue(lane, seq);
                 return if spare { Decision::Skip } else { Decision::WaitUntil(paused) };
             }
-            while self.sent.front().is_some_and(|&t| t + SECOND <= now) {
-                self.sent.pop_front();
-            }
+            let sent = self.sent_in_the_last_second(now);
             if spare {
-                if !self.queue.is_empty() || self.sent.len() >= self.shares.of_lane(lane) {
+                if !self.queue.is_empty() || sent >= self.shares.of_lane(lane) {
                     return Decision::Skip;
                 }
             } else {
@@ -390,7 +385,7 @@ impl State {
                 if head != Some((lane, seq)) {
                     return Decision::WaitTurn;
                 }
-                if self.sent.len() >= self.shares.of_lane(lane) {
+                if sent >= self.shares.of_lane(lane) {
                     let frees = self.sent.front().map_or(now, |&t| t + SECOND);
                     return Decision::WaitUntil(frees);
                 }
@@ -464,6 +459,15 @@ impl State {
         }
         // A pause or a bucket that filled may have changed who goes next.
         self.wake_head();
+    }
+
+    /// The calls that count globally sent in the second before `now`
+    /// (older ones forgotten).
+    fn sent_in_the_last_second(&mut self, now: Instant) -> usize {
+        while self.sent.front().is_some_and(|&t| t + SECOND <= now) {
+            self.sent.pop_front();
+        }
+        self.sent.len()
     }
 
     fn forget_invalid(&mut self, now: Instant) {
