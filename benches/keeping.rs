@@ -17,14 +17,17 @@
 //!
 //! `cargo bench --bench keeping` (Linux).
 
+#[path = "common/played.rs"]
+mod played;
 #[path = "common/timed.rs"]
 mod timed;
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+use played::{play, start};
 use timed::{size_mb, timed};
 
-use damas::game::{ColorChoice, GameService, NewChallenge, TournamentFormat, TournamentTerms};
+use damas::game::{GameService, TournamentFormat, TournamentTerms};
 use damas::store::{Durability, ScratchDatabase, Store};
 
 const GUILD: u64 = 77;
@@ -77,7 +80,7 @@ async fn seed(url: &str, finished: u64, live: u64) {
     let copies = finished.div_ceil(PLAYED).saturating_sub(1) as u32;
     for i in 0..PLAYED {
         let channel = 10_000_000 + i * 1_000_000;
-        let view = start(&service, now, channel, 20_000_000 + i, 30_000_000 + i).await;
+        let view = start(&service, now, GUILD, channel, (20_000_000 + i, 30_000_000 + i)).await;
         let view = play(&service, now, view, FINISHED_PLIES, i as usize).await;
         if view.is_live() {
             service.games().resign(now + 60, channel, view.player_to_move()).await.expect("resign");
@@ -89,7 +92,7 @@ async fn seed(url: &str, finished: u64, live: u64) {
             let service = service.clone();
             tokio::spawn(async move {
                 let channel = 1_000_000 + i;
-                let view = start(&service, now, channel, 2_000_000 + i, 3_000_000 + i).await;
+                let view = start(&service, now, GUILD, channel, (2_000_000 + i, 3_000_000 + i)).await;
                 let view = play(&service, now, view, LIVE_PLIES, i as usize).await;
                 if i % 10 == 0 && view.is_live() {
                     let legal = view.game.position().legal_moves_with_notation();
@@ -124,30 +127,4 @@ async fn seed(url: &str, finished: u64, live: u64) {
         }
     }
     store.close().await;
-}
-
-async fn start(service: &GameService, now: i64, channel: u64, white: u64, black: u64) -> damas::game::GameView {
-    let req =
-        NewChallenge { guild: Some(GUILD), color: ColorChoice::White, ..NewChallenge::new(channel, white, black) };
-    service.challenges().challenge(now, req).await.expect("challenge");
-    service.challenges().accept(now, channel, black, None).await.expect("accept")
-}
-
-/// Plays up to `plies` moves (fewer if the game ends), picked by `seed`.
-async fn play(
-    service: &GameService,
-    now: i64,
-    mut view: damas::game::GameView,
-    plies: usize,
-    seed: usize,
-) -> damas::game::GameView {
-    for ply in 0..plies {
-        if !view.is_live() {
-            break;
-        }
-        let legal = view.game.position().legal_moves_with_notation();
-        let notation = &legal[(seed * 7 + ply * 13) % legal.len()].1;
-        view = service.games().play(now, view.channel, view.player_to_move(), notation, None).await.expect("move").game;
-    }
-    view
 }

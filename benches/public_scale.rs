@@ -33,6 +33,8 @@ mod support;
 mod bot_process;
 #[path = "public_scale/build.rs"]
 mod build;
+#[path = "common/played.rs"]
+mod played;
 #[path = "common/timed.rs"]
 mod timed;
 

@@ -25,6 +25,7 @@ pub fn timed(args: &[&str]) -> (f64, f64) {
     (secs, kb / 1024.0)
 }
 
+/// The size of the file at `path` in MB (0 if there is none).
 pub fn size_mb(path: &Path) -> f64 {
     std::fs::metadata(path).map(|m| m.len()).unwrap_or(0) as f64 / 1_048_576.0
 }

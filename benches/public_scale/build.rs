@@ -11,9 +11,11 @@
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use damas::game::{ColorChoice, DAY, GameService, GameView, NewChallenge};
+use damas::game::{DAY, GameService, NewChallenge};
 use damas::rules::Position;
 use damas::store::{Durability, GameCopies, Store};
+
+use super::played::{play, start};
 
 /// The first server.
 pub const GUILD: u64 = 2_000_000_000;
@@ -78,28 +80,6 @@ fn unix_now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).expect("clock").as_secs() as i64
 }
 
-/// Plays `plies` moves in `channel`'s game, a pseudo-random legal move each.
-async fn play(service: &GameService, now: i64, channel: u64, plies: usize) -> GameView {
-    let mut view = service.game_in_channel(channel).await.expect("a live game");
-    for ply in 0..plies {
-        let legal = view.game.position().legal_moves_with_notation();
-        if legal.is_empty() || !view.is_live() {
-            break;
-        }
-        let notation = &legal[(ply * 7 + 3) % legal.len()].1;
-        view = service.games().play(now, channel, view.player_to_move(), notation, None).await.expect("move").game;
-    }
-    view
-}
-
-/// Starts a game in `channel` of `guild` between `white` and `black` at `at`.
-async fn start(service: &GameService, at: i64, guild: u64, channel: u64, (white, black): (u64, u64)) {
-    let req =
-        NewChallenge { guild: Some(guild), color: ColorChoice::White, ..NewChallenge::new(channel, white, black) };
-    service.challenges().challenge(at, req).await.expect("challenge");
-    service.challenges().accept(at, channel, black, None).await.expect("accept");
-}
-
 /// Builds the database at `url`; prints what took how long.
 pub async fn build(url: &str, size: Size) {
     let store = Store::open_with(url, Durability::Normal).await.expect("database");
@@ -116,8 +96,8 @@ pub async fn build(url: &str, size: Size) {
 
     // Live games: one begun three days ago (three days a move: its deadline
     // is now), ten plies in, copied with deadlines over the next 14 days.
-    start(&service, now - 3 * DAY + 600, size.guild(0), LIVE, (WHITE, BLACK)).await;
-    let live = play(&service, now - 3 * DAY + 600, LIVE, 10).await;
+    let live = start(&service, now - 3 * DAY + 600, size.guild(0), LIVE, (WHITE, BLACK)).await;
+    let live = play(&service, now - 3 * DAY + 600, live, 10, 0).await;
     let how = GameCopies { copies: size.live - 1, players: size.players / 2, guilds: size.servers, spread: 14 * DAY };
     store.copy_game_for_load(live.id, how).await.expect("live games");
     let live_in = began.elapsed() - servers_in;
@@ -125,8 +105,8 @@ pub async fn build(url: &str, size: Size) {
     // Finished games: one of 40 plies, resigned and scanned for puzzles (so
     // the copies count as scanned), copied over the past year.
     let ended = now - 2 * DAY;
-    start(&service, ended - 3600, size.guild(0), FINISHED, (WHITE, BLACK)).await;
-    let over = play(&service, ended - 3600, FINISHED, 40).await;
+    let over = start(&service, ended - 3600, size.guild(0), FINISHED, (WHITE, BLACK)).await;
+    let over = play(&service, ended - 3600, over, 40, 1).await;
     if over.is_live() {
         service.games().resign(ended, FINISHED, over.player_to_move()).await.expect("resign");
     }
