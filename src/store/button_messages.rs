@@ -3,9 +3,11 @@
 //! which can no longer act; the Discord layer takes their buttons off and
 //! has them forgotten here.
 
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
+use tokio::sync::oneshot;
 
 use super::kinds::ButtonsKind;
+use super::move_write::{ButtonsJob, WriteJob};
 use super::{Store, StoreError, db_id, discord_id, enum_column, u32_column};
 
 /// A message with a game's buttons, as stored.
@@ -25,21 +27,18 @@ pub struct ButtonMessageRow {
 
 impl Store {
     /// Keeps `row` (a message posted again under the same id keeps its
-    /// latest position).
+    /// latest position), committed with the moves being written now (see
+    /// [`super::moves`]).
     pub async fn keep_button_message(&self, row: ButtonMessageRow) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO button_messages (message_id, channel_id, game_id, ply, kind) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id, ply = excluded.ply, \
-             kind = excluded.kind",
-        )
-        .bind(db_id(row.message)?)
-        .bind(db_id(row.channel)?)
-        .bind(row.game)
-        .bind(i64::from(row.ply))
-        .bind(row.kind.name())
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let (reply, answer) = oneshot::channel();
+        match self.writer.send(WriteJob::Buttons(ButtonsJob { row, reply })).await {
+            Ok(()) => answer.await.unwrap_or_else(|_| Err(StoreError::WriterGone)),
+            // No writer (its runtime ended): write it here.
+            Err(_) => {
+                let mut conn = self.pool.acquire().await?;
+                insert_button_message(&mut conn, row).await
+            }
+        }
     }
 
     /// The messages kept with buttons of game `game`, oldest first.
@@ -74,4 +73,21 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// Writes `row` on `conn` (in the move writer's transaction, or alone).
+pub(super) async fn insert_button_message(conn: &mut AnyConnection, row: ButtonMessageRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO button_messages (message_id, channel_id, game_id, ply, kind) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id, ply = excluded.ply, \
+         kind = excluded.kind",
+    )
+    .bind(db_id(row.message)?)
+    .bind(db_id(row.channel)?)
+    .bind(row.game)
+    .bind(i64::from(row.ply))
+    .bind(row.kind.name())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

@@ -135,8 +135,9 @@ pub struct Store {
     /// Plain reads (on PostgreSQL the same pool).
     reads: AnyPool,
     backend: Backend,
-    /// The task that commits moves in groups (see [`moves`]).
-    writer: tokio::sync::mpsc::Sender<move_write::MoveJob>,
+    /// The task that commits moves (and the buttons their boards carry)
+    /// in groups (see [`moves`]).
+    writer: tokio::sync::mpsc::Sender<move_write::WriteJob>,
 }
 
 /// Why a game against the engine could not start: the channel is taken.

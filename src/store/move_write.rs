@@ -1,8 +1,10 @@
-//! A move to store, with what it does to its game, and the job that carries
-//! it to the move writer ([`super::moves`]) and its answer back.
+//! A move to store, with what it does to its game, and the jobs that carry
+//! it (or a message's buttons to keep) to the move writer
+//! ([`super::moves`]) and their answers back.
 
 use tokio::sync::oneshot;
 
+use super::button_messages::ButtonMessageRow;
 use super::error::StoreError;
 use super::kinds::FinishReason;
 use crate::rules::{Color, Outcome};
@@ -61,4 +63,20 @@ pub struct Finishing {
 pub(super) struct MoveJob {
     pub(super) write: MoveWrite,
     pub(super) reply: oneshot::Sender<Result<Option<MoveWritten>, StoreError>>,
+}
+
+/// A message's buttons to keep, waiting for the writer (which commits
+/// them with the moves of the same moment: a move's board posted with its
+/// buttons costs no commit of its own), and where to send its answer.
+pub(super) struct ButtonsJob {
+    pub(super) row: ButtonMessageRow,
+    pub(super) reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// What the move writer commits.
+pub(super) enum WriteJob {
+    /// A move.
+    Move(MoveJob),
+    /// A message's buttons.
+    Buttons(ButtonsJob),
 }

@@ -3,24 +3,28 @@
 //! Moves go through one writer task that commits whatever moves are waiting
 //! in a single transaction (group commit): with `synchronous = FULL` each
 //! commit costs an fsync, so sharing it is what lets many games move at
-//! once. Each move keeps its own check; a move that fails takes its batch
-//! with it, and the batch is written again a move at a time. Every caller
-//! is answered only after the commit that holds its move has returned.
+//! once. The messages whose buttons the answers carry are kept through the
+//! same writer: written on their own, each move's board cost a second
+//! commit, and they queued for the one write connection between batches.
+//! Each move keeps its own check; a job that fails takes its batch with
+//! it, and the batch is written again a job at a time. Every caller is
+//! answered only after the commit that holds its job has returned.
 
 use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
+use super::button_messages::insert_button_message;
 use super::direct_messages::Recipients;
-use super::move_write::{MoveJob, MoveWrite, MoveWritten};
+use super::move_write::{MoveJob, MoveWrite, MoveWritten, WriteJob};
 use super::ratings::rate_finished_game;
 use super::{Backend, DirectKind, GameStatus, Store, StoreError, db_id};
 
-/// Most moves committed together.
+/// Most jobs committed together.
 const MAX_BATCH: usize = 256;
 
 /// Starts the writer task; it ends when every [`Store`] clone is dropped.
-pub(super) fn spawn_writer(pool: AnyPool, backend: Backend) -> mpsc::Sender<MoveJob> {
-    let (tx, mut rx) = mpsc::channel::<MoveJob>(MAX_BATCH * 4);
+pub(super) fn spawn_writer(pool: AnyPool, backend: Backend) -> mpsc::Sender<WriteJob> {
+    let (tx, mut rx) = mpsc::channel::<WriteJob>(MAX_BATCH * 4);
     tokio::spawn(async move {
         let mut batch = Vec::with_capacity(MAX_BATCH);
         while let Some(first) = rx.recv().await {
@@ -37,39 +41,56 @@ pub(super) fn spawn_writer(pool: AnyPool, backend: Backend) -> mpsc::Sender<Move
     tx
 }
 
-/// Commits a batch of moves in one transaction and answers each caller.
-/// If the batch as a whole fails, each move is retried in a transaction of
+/// Commits a batch of jobs in one transaction and answers each caller.
+/// If the batch as a whole fails, each job is retried in a transaction of
 /// its own, so every caller gets its own answer (a retried move that did
 /// land would find its ply taken: nothing is ever written twice).
-async fn write_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<MoveJob>) {
-    match try_batch(pool, backend, batch).await {
-        Ok(answers) => {
-            for (job, answer) in batch.drain(..).zip(answers) {
-                let _ = job.reply.send(Ok(answer));
+async fn write_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<WriteJob>) {
+    let answers = try_batch(pool, backend, batch).await;
+    for (n, job) in batch.drain(..).enumerate() {
+        match (job, &answers) {
+            (WriteJob::Move(job), Ok(answers)) => {
+                let _ = job.reply.send(Ok(answers[n]));
             }
-        }
-        Err(_) => {
-            for job in batch.drain(..) {
+            (WriteJob::Buttons(job), Ok(_)) => {
+                let _ = job.reply.send(Ok(()));
+            }
+            (WriteJob::Move(job), Err(_)) => {
                 let _ = job.reply.send(write_alone(pool, backend, &job.write).await);
+            }
+            (WriteJob::Buttons(job), Err(_)) => {
+                let kept = match pool.acquire().await {
+                    Ok(mut conn) => insert_button_message(&mut conn, job.row).await,
+                    Err(e) => Err(e.into()),
+                };
+                let _ = job.reply.send(kept);
             }
         }
     }
 }
 
+/// The batch in one transaction: for each job, what its move wrote (`None`
+/// for a move that did not land, and for buttons).
 async fn try_batch(
     pool: &AnyPool,
     backend: Backend,
-    batch: &[MoveJob],
+    batch: &[WriteJob],
 ) -> Result<Vec<Option<MoveWritten>>, StoreError> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let mut answers = Vec::with_capacity(batch.len());
     for job in batch {
-        // No savepoint per move (two more round trips to the database
+        // No savepoint per job (two more round trips to the database
         // each): a move refused by its conditional UPDATE wrote nothing,
-        // and a move that fails takes the whole batch with it, which
-        // `write_batch` then writes again a move at a time.
-        answers.push(write_move(&mut tx, backend, &job.write).await?);
+        // and a job that fails takes the whole batch with it, which
+        // `write_batch` then writes again a job at a time.
+        answers.push(match job {
+            WriteJob::Move(job) => write_move(&mut tx, backend, &job.write).await?,
+            WriteJob::Buttons(job) => {
+                insert_button_message(&mut tx, job.row).await?;
+                None
+            }
+        });
     }
     tx.commit().await?;
     Ok(answers)
@@ -162,7 +183,7 @@ impl Store {
     /// and nothing was written.
     pub async fn append_move(&self, m: MoveWrite) -> Result<Option<MoveWritten>, StoreError> {
         let (reply, answer) = oneshot::channel();
-        match self.writer.send(MoveJob { write: m, reply }).await {
+        match self.writer.send(WriteJob::Move(MoveJob { write: m, reply })).await {
             Ok(()) => match answer.await {
                 Ok(result) => result,
                 // The writer is gone (its runtime ended); nothing of this
@@ -170,7 +191,8 @@ impl Store {
                 Err(_) => Err(StoreError::WriterGone),
             },
             // No writer (its runtime ended): write it here.
-            Err(mpsc::error::SendError(job)) => write_alone(&self.pool, self.backend, &job.write).await,
+            Err(mpsc::error::SendError(WriteJob::Move(job))) => write_alone(&self.pool, self.backend, &job.write).await,
+            Err(mpsc::error::SendError(WriteJob::Buttons(_))) => Err(StoreError::WriterGone),
         }
     }
 

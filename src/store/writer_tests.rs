@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::game_read_tests::game_at_ply;
-use super::{Backend, GameKeys, MoveWrite, ScratchDatabase, Store};
+use super::{Backend, ButtonMessageRow, ButtonsKind, GameKeys, MoveWrite, ScratchDatabase, Store};
 use crate::rules::Color;
 
 const GAMES: i64 = 24;
@@ -55,6 +55,12 @@ async fn sqlite_writers_of_every_kind_queue_for_one_connection_and_never_meet_th
         writers.spawn(async move { s.offer_draw(id, 2).await });
         let s = store.clone();
         writers.spawn(async move {
+            let row =
+                ButtonMessageRow { message: 100 + id as u64, channel: 1, game: id, ply: 1, kind: ButtonsKind::Game };
+            s.keep_button_message(row).await.map(|()| true)
+        });
+        let s = store.clone();
+        writers.spawn(async move {
             s.set_live_positions_of(&[GameKeys { game_id: id, ply: 0, keys: vec![7, 8] }]).await.map(|n| n <= 1)
         });
     }
@@ -63,6 +69,12 @@ async fn sqlite_writers_of_every_kind_queue_for_one_connection_and_never_meet_th
     }
     for id in 1..=GAMES {
         assert_eq!(store.ply_and_move_rows(id).await.unwrap(), Some((1, 1)), "game {id}'s move landed");
+        let kept = store.button_messages_of(id).await.unwrap();
+        assert_eq!(
+            kept.iter().map(|m| m.message).collect::<Vec<_>>(),
+            vec![100 + id as u64],
+            "game {id}'s buttons kept"
+        );
     }
 }
 
