@@ -317,6 +317,18 @@ impl Limiter {
         self.state().queue.len()
     }
 
+    /// Whether a call in `lane` (other than a spare one) would be let
+    /// through the global limit now: none of its lane or a lane before it
+    /// waiting, no pause, and its share of the second not used up. A cheap
+    /// look for a caller that would rather do without a call than wait.
+    pub fn would_go_now(&self, lane: Lane) -> bool {
+        let mut state = self.state();
+        let now = Instant::now();
+        state.queue.keys().next().is_none_or(|&(first, _)| first > lane)
+            && state.paused_until.is_none_or(|t| t <= now)
+            && state.sent_in_the_last_second(now) < state.shares.of_lane(lane)
+    }
+
     /// Whether a spare call could go now as far as the global limit goes
     /// (nobody waiting, the second under the spare share, no pause): a
     /// cheap look before work that only spare calls would follow.

@@ -216,3 +216,33 @@ async fn callers_give_up_rather_than_wait_too_long() {
     assert!(limiter.admit(&channel, Lane::Prompt, Some(Instant::now() + SECOND)).await.is_ok());
     assert_eq!(limiter.waiting(), 0, "no one left in line");
 }
+
+/// A look before asking: a prompt call would go while paced ones wait and
+/// the second has room for it, not once its share is used or a prompt call
+/// waits ahead of it.
+#[test]
+fn would_go_now_sees_the_lanes_ahead_and_the_share_used() {
+    let limiter = Limiter::new(50);
+    assert!(limiter.would_go_now(Lane::Prompt) && limiter.would_go_now(Lane::Paced));
+    {
+        let mut state = limiter.state();
+        let now = Instant::now();
+        for _ in 0..42 {
+            state.sent.push_back(now);
+        }
+        state.queue.insert((Lane::Paced, 1), Arc::new(Notify::new()));
+    }
+    assert!(limiter.would_go_now(Lane::Prompt), "paced calls waiting do not hold a prompt one");
+    assert!(!limiter.would_go_now(Lane::Paced), "the paced share is used up");
+    limiter.state().queue.insert((Lane::Prompt, 2), Arc::new(Notify::new()));
+    assert!(!limiter.would_go_now(Lane::Prompt), "a prompt call waits ahead");
+    {
+        let mut state = limiter.state();
+        state.queue.clear();
+        let now = Instant::now();
+        for _ in 0..5 {
+            state.sent.push_back(now);
+        }
+    }
+    assert!(!limiter.would_go_now(Lane::Prompt), "the prompt share is used up");
+}
