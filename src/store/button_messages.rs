@@ -6,24 +6,8 @@
 use sqlx::{AnyConnection, Row};
 use tokio::sync::oneshot;
 
-use super::kinds::ButtonsKind;
-use super::move_write::{ButtonsJob, WriteJob};
+use super::move_write::{ButtonMessageRow, ButtonsJob, WriteJob};
 use super::{Store, StoreError, db_id, discord_id, enum_column, u32_column};
-
-/// A message with a game's buttons, as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ButtonMessageRow {
-    /// The message.
-    pub message: u64,
-    /// The channel (or thread) it is in.
-    pub channel: u64,
-    /// The game its buttons act on.
-    pub game: i64,
-    /// The game's ply when the message was made.
-    pub ply: u32,
-    /// Which buttons it carries.
-    pub kind: ButtonsKind,
-}
 
 impl Store {
     /// Keeps `row` (a message posted again under the same id keeps its

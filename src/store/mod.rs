@@ -82,7 +82,6 @@ mod vacations;
 
 pub use announcements::{AnnouncementKind, AnnouncementRow};
 pub use backend::Backend;
-pub use button_messages::ButtonMessageRow;
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability, migrate_to_level};
 pub use daily_puzzles::{DailyPuzzleRow, PuzzleServer};
@@ -101,7 +100,7 @@ pub use load_fixtures::GameCopies;
 pub use lock::{ProcessLock, lock_for_one_process, lock_path};
 pub use match_rows::{MatchGameRow, MatchRow, NewMatchRow};
 pub use migrations::{newest_schema_level, schema_levels};
-pub use move_write::{Finishing, MoveWrite, MoveWritten};
+pub use move_write::{ButtonMessageRow, Finishing, MoveWrite, MoveWritten};
 pub use outbox::AnnouncementOutcome;
 pub use player_settings::PlayerSettings;
 pub use premoves::PremoveRow;

@@ -4,9 +4,8 @@
 
 use tokio::sync::oneshot;
 
-use super::button_messages::ButtonMessageRow;
 use super::error::StoreError;
-use super::kinds::FinishReason;
+use super::kinds::{ButtonsKind, FinishReason};
 use crate::rules::{Color, Outcome};
 
 /// A move to store, with what it does to its game.
@@ -57,6 +56,21 @@ pub struct Finishing {
     pub outcome: Outcome,
     /// Why (the rules: a move ends a game no other way).
     pub reason: FinishReason,
+}
+
+/// A message with a game's buttons, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ButtonMessageRow {
+    /// The message.
+    pub message: u64,
+    /// The channel (or thread) it is in.
+    pub channel: u64,
+    /// The game its buttons act on.
+    pub game: i64,
+    /// The game's ply when the message was made.
+    pub ply: u32,
+    /// Which buttons it carries.
+    pub kind: ButtonsKind,
 }
 
 /// A move waiting for the writer, and where to send its answer.
