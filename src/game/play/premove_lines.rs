@@ -48,6 +48,13 @@ pub fn advance(line: &[String], played: &[String]) -> Option<Line> {
     (line.len() > played.len() && line.starts_with(played)).then(|| line[played.len()..].to_vec())
 }
 
+/// Whether `played` (the moves made since `line` was stored) went through
+/// the whole of it: every reply it held was played, so its owner has
+/// nothing to be told.
+pub fn used_up(line: &[String], played: &[String]) -> bool {
+    played.starts_with(line)
+}
+
 /// The owner's reply, if the tree has one for the next move: only when the
 /// opponent's move that opened the lines was played, so `lines` now start
 /// with the owner's move (they all agree on it: [`merge`] keeps it so).
@@ -109,6 +116,10 @@ mod tests {
         assert_eq!(advance(&stored, &line("22-18 15x22 25x18")), None);
         // Used up.
         assert_eq!(advance(&stored, &stored), None);
+        assert!(used_up(&stored, &stored));
+        assert!(used_up(&line("22-18 15x22"), &line("22-18 15x22 26x17")), "and the game went on");
+        assert!(!used_up(&stored, &line("22-18 15x22 25x18")), "left, not used up");
+        assert!(!used_up(&stored, &line("22-18")));
         assert_eq!(reply(&[line("15x22 26x17 11-15")]), Some("15x22"));
         assert_eq!(reply(&[]), None);
     }

@@ -158,7 +158,8 @@ impl Games<'_> {
 
     /// Rewrites each owner's rows that are behind the game's ply; `true`
     /// when anything was written or found changed (read again). Owners
-    /// whose every line the game left are added to `set_aside`.
+    /// whose every line the game left (none played to its end) are added to
+    /// `set_aside`.
     async fn advance_rows(
         self,
         view: &GameView,
@@ -175,7 +176,10 @@ impl Games<'_> {
             }
             let texts: Vec<String> = current_lines(view, &mine, owner).iter().map(|l| l.join(" ")).collect();
             let replaced = self.store.replace_premoves(view.id, view.ply(), owner, &mine, &texts).await?;
-            if replaced && texts.is_empty() && view.is_live() && !set_aside.contains(&owner) {
+            // A line played to its end is not one the game left: its
+            // owner's reply was just announced, not set aside.
+            let left = !any_used_up(view, &mine);
+            if replaced && texts.is_empty() && left && view.is_live() && !set_aside.contains(&owner) {
                 set_aside.push(owner);
             }
             wrote = true;
@@ -214,6 +218,13 @@ fn current_lines(view: &GameView, rows: &[PremoveRow], owner: u64) -> Vec<Line> 
             premove_lines::advance(&split(&r.line), since)
         })
         .collect()
+}
+
+/// Whether one of `rows` was played to its end by the moves since it was
+/// stored.
+fn any_used_up(view: &GameView, rows: &[PremoveRow]) -> bool {
+    let played = view.game.notations();
+    rows.iter().any(|r| played.get(r.ply as usize..).is_some_and(|since| premove_lines::used_up(&split(&r.line), since)))
 }
 
 /// A line as typed, checked move by move from the current position of

@@ -57,6 +57,9 @@ async fn a_line_three_replies_deep(locale: &str, lang: Lang, backend: Backend) {
         assert!(!moved.is_ephemeral(), "{moved:?}");
         let follows = t!(lang, "premove-follows", player = bruno.mention());
         assert!(moved.content().unwrap().contains(&follows), "{:?}", moved.content());
+        // The line answered: Bruno is not told that none of it will play.
+        let set_aside = t!(lang, "premoves-set-aside", player = bruno.mention());
+        assert!(!moved.content().unwrap().contains(&set_aside), "{:?}", moved.content());
         // Bruno is not pinged for a move already made for him.
         assert_eq!(moved.data["allowed_mentions"]["users"], serde_json::json!([]), "{moved:?}");
         let reply = &line[2 * i + 1];

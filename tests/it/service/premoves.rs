@@ -77,6 +77,8 @@ async fn a_line_is_played_reply_by_reply_and_announced(backend: Backend) {
 
     let report = svc.games().play(T0 + 120, 1, WHITE, "15x22", seen_at(&svc, 1, 2).await).await.unwrap();
     assert_eq!(report.premove_replies, 1);
+    // Its last reply played, the line is used up, not set aside.
+    assert!(report.premoves_set_aside.is_empty(), "{:?}", report.premoves_set_aside);
     let now = svc.game_in_channel(1).await.unwrap();
     assert_eq!(now.game.notations(), ["11-15", "22-19", "15x22", "26x19"]);
     // The line is used up.
