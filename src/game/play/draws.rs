@@ -13,6 +13,20 @@ use crate::rules::Outcome;
 /// edge a player would play on with.
 pub const BOT_ACCEPTS_DRAW_UP_TO: Score = 25;
 
+/// Plies a game must have run before the bot takes a draw on its judgement
+/// alone (20 moves a side): a level position early on is a game still to
+/// be played, not a draw. A result its search proves needs no wait.
+pub const BOT_DRAWS_AFTER_PLIES: u32 = 40;
+
+/// Whether the bot accepts a draw offer: its search sees no more than a
+/// draw for its side (`for_engine`, centi-men from its side, at most
+/// [`BOT_ACCEPTS_DRAW_UP_TO`]), and either the search proved that
+/// (`proven`: a draw or a loss it cannot escape) or the game has run
+/// [`BOT_DRAWS_AFTER_PLIES`] plies (`plies`).
+pub fn bot_accepts_draw(for_engine: Score, proven: bool, plies: u32) -> bool {
+    for_engine <= BOT_ACCEPTS_DRAW_UP_TO && (proven || plies >= BOT_DRAWS_AFTER_PLIES)
+}
+
 impl Games<'_> {
     /// `/draw` by `user` in `channel`: accepts the opponent's standing
     /// offer if there is one, withdraws `user`'s own if it stands, else
@@ -60,10 +74,9 @@ impl Games<'_> {
 
     /// The bot's answer to the draw offered in `view` (a game against its
     /// engine): it searches the position at the game's level for a third of
-    /// its thinking time, accepts when its side is not better by more than
-    /// [`BOT_ACCEPTS_DRAW_UP_TO`] (a proven draw or loss included) and
-    /// declines otherwise. The game comes back drawn by agreement, or live
-    /// with no offer standing.
+    /// its thinking time and accepts as [`bot_accepts_draw`] says, declines
+    /// otherwise. The game comes back drawn by agreement, or live with no
+    /// offer standing.
     async fn engine_answers_draw(self, now: i64, channel: u64, view: GameView) -> Result<GameView, GameError> {
         let Some((engine_color, level)) = view.engine else { return Ok(view) };
         let root = Root::of_game(&view.game);
@@ -71,7 +84,7 @@ impl Games<'_> {
         let analysis = self.engine.run_first(move |searcher| analyze(searcher, &root, &limits)).await?;
         // The score is for the side to move; the bot judges from its side.
         let for_engine = if view.turn() == engine_color { analysis.score } else { -analysis.score };
-        let accept = for_engine <= BOT_ACCEPTS_DRAW_UP_TO;
+        let accept = bot_accepts_draw(for_engine, analysis.proof.is_some(), view.ply());
         self.answer_draw(now, channel, view.player(engine_color), accept).await
     }
 
@@ -137,4 +150,24 @@ pub enum DrawDone {
     BotAnswered(GameView),
     /// The player's own standing offer was withdrawn: the game goes on.
     Withdrawn(GameView),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bot_takes_a_draw_it_sees_once_the_game_has_run_or_the_draw_is_proven() {
+        // The start: level, but nothing played yet.
+        assert!(!bot_accepts_draw(0, false, 0));
+        assert!(!bot_accepts_draw(0, false, BOT_DRAWS_AFTER_PLIES - 1));
+        assert!(bot_accepts_draw(0, false, BOT_DRAWS_AFTER_PLIES));
+        assert!(bot_accepts_draw(-300, false, BOT_DRAWS_AFTER_PLIES), "worse for the bot");
+        // Better for the bot: declined however long the game.
+        assert!(!bot_accepts_draw(BOT_ACCEPTS_DRAW_UP_TO + 1, false, 200));
+        // Proven (a table draw, a loss it cannot escape): at once.
+        assert!(bot_accepts_draw(0, true, 0));
+        assert!(bot_accepts_draw(-29_990, true, 0));
+        assert!(!bot_accepts_draw(29_990, true, 0), "a proven win is not given away");
+    }
 }

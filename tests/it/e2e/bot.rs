@@ -18,9 +18,12 @@ use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, MessageKind,
 /// 14 that takes whichever way the man on 22 goes, and a king to hunt the
 /// other man: the bot wins within a few moves.
 const ENDGAME: &str = "B:W14,K4:B22,31";
-/// Black (the person) to move with three kings against the bot's man: the
-/// bot is lost and accepts a draw.
-const BOT_LOST: &str = "B:W5:BK23,K27,K28";
+/// Black (the person) to move, a king each: a draw the endgame tables
+/// prove, which the bot accepts at once (docs/engine.md, draw offers).
+const PROVEN_DRAW: &str = "B:WK5:BK28";
+/// The start with Black (the person) to move: level, but a game still to
+/// be played, so the bot declines a draw.
+const LEVEL_AT_THE_START: &str = "B:W1-12:B21-32";
 /// Black (the person) to move with one man against the bot's three kings:
 /// the bot wins and declines a draw.
 const BOT_WINS: &str = "B:WK1,K10,K14:B29";
@@ -211,7 +214,7 @@ async fn the_bot_answers_a_draw_offer_at_once() {
     let (fake, _dir, bot, service) = bot_on_fake().await;
     let (alice, me) = (fake.user("alice"), fake.bot().clone());
 
-    for (fen, accepts) in [(BOT_LOST, true), (BOT_WINS, false)] {
+    for (fen, accepts) in [(PROVEN_DRAW, true), (LEVEL_AT_THE_START, false), (BOT_WINS, false)] {
         let channel = fake.new_id();
         let challenge = fake
             .command("challenge")

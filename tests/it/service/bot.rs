@@ -205,14 +205,16 @@ async fn analysis_is_refused_for_live_games_and_given_after(backend: Backend) {
 
 async fn the_bot_answers_a_draw_offer_as_its_engine_judges_the_position(backend: Backend) {
     let (_dir, svc) = quick_service(backend).await;
-    // The person plays White and is to move; the bot plays Black.
+    // The person plays White and is to move; the bot plays Black. It takes
+    // a draw only when it sees no more than one, and then only once the game
+    // has run 40 plies or the search proves the result.
     let cases = [
         // The bot has three kings against a man: it declines.
         (40, "W:W9:BK27,K28,K32", false),
-        // The bot has a man against three kings: it accepts.
-        (41, "W:WK1,K5,K10:B32", true),
-        // Two kings each: a dead draw, accepted.
-        (42, "W:WK1,K4:BK29,K32", true),
+        // The start: level, but a game still to be played: it declines.
+        (41, "W:W1-12:B21-32", false),
+        // Its last man is taken next move, a loss its search proves: it accepts.
+        (42, "W:W14:B18", true),
     ];
     for (channel, fen, accepts) in cases {
         let mut req = bot_game(channel, ColorChoice::White, 10);
