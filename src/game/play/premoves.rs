@@ -224,7 +224,8 @@ fn current_lines(view: &GameView, rows: &[PremoveRow], owner: u64) -> Vec<Line> 
 /// stored.
 fn any_used_up(view: &GameView, rows: &[PremoveRow]) -> bool {
     let played = view.game.notations();
-    rows.iter().any(|r| played.get(r.ply as usize..).is_some_and(|since| premove_lines::used_up(&split(&r.line), since)))
+    rows.iter()
+        .any(|r| played.get(r.ply as usize..).is_some_and(|since| premove_lines::used_up(&split(&r.line), since)))
 }
 
 /// A line as typed, checked move by move from the current position of
