@@ -322,11 +322,7 @@ impl Limiter {
     /// waiting, no pause, and its share of the second not used up. A cheap
     /// look for a caller that would rather do without a call than wait.
     pub fn would_go_now(&self, lane: Lane) -> bool {
-        let mut state = self.state();
-        let now = Instant::now();
-        state.queue.keys().next().is_none_or(|&(first, _)| first > lane)
-            && state.paused_until.is_none_or(|t| t <= now)
-            && state.sent_in_the_last_second(now) < state.shares.of_lane(lane)
+        self.state().would_go_now(lane, Instant::now())
     }
 
     /// Whether a spare call could go now as far as the global limit goes
@@ -334,11 +330,8 @@ impl Limiter {
     /// cheap look before work that only spare calls would follow.
     pub fn has_room_to_spare(&self) -> bool {
         let mut state = self.state();
-        let now = Instant::now();
-        state.queue.is_empty()
-            && state.paused_until.is_none_or(|t| t <= now)
-            && state.sent_in_the_last_second(now) < state.shares.of_lane(Lane::Spare)
-            && state.invalid.len() < INVALID_HOLD
+        // Nothing waits behind the spare lane: its turn means nobody waiting.
+        state.would_go_now(Lane::Spare, Instant::now()) && state.invalid.len() < INVALID_HOLD
     }
 }
 
@@ -480,6 +473,15 @@ impl State {
             self.sent.pop_front();
         }
         self.sent.len()
+    }
+
+    /// Whether a call in `lane` would pass the global limit at `now`: no
+    /// call of its lane or a lane before it waiting, no pause, and its
+    /// lane's share of the second not used up.
+    fn would_go_now(&mut self, lane: Lane, now: Instant) -> bool {
+        self.queue.keys().next().is_none_or(|&(first, _)| first > lane)
+            && self.paused_until.is_none_or(|t| t <= now)
+            && self.sent_in_the_last_second(now) < self.shares.of_lane(lane)
     }
 
     fn forget_invalid(&mut self, now: Instant) {
