@@ -3,7 +3,7 @@
 //! which can no longer act; the Discord layer takes their buttons off and
 //! has them forgotten here.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
 use tokio::sync::oneshot;
 
 use super::move_write::{ButtonMessageRow, ButtonsJob, WriteJob};
@@ -18,10 +18,7 @@ impl Store {
         match self.writer.send(WriteJob::Buttons(ButtonsJob { row, reply })).await {
             Ok(()) => answer.await.unwrap_or_else(|_| Err(StoreError::WriterGone)),
             // No writer (its runtime ended): write it here.
-            Err(_) => {
-                let mut conn = self.pool.acquire().await?;
-                insert_button_message(&mut conn, row).await
-            }
+            Err(_) => keep_alone(&self.pool, row).await,
         }
     }
 
@@ -74,4 +71,10 @@ pub(super) async fn insert_button_message(conn: &mut AnyConnection, row: ButtonM
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+/// Writes `row` in a commit of its own (no writer, or its batch failed).
+pub(super) async fn keep_alone(pool: &AnyPool, row: ButtonMessageRow) -> Result<(), StoreError> {
+    let mut conn = pool.acquire().await?;
+    insert_button_message(&mut conn, row).await
 }

@@ -13,7 +13,7 @@
 use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
-use super::button_messages::insert_button_message;
+use super::button_messages::{insert_button_message, keep_alone};
 use super::direct_messages::Recipients;
 use super::move_write::{MoveJob, MoveWrite, MoveWritten, WriteJob};
 use super::ratings::rate_finished_game;
@@ -59,11 +59,7 @@ async fn write_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<WriteJob>
                 let _ = job.reply.send(write_alone(pool, backend, &job.write).await);
             }
             (WriteJob::Buttons(job), Err(_)) => {
-                let kept = match pool.acquire().await {
-                    Ok(mut conn) => insert_button_message(&mut conn, job.row).await,
-                    Err(e) => Err(e.into()),
-                };
-                let _ = job.reply.send(kept);
+                let _ = job.reply.send(keep_alone(pool, job.row).await);
             }
         }
     }
