@@ -177,9 +177,14 @@ impl Games<'_> {
             let texts: Vec<String> = current_lines(view, &mine, owner).iter().map(|l| l.join(" ")).collect();
             let replaced = self.store.replace_premoves(view.id, view.ply(), owner, &mine, &texts).await?;
             // A line played to its end is not one the game left: its
-            // owner's reply was just announced, not set aside.
-            let left = !any_used_up(view, &mine);
-            if replaced && texts.is_empty() && left && view.is_live() && !set_aside.contains(&owner) {
+            // owner's reply was just announced, not set aside. (Looked for
+            // last: only when no line is left.)
+            if replaced
+                && texts.is_empty()
+                && view.is_live()
+                && !set_aside.contains(&owner)
+                && !any_used_up(view, &mine)
+            {
                 set_aside.push(owner);
             }
             wrote = true;
