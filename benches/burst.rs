@@ -51,8 +51,9 @@
 //! profiler (the figures are then the wrapper's process, not the bot's), and
 //! `BURST_BOT_RUST_LOG` to run the bot with another log filter than the
 //! default of `damas run` (which it runs with otherwise). `BURST_MOVES_HOOK`
-//! is a shell command run just before phase 1's timed moves and just after
-//! them, with `BURST_EVENT` set to `start` or `end` and `BURST_BOT_PID` to the
+//! is a shell command run once the games are set up (before the bot's idle
+//! CPU is read), just before phase 1's timed moves and just after them, with
+//! `BURST_EVENT` set to `idle`, `start` or `end` and `BURST_BOT_PID` to the
 //! bot's (or its wrapper's) process id: to have a profiler count the moves
 //! alone (e.g. `echo enable > FIFO` for `perf stat -D -1 --control fifo:FIFO`).
 
@@ -191,11 +192,21 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     let mut by_third = Vec::new();
     let mut most_threads = bot.threads();
     let mut busy = Duration::ZERO;
+    // What the bot costs doing nothing (its loops' ticks), to tell apart
+    // from what the moves cost: read once the setup's own work is done
+    // (the sweeps of its messages' buttons, due once the games are quiet).
+    tokio::time::sleep(SETTLE).await;
+    moves_hook("idle", bot.pid);
+    let idle_from = (bot.cpu_seconds(), Instant::now());
+    tokio::time::sleep(IDLE_SAMPLE).await;
+    let idle_cpu_per_second = (bot.cpu_seconds() - idle_from.0) / idle_from.1.elapsed().as_secs_f64();
     moves_hook("start", bot.pid);
+    let moves_from = Instant::now();
     let dms_before = fake.dm_count();
     let cpu_before = bot.cpu_seconds();
     let fake_cpu_before = cpu_seconds("self");
     let mut next = 0;
+    let mut routes = std::collections::BTreeMap::new();
     while first_responses.len() < moves {
         // Games that ended are replaced, outside the timing.
         for table in tables.iter_mut() {
@@ -244,14 +255,18 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
         if done % (moves / 3).max(1) < count && done >= moves / 3 {
             by_third.push((done, bot.rss_mb()));
         }
+        add_routes(&mut routes, &fake);
         fake.clear_records();
     }
     // The moves' direct messages go out after their answers: the CPU is
     // read once they stop coming, so it counts them.
+    let answers_cpu = bot.cpu_seconds() - cpu_before;
     let last_dm = dms_drained(&fake).await;
+    add_routes(&mut routes, &fake);
     let fake_cpu = cpu_seconds("self") - fake_cpu_before;
     let keys_lagging = games_whose_keys_lag(&bot.database).await;
     let cpu = bot.cpu_seconds() - cpu_before;
+    let moves_took = moves_from.elapsed();
     moves_hook("end", bot.pid);
 
     first_responses.sort();
@@ -277,12 +292,30 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
         fake_cpu,
         fake_cpu * 1000.0 / n as f64
     );
+    println!(
+        "                  of which {:.2} ms per move by the last answer, the rest after it (direct messages, keys, ticks)",
+        answers_cpu * 1000.0 / n as f64
+    );
+    println!(
+        "                  idle, the bot costs {:.1} ms of CPU a second: {:.2} ms per move of the {:.1} s read",
+        idle_cpu_per_second * 1000.0,
+        idle_cpu_per_second * moves_took.as_secs_f64() * 1000.0 / n as f64,
+        moves_took.as_secs_f64()
+    );
     if extras {
         println!(
             "  direct messages {dms} sent for the {n} moves, the last {:.2} s after the last answer (the others were \
              dropped: their player had moved again first)",
             last_dm.as_secs_f64()
         );
+    }
+    let calls: usize = routes.values().sum();
+    println!(
+        "  calls to Discord {calls} for the {n} moves, {:.2} a move (direct messages included):",
+        calls as f64 / n as f64
+    );
+    for (route, count) in &routes {
+        println!("    {count:>6}  {route}");
     }
     println!(
         "  fair-play keys  {keys_lagging} games that moved still without them when the CPU was read (written after the answers)"
@@ -294,9 +327,13 @@ async fn burst(games: usize, moves: usize, at_once: usize) {
     bot.stop().await;
 }
 
-/// Waits until the bot's direct messages stop coming (none for
-/// [`DM_QUIET`], or [`WAIT`] in all); returns when the last one came, from
-/// the call.
+/// Adds the requests `fake` recorded since it was last cleared to `routes`.
+fn add_routes(routes: &mut std::collections::BTreeMap<String, usize>, fake: &FakeDiscord) {
+    for (route, count) in fake.requests_by_route() {
+        *routes.entry(route).or_insert(0) += count;
+    }
+}
+
 /// How many live games that have moved still lack the fair-play keys of
 /// their position (the bot writes them after the answers): none once it
 /// has caught up, so the CPU read then counts them.
@@ -307,6 +344,9 @@ async fn games_whose_keys_lag(database: &str) -> usize {
     lagging.iter().filter(|game| game.ply > 0).count()
 }
 
+/// Waits until the bot's direct messages stop coming (none for
+/// [`DM_QUIET`], or [`WAIT`] in all); returns when the last one came, from
+/// the call.
 async fn dms_drained(fake: &FakeDiscord) -> Duration {
     let called = Instant::now();
     let (mut count, mut last) = (fake.dm_count(), Duration::ZERO);
@@ -319,6 +359,12 @@ async fn dms_drained(fake: &FakeDiscord) -> Duration {
     }
     last
 }
+
+/// How long the setup's work may go on after its last answer: longer than
+/// a game must be quiet before its buttons are swept.
+const SETTLE: Duration = Duration::from_secs(5);
+/// How long the bot's CPU is read while it has nothing to do.
+const IDLE_SAMPLE: Duration = Duration::from_secs(3);
 
 /// How long without a direct message counts as none to come: far longer
 /// than a clock tick takes under the burst.

@@ -493,6 +493,23 @@ impl FakeDiscord {
         self.shared.read().requests.iter().filter(|r| matches(r)).count()
     }
 
+    /// How many requests so far went to each route, by method and path
+    /// with ids and tokens as `{id}` (nothing copied but the names: for
+    /// long runs), e.g. `PATCH /channels/{id}/messages/{id}`.
+    pub fn requests_by_route(&self) -> std::collections::BTreeMap<String, usize> {
+        let mut routes = std::collections::BTreeMap::new();
+        for request in &self.shared.read().requests {
+            let path: Vec<&str> = request
+                .path
+                .trim_start_matches("/api/v10")
+                .split('/')
+                .map(|part| if part.len() > 12 || part.bytes().any(|b| b.is_ascii_digit()) { "{id}" } else { part })
+                .collect();
+            *routes.entry(format!("{} {}", request.method, path.join("/"))).or_insert(0) += 1;
+        }
+        routes
+    }
+
     /// The current state of a message the fake knows (posted, original response, or button message).
     pub fn message(&self, message_id: u64) -> Option<Value> {
         self.shared.read().messages.get(&message_id).cloned()
