@@ -142,7 +142,8 @@ fn describe(a: &Analysis, mover: Color) -> String {
             Verdict::Loss => (mover.opponent(), mover),
             Verdict::Draw => return "a draw with best play (proven)".into(),
         };
-        return format!("{winner} wins in {} plies (proven; {loser} loses)", proof.plies);
+        let plies = crate::store::counted(proof.plies, "ply", "plies");
+        return format!("{winner} wins in {plies} (proven; {loser} loses)");
     }
     let white = if mover == Color::White { a.score } else { -a.score };
     let men = white as f64 / 100.0;

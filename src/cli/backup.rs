@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::CliResult;
-use crate::store::backup::{BackupFacts, inspect, restore, write_backup};
+use crate::store::backup::{BackupError, BackupFacts, inspect, restore, write_backup};
 
 /// Arguments of `damas backup`.
 #[derive(clap::Args, Debug)]
@@ -23,6 +23,10 @@ pub struct BackupArgs {
     /// The database to back up (default: `DATABASE_URL`, else `damas.db`).
     #[arg(long)]
     pub database: Option<String>,
+    /// When the check finds damage, list every problem it found (by
+    /// default, only how many).
+    #[arg(long)]
+    pub details: bool,
 }
 
 /// Arguments of `damas restore`.
@@ -36,18 +40,22 @@ pub struct RestoreArgs {
     /// The database to restore into (default: `DATABASE_URL`, else `damas.db`).
     #[arg(long)]
     pub database: Option<String>,
+    /// When the backup is damaged, list every problem its check found (by
+    /// default, only how many).
+    #[arg(long)]
+    pub details: bool,
 }
 
 /// Writes (or checks) a backup and prints what it holds.
 pub fn run_backup(args: &BackupArgs, out: &mut impl Write) -> CliResult {
     let runtime = runtime()?;
     if args.check {
-        let facts = runtime.block_on(inspect(&args.file)).map_err(|e| e.to_string())?;
+        let facts = runtime.block_on(inspect(&args.file)).map_err(|e| refusal(e, args.details))?;
         print_facts(out, &facts)?;
         return writeln!(out, "{} is sound.", args.file.display()).map_err(write_err);
     }
     let url = database_url(args.database.as_deref())?;
-    let written = runtime.block_on(write_backup(&url, &args.file, args.force)).map_err(|e| e.to_string())?;
+    let written = runtime.block_on(write_backup(&url, &args.file, args.force)).map_err(|e| refusal(e, args.details))?;
     print_facts(out, &written.facts)?;
     writeln!(
         out,
@@ -62,13 +70,31 @@ pub fn run_backup(args: &BackupArgs, out: &mut impl Write) -> CliResult {
 /// Restores a backup in place of the database and prints what it holds.
 pub fn run_restore(args: &RestoreArgs, out: &mut impl Write) -> CliResult {
     let url = database_url(args.database.as_deref())?;
-    let restored = runtime()?.block_on(restore(&args.file, &url, args.force)).map_err(|e| e.to_string())?;
+    let restored = runtime()?.block_on(restore(&args.file, &url, args.force)).map_err(|e| refusal(e, args.details))?;
     print_facts(out, &restored.facts)?;
     if let Some(old) = &restored.replaced {
         writeln!(out, "The database it replaced is kept as {}.", old.display()).map_err(write_err)?;
     }
     writeln!(out, "Restored {} to {}: start the bot again.", args.file.display(), restored.database.display())
         .map_err(write_err)
+}
+
+/// Why a backup or restore did not happen, in one sentence; for a damaged
+/// file, how many problems its check found, and with `details` each of
+/// them on a line of its own after it.
+fn refusal(e: BackupError, details: bool) -> String {
+    let sentence = e.to_string();
+    match e {
+        BackupError::Damaged { problems, .. } if !problems.is_empty() => {
+            if details {
+                format!("{sentence}:\n{}", problems.join("\n"))
+            } else {
+                let them = if problems.len() == 1 { "it" } else { "them" };
+                format!("{sentence} (add --details to see {them})")
+            }
+        }
+        _ => sentence,
+    }
 }
 
 /// The table of a backup's rows, then its schema level.

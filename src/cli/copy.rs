@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 use super::CliResult;
 use super::backup::{database_url, runtime, write_err};
 use crate::store::copy::{Copied, Progress, copy};
+use crate::store::counted;
 
 /// Arguments of `damas copy`.
 #[derive(clap::Args, Debug)]
@@ -37,7 +38,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
         bar.set_message(p.table.to_string());
         if p.table_done && !on_terminal {
             // For logs and scripts: a line per table, as each is written.
-            eprintln!("copied {} ({} of {} rows)", p.table, p.done, p.total);
+            eprintln!("copied {} ({} of {})", p.table, p.done, counted(p.total as i64, "row", "rows"));
         }
     };
     let copied = runtime()?.block_on(copy(&from, &args.to, &mut show)).map_err(|e| e.to_string());
@@ -60,8 +61,9 @@ fn print_report(out: &mut impl Write, copied: &Copied) -> CliResult {
     }
     let rows: i64 = copied.tables.iter().map(|t| t.target_rows).sum();
     text.push_str(&format!(
-        "Copied {rows} rows in {} tables at schema level {} in {:.1} s; every table reads back the same.\n",
-        copied.tables.len(),
+        "Copied {} in {} at schema level {} in {:.1} s; every table reads back the same.\n",
+        counted(rows, "row", "rows"),
+        counted(copied.tables.len() as i64, "table", "tables"),
         copied.schema_level,
         copied.took.as_secs_f64()
     ));

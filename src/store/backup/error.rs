@@ -14,16 +14,24 @@ pub enum BackupError {
     /// The source database file does not exist.
     #[error("there is no database at {0}")]
     NoDatabase(String),
-    /// The destination exists and `--force` was not given.
-    #[error("{0} already exists: choose another name, or add --force to replace it")]
+    /// The backup's destination exists and `--force` was not given.
+    #[error("{0} already exists: add --force to replace it, or choose another name")]
     Exists(String),
+    /// The database to restore into exists and `--force` was not given.
+    #[error(
+        "there is already a database at {0}: add --force to replace it (it is moved aside, not deleted), or choose another name with --database"
+    )]
+    DatabaseExists(String),
     /// The copy (or a backup being restored) failed its check.
     #[error("{path} is damaged: {reason}")]
     Damaged {
         /// The file checked.
         path: String,
-        /// What the check found.
+        /// What the check found, in a few words.
         reason: String,
+        /// Each problem SQLite's integrity check named (none when the
+        /// check itself did not fail), for whoever asks to see them.
+        problems: Vec<String>,
     },
     /// The backup holds a schema newer than this binary knows.
     #[error(

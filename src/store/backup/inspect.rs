@@ -6,6 +6,7 @@ use std::path::Path;
 use sqlx::{ConnectOptions, Connection, SqliteConnection};
 
 use super::error::BackupError;
+use crate::store::counted;
 
 /// A table and how many rows it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +40,8 @@ impl BackupFacts {
 /// binary's; then counts the rows of every table. Anything wrong is
 /// [`BackupError::Damaged`] (or [`BackupError::Newer`]).
 pub async fn inspect(path: &Path) -> Result<BackupFacts, BackupError> {
-    let damaged = |reason: String| BackupError::Damaged { path: path.display().to_string(), reason };
+    let damaged =
+        |reason: String| BackupError::Damaged { path: path.display().to_string(), reason, problems: Vec::new() };
     if !path.is_file() {
         return Err(BackupError::NoDatabase(path.display().to_string()));
     }
@@ -52,25 +54,39 @@ pub async fn inspect(path: &Path) -> Result<BackupFacts, BackupError> {
     facts.map(|(schema_level, tables)| BackupFacts { schema_level, tables, bytes })
 }
 
+/// The most problems SQLite's integrity check names before it stops.
+const INTEGRITY_CHECK_LIMIT: usize = 100;
+
 async fn read_facts(conn: &mut SqliteConnection, path: &Path) -> Result<(i64, Vec<TableRows>), BackupError> {
-    let damaged = |reason: String| BackupError::Damaged { path: path.display().to_string(), reason };
-    let verdict: Vec<String> =
-        sqlx::query_scalar("PRAGMA integrity_check").fetch_all(&mut *conn).await.map_err(|e| damaged(e.to_string()))?;
-    if verdict.first().map(String::as_str) != Some("ok") {
-        let first = verdict.into_iter().take(3).collect::<Vec<_>>().join("; ");
-        return Err(damaged(format!("SQLite's integrity check says: {first}")));
+    let damaged = |reason: String, problems: Vec<String>| BackupError::Damaged {
+        path: path.display().to_string(),
+        reason,
+        problems,
+    };
+    let problems = integrity_problems(conn).await;
+    if !problems.is_empty() {
+        let found = if problems.len() >= INTEGRITY_CHECK_LIMIT {
+            format!("at least {INTEGRITY_CHECK_LIMIT} problems (it stops counting there)")
+        } else {
+            counted(problems.len() as i64, "problem", "problems")
+        };
+        return Err(damaged(format!("SQLite's integrity check found {found}"), problems));
     }
-    let dangling =
-        sqlx::query("PRAGMA foreign_key_check").fetch_all(&mut *conn).await.map_err(|e| damaged(e.to_string()))?;
+    let dangling = dangling_rows(conn).await.map_err(|e| damaged(e.to_string(), Vec::new()))?;
     if !dangling.is_empty() {
-        return Err(damaged(format!("{} rows refer to rows that are missing", dangling.len())));
+        let reason = if dangling.len() == 1 {
+            "1 row refers to a row that is missing".to_string()
+        } else {
+            format!("{} rows refer to rows that are missing", dangling.len())
+        };
+        return Err(damaged(reason, dangling));
     }
     let has_migrations: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'")
             .fetch_one(&mut *conn)
             .await?;
     if has_migrations == 0 {
-        return Err(damaged("it holds no damas schema".into()));
+        return Err(damaged("it holds no damas schema".into(), Vec::new()));
     }
     let schema_level: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(version), 0) FROM _sqlx_migrations WHERE success")
         .fetch_one(&mut *conn)
@@ -98,4 +114,44 @@ async fn read_facts(conn: &mut SqliteConnection, path: &Path) -> Result<(i64, Ve
         tables.push(TableRows { table, rows });
     }
     Ok((schema_level, tables))
+}
+
+/// What SQLite's `integrity_check` finds wrong, a line per problem (none
+/// when it says "ok"). A row may hold several lines under a heading ("***
+/// in database main ***"), and a check that cannot go on stops with an
+/// error, which is the last problem.
+async fn integrity_problems(conn: &mut SqliteConnection) -> Vec<String> {
+    use futures_util::TryStreamExt;
+    let mut rows = sqlx::query_scalar::<_, String>("PRAGMA integrity_check").fetch(&mut *conn);
+    let mut problems = Vec::new();
+    loop {
+        match rows.try_next().await {
+            Ok(Some(row)) if row == "ok" => {}
+            Ok(Some(row)) => problems.extend(
+                row.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("*** ")).map(str::to_string),
+            ),
+            Ok(None) => return problems,
+            Err(e) => {
+                problems.push(e.to_string());
+                return problems;
+            }
+        }
+    }
+}
+
+/// Each row whose foreign key names a row that is not there, in words.
+async fn dangling_rows(conn: &mut SqliteConnection) -> Result<Vec<String>, sqlx::Error> {
+    use sqlx::Row;
+    let rows = sqlx::query("PRAGMA foreign_key_check").fetch_all(&mut *conn).await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let table: String = row.try_get(0).unwrap_or_default();
+            let parent: String = row.try_get(2).unwrap_or_default();
+            match row.try_get::<Option<i64>, _>(1).ok().flatten() {
+                Some(id) => format!("row {id} of {table} refers to a missing row of {parent}"),
+                None => format!("a row of {table} refers to a missing row of {parent}"),
+            }
+        })
+        .collect())
 }

@@ -36,7 +36,7 @@ pub async fn restore(backup: &Path, database_url: &str, force: bool) -> Result<R
     let facts = inspect(backup).await?;
     let replaced = if database.exists() {
         if !force {
-            return Err(BackupError::Exists(database.display().to_string()));
+            return Err(BackupError::DatabaseExists(database.display().to_string()));
         }
         Some(move_aside(&database).await?)
     } else {

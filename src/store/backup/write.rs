@@ -61,8 +61,8 @@ async fn write_and_check(source: &Path, partial: &Path) -> Result<BackupFacts, B
     vacuumed?;
     std::fs::File::open(partial).and_then(|f| f.sync_all()).map_err(|e| BackupError::io("cannot sync", partial, e))?;
     inspect(partial).await.map_err(|e| match e {
-        BackupError::Damaged { reason, .. } => {
-            BackupError::Damaged { path: format!("the backup of {}", source.display()), reason }
+        BackupError::Damaged { reason, problems, .. } => {
+            BackupError::Damaged { path: format!("the backup of {}", source.display()), reason, problems }
         }
         other => other,
     })

@@ -1,6 +1,6 @@
 //! Why a copy did not happen.
 
-use crate::store::StoreError;
+use crate::store::{StoreError, counted};
 
 /// Why a copy did not happen; each reads as one sentence.
 #[derive(Debug, thiserror::Error)]
@@ -12,7 +12,10 @@ pub enum CopyError {
     #[error("a bot is running on {0} (it holds its lock file): stop it before copying")]
     InUse(String),
     /// The target already holds rows.
-    #[error("the target is not empty ({table} holds {rows} rows): copy only into a new, empty database")]
+    #[error(
+        "the target is not empty ({table} holds {}): copy only into a new, empty database",
+        counted(*.rows, "row", "rows")
+    )]
     TargetNotEmpty {
         /// A table with rows.
         table: String,

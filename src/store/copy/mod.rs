@@ -21,13 +21,14 @@ mod rows;
 
 pub use error::CopyError;
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use sqlx::{AnyConnection, Executor};
+use sqlx::{AnyConnection, AnyPool, Executor};
 
 use super::connect::{DatabaseTarget, Durability, connect_pools};
 use super::migrations::{applied_level, migrator_up_to, newest_schema_level};
-use super::{Backend, StoreError, lock_for_one_process};
+use super::{Backend, ProcessLock, StoreError, lock_for_one_process};
 use catalog::Table;
 use rows::{Value, quoted};
 
@@ -76,31 +77,87 @@ pub struct Copied {
 }
 
 /// Copies every row of `from` into the empty database `to` (URLs as
-/// [`super::Store::open`] takes), telling `progress` as it goes.
+/// [`super::Store::open`] takes), telling `progress` as it goes. Whether it
+/// copies or not, every connection is closed before it returns, so SQLite
+/// leaves no `-wal` or `-shm` file beside either file; and a SQLite target
+/// it created is removed again when the copy does not happen.
 pub async fn copy(from: &str, to: &str, progress: &mut dyn FnMut(Progress<'_>)) -> Result<Copied, CopyError> {
     let started = Instant::now();
     let (source, target) = (DatabaseTarget::parse(from)?, DatabaseTarget::parse(to)?);
     if source == target {
         return Err(CopyError::Same);
     }
-    let in_use = |url: &str| match lock_for_one_process(url) {
-        Err(StoreError::InUse(_)) => Err(CopyError::InUse(url.to_string())),
-        other => Ok(other?),
-    };
     // Checked before locking, so that no lock file is left beside a path
     // that holds no database.
-    if let Some(path) = source.sqlite_path.as_ref().filter(|p| !std::path::Path::new(p).is_file()) {
+    if let Some(path) = source.sqlite_path.as_ref().filter(|p| !Path::new(p).is_file()) {
         return Err(CopyError::Store(StoreError::NoDatabaseFile(path.clone())));
     }
-    let _locks = (in_use(from)?, in_use(to)?);
+    let _source_lock = lock_unless_in_use(from)?;
+    let new_target = target.sqlite_path.as_deref().filter(|p| !Path::new(p).exists()).map(PathBuf::from);
+    let mut opened = Opened::default();
+    let copied = copy_opened(&source, (&target, to), &mut opened, progress).await;
+    for pool in opened.pools {
+        pool.close().await;
+    }
+    if let (Err(_), Some(path)) = (&copied, new_target) {
+        remove_database_files(&path);
+    }
+    drop(opened.target_lock);
+    let (schema_level, tables) = copied?;
+    Ok(Copied { schema_level, tables, took: started.elapsed() })
+}
 
-    let source_pools = connect_pools(&source, Durability::Full).await?;
+/// The process lock of a SQLite database, refused with
+/// [`CopyError::InUse`] while a bot holds it (`None` for PostgreSQL).
+fn lock_unless_in_use(url: &str) -> Result<Option<ProcessLock>, CopyError> {
+    match lock_for_one_process(url) {
+        Err(StoreError::InUse(_)) => Err(CopyError::InUse(url.to_string())),
+        other => Ok(other?),
+    }
+}
+
+/// Removes a SQLite database file and its journals (a target this copy
+/// created and did not fill).
+fn remove_database_files(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+}
+
+/// What a copy opened, for its caller to close and let go of however it
+/// ended.
+#[derive(Default)]
+struct Opened {
+    /// Every pool of either database.
+    pools: Vec<AnyPool>,
+    /// The target's process lock, kept until the files of a target this
+    /// copy created are gone again.
+    target_lock: Option<ProcessLock>,
+}
+
+/// The copy once the source is locked: checks both schemas, then copies in
+/// one transaction on each side. What it opens goes into `opened`.
+/// Returns the schema level and the tables copied.
+async fn copy_opened(
+    source: &DatabaseTarget,
+    (target, to): (&DatabaseTarget, &str),
+    opened: &mut Opened,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<(i64, Vec<TableCopied>), CopyError> {
+    let source_pools = connect_pools(source, Durability::Full).await?;
+    opened.pools.extend([source_pools.writes.clone(), source_pools.reads.clone()]);
     let level = applied_level(&source_pools.writes, source.backend).await?;
     let known = newest_schema_level();
     if level > known {
         return Err(CopyError::SourceNewer { found: level, known, binary: env!("CARGO_PKG_VERSION") });
     }
-    let target_pools = connect_pools(&target, Durability::Full).await?;
+    // The target is locked (and, new, created) only once the source is
+    // known to be copyable.
+    opened.target_lock = lock_unless_in_use(to)?;
+    let target_pools = connect_pools(target, Durability::Full).await?;
+    opened.pools.extend([target_pools.writes.clone(), target_pools.reads.clone()]);
     let target_level = applied_level(&target_pools.writes, target.backend).await?;
     if target_level > level {
         return Err(CopyError::TargetAhead { target: target_level, source_level: level });
@@ -127,10 +184,7 @@ pub async fn copy(from: &str, to: &str, progress: &mut dyn FnMut(Progress<'_>)) 
     match copied {
         Ok(report) => {
             dst.execute("COMMIT").await?;
-            drop((src, dst));
-            source_pools.writes.close().await;
-            target_pools.writes.close().await;
-            Ok(Copied { schema_level: level, tables: report, took: started.elapsed() })
+            Ok((level, report))
         }
         Err(e) => {
             let _ = dst.execute("ROLLBACK").await;

@@ -179,9 +179,21 @@ async fn a_damaged_backup_is_found_out_and_not_restored() {
     write_backup(&url, &backup, false).await.unwrap();
     damage(&backup);
 
+    // One sentence with the count of SQLite's findings; --details lists them.
     let checked = damas(dir.path(), &url, &["backup", "--check", "copy.db"]);
     assert!(!checked.status.success());
-    assert!(stderr(&checked).contains("copy.db is damaged"), "{}", stderr(&checked));
+    let said = stderr(&checked);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("copy.db is damaged: SQLite's integrity check found "), "{said}");
+    assert!(said.trim_end().ends_with("(add --details to see them)"), "{said}");
+    let found: usize = said.split("found ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
+    assert!(found > 1, "{said}");
+    let detailed = damas(dir.path(), &url, &["backup", "--check", "copy.db", "--details"]);
+    let listed = stderr(&detailed);
+    assert_eq!(listed.lines().count(), found + 1, "the sentence, then each problem: {listed}");
+    assert!(listed.lines().next().unwrap().ends_with("problems:"), "{listed}");
+    let refused = damas(dir.path(), &url, &["restore", "copy.db", "--force"]);
+    assert_eq!(stderr(&refused).lines().count(), 1, "{}", stderr(&refused));
     let before = std::fs::read(dir.path().join("damas.db")).unwrap();
     let err = restore(&backup, &url, true).await.unwrap_err();
     assert!(matches!(err, BackupError::Damaged { .. }), "{err}");
@@ -207,7 +219,10 @@ async fn restore_waits_for_the_bot_and_keeps_the_database_it_replaces() {
     svc.store().close().await;
 
     let refused = damas(dir.path(), &url, &["restore", "copy.db"]);
-    assert!(!refused.status.success() && stderr(&refused).contains("--force"), "{}", stderr(&refused));
+    let said = stderr(&refused);
+    assert!(!refused.status.success(), "{said}");
+    assert!(said.contains("there is already a database at ") && said.contains("add --force to replace it"), "{said}");
+    assert!(said.contains("or choose another name with --database"), "{said}");
     let done = damas(dir.path(), &url, &["restore", "copy.db", "--force"]);
     assert!(done.status.success(), "{}", stderr(&done));
     let text = stdout(&done);

@@ -140,6 +140,70 @@ async fn a_target_with_rows_is_refused(backend: Backend) {
 
 on_both_backends!(a_target_with_rows_is_refused);
 
+/// The files in `dir`, by name, but for the process locks' `.lock` files:
+/// those stay once made, as the bot's own do (they hold nothing, and
+/// removing one that another process may be opening would race it).
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = dir
+        .read_dir()
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.ends_with(".lock"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A copy that does not happen leaves nothing beside the SQLite files it
+/// opened: no `-wal` or `-shm` (every connection is closed), and no target
+/// it had to create; one that happens leaves no journal either.
+#[tokio::test]
+async fn a_refused_copy_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
+    let (source, full) = (url("club.db"), url("full.db"));
+    let svc = GameService::open(&source).await.unwrap();
+    start_classic(&svc, T0, 1).await;
+    svc.store().close().await;
+    let svc = GameService::open(&full).await.unwrap();
+    start_classic(&svc, T0, 2).await;
+    svc.store().close().await;
+    let before = files_in(dir.path());
+
+    // A target with rows, named with the agreement of its count.
+    let err = copy(&source, &full, &mut |_| {}).await.unwrap_err();
+    assert!(err.to_string().contains("holds 1 row)"), "{err}");
+    assert_eq!(files_in(dir.path()), before, "after a refused copy into a full target");
+
+    // A source newer than this damas: the new target is never made.
+    let pool = sqlx::SqlitePool::connect(&source).await.unwrap();
+    let future = damas::store::newest_schema_level() + 1;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES ({future}, 'from a newer damas', TRUE, X'00', 1)"
+    )))
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let err = copy(&source, &url("new.db"), &mut |_| {}).await.unwrap_err();
+    assert!(matches!(err, CopyError::SourceNewer { .. }), "{err}");
+    assert_eq!(files_in(dir.path()), before, "after a refused copy into a new file");
+    let pool = sqlx::SqlitePool::connect(&source).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM _sqlx_migrations WHERE version = {future}")))
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    // A copy that happens: the new file, no journal.
+    copy(&source, &url("new.db"), &mut |_| {}).await.unwrap();
+    let mut expected = before.clone();
+    expected.push("new.db".to_string());
+    expected.sort();
+    assert_eq!(files_in(dir.path()), expected, "after a copy");
+}
+
 /// A bot on the SQLite source or target stops the copy before it starts.
 #[tokio::test]
 async fn a_copy_waits_for_the_bot_to_stop() {
