@@ -1,6 +1,11 @@
 //! Move arrows for the legal-moves overlay, rasterised per picture into one
 //! coverage mask (so crossing arrows do not darken each other), then blended
 //! once. Only the pixels near each arrow are visited.
+//!
+//! An arrow leaves the pieces it passes over uncovered (a capture's shaft
+//! breaks off before the piece it jumps and starts again beyond it), so a
+//! piece is never hidden and two captures of one man never cross on it as
+//! an X: an arrow turns and ends only on the squares it lands on.
 
 use super::canvas::Mask;
 use super::layout::{ARROW_HALF_WIDTH, ARROW_HEAD_HALF_WIDTH, ARROW_HEAD_LENGTH, PIECE_RADIUS};
@@ -10,11 +15,17 @@ use super::paint::{polygon_distance, segment_distance};
 /// its crown stay visible.
 const START_INSET: f32 = PIECE_RADIUS;
 
+/// How far from the centre of a piece an arrow passing over it breaks off:
+/// the shaft's round end stops a pixel short of the piece's outline.
+const PASSING_GAP: f32 = PIECE_RADIUS + ARROW_HALF_WIDTH + 1.0;
+
 type Point = (f32, f32);
 
 /// Adds an arrow along `points` (the centres of the squares of a move's
-/// path, at least two) to `mask`; its head's tip is on the last point.
-pub fn add_arrow(mask: &mut Mask, points: &[Point]) {
+/// path, at least two) to `mask`; its head's tip is on the last point. Its
+/// shaft breaks off around each of `pieces` (centres of the squares that
+/// hold a piece in the picture) that it passes over.
+pub fn add_arrow(mask: &mut Mask, points: &[Point], pieces: &[Point]) {
     let [first, second, ..] = points else { return };
     let start = step_towards(*first, *second, START_INSET);
     let tip = points[points.len() - 1];
@@ -28,10 +39,40 @@ pub fn add_arrow(mask: &mut Mask, points: &[Point]) {
     shaft.extend_from_slice(&points[1..points.len() - 1]);
     shaft.push(shaft_end);
     for pair in shaft.windows(2) {
-        add_capsule(mask, pair[0], pair[1], ARROW_HALF_WIDTH);
+        for (a, b) in around_pieces(pair[0], pair[1], pieces) {
+            add_capsule(mask, a, b, ARROW_HALF_WIDTH);
+        }
     }
     let (px, py) = (-uy * ARROW_HEAD_HALF_WIDTH, ux * ARROW_HEAD_HALF_WIDTH);
     add_triangle(mask, [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)]);
+}
+
+/// The parts of the segment from `a` to `b` that keep [`PASSING_GAP`] away
+/// from each of `pieces` lying on it (between its ends), in order.
+fn around_pieces(a: Point, b: Point, pieces: &[Point]) -> Vec<(Point, Point)> {
+    let length = (b.0 - a.0).hypot(b.1 - a.1);
+    let (ux, uy) = unit(a, b);
+    let at = |t: f32| (a.0 + ux * t, a.1 + uy * t);
+    // Where along the segment each piece on it lies.
+    let mut crossed: Vec<f32> = pieces
+        .iter()
+        .filter(|&&p| segment_distance(p, a, b) < 1.0)
+        .map(|p| (p.0 - a.0) * ux + (p.1 - a.1) * uy)
+        .filter(|&t| t > 0.0 && t < length)
+        .collect();
+    crossed.sort_by(f32::total_cmp);
+    let mut parts = Vec::with_capacity(crossed.len() + 1);
+    let mut start = 0.0;
+    for t in crossed {
+        if t - PASSING_GAP > start {
+            parts.push((at(start), at(t - PASSING_GAP)));
+        }
+        start = start.max(t + PASSING_GAP);
+    }
+    if length > start {
+        parts.push((at(start), b));
+    }
+    parts
 }
 
 fn unit(from: Point, to: Point) -> Point {
@@ -97,5 +138,23 @@ fn add_triangle(mask: &mut Mask, corners: [Point; 3]) {
             let d = polygon_distance((x as f32 + 0.5, y as f32 + 0.5), &corners);
             cover(mask, x, y, 0.5 - d);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shaft_breaks_off_around_the_pieces_on_it_only() {
+        let (a, b) = ((0.0, 0.0), (200.0, 0.0));
+        assert_eq!(around_pieces(a, b, &[]), [(a, b)]);
+        // A piece beside the shaft, or at its ends, leaves it whole.
+        assert_eq!(around_pieces(a, b, &[(100.0, 40.0), (0.0, 0.0), (200.0, 0.0)]), [(a, b)]);
+        let parts = around_pieces(a, b, &[(100.0, 0.0)]);
+        assert_eq!(parts, [(a, (100.0 - PASSING_GAP, 0.0)), ((100.0 + PASSING_GAP, 0.0), b)]);
+        // Two pieces closer than the gaps: one break across both.
+        let parts = around_pieces(a, b, &[(120.0, 0.0), (80.0, 0.0)]);
+        assert_eq!(parts, [(a, (80.0 - PASSING_GAP, 0.0)), ((120.0 + PASSING_GAP, 0.0), b)]);
     }
 }

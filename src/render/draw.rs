@@ -51,7 +51,7 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
     }
     if let Some(mv) = &opts.suggested {
         mask.clear(WIDTH, HEIGHT);
-        add_arrow(mask, &path_points(mv, perspective));
+        add_arrow(mask, &path_points(mv, perspective), &piece_points(pos, perspective));
         canvas.blend_mask(mask, 0, 0, SUGGESTED_ARROW, ARROW_OPACITY);
     }
     for square in Square::ALL {
@@ -166,6 +166,12 @@ fn path_points(mv: &Move, perspective: Color) -> Vec<(f32, f32)> {
     mv.path().into_iter().map(|s| square_center(s, perspective)).collect()
 }
 
+/// The centres of the squares that hold a piece, which arrows leave
+/// uncovered.
+fn piece_points(pos: &Position, perspective: Color) -> Vec<(f32, f32)> {
+    Square::ALL.into_iter().filter(|&s| pos.piece_at(s).is_some()).map(|s| square_center(s, perspective)).collect()
+}
+
 /// An arrow along the path of every legal move; captures in their own colour
 /// (when there are captures, every legal move is one: RULES 5.1).
 fn draw_legal_moves(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, perspective: Color) {
@@ -174,8 +180,9 @@ fn draw_legal_moves(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, perspe
         return;
     }
     mask.clear(WIDTH, HEIGHT);
+    let pieces = piece_points(pos, perspective);
     for mv in &moves {
-        add_arrow(mask, &path_points(mv, perspective));
+        add_arrow(mask, &path_points(mv, perspective), &pieces);
     }
     let color = if moves.iter().any(Move::is_capture) { CAPTURE_ARROW } else { QUIET_ARROW };
     canvas.blend_mask(mask, 0, 0, color, ARROW_OPACITY);

@@ -256,6 +256,40 @@ fn the_capture_overlay_follows_the_path() {
 }
 
 #[test]
+fn two_captures_of_one_man_do_not_cross_on_it() {
+    // The men on 14 and 15 may each take the man on 19 (14x23, 15x22): their
+    // arrows jump it, leaving it uncovered, instead of crossing on it as an X.
+    let pos: Position = "W:W14,15:B19".parse().expect("a valid FEN");
+    assert_eq!(pos.legal_moves().len(), 2);
+    for perspective in [Color::White, Color::Black] {
+        let plain = picture(&pos, &from_side(perspective));
+        let overlay = picture(&pos, &RenderOptions { show_moves: true, ..from_side(perspective) });
+        let (cx, cy) = square_center(square(19), perspective);
+        let r = PIECE_RADIUS.ceil() as i32;
+        let mut covered = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let (x, y) = ((cx as i32 + dx) as u32, (cy as i32 + dy) as u32);
+                if ((dx * dx + dy * dy) as f32) <= PIECE_RADIUS * PIECE_RADIUS
+                    && pixel(&plain, x, y) != pixel(&overlay, x, y)
+                {
+                    covered.push((x, y));
+                }
+            }
+        }
+        assert!(covered.is_empty(), "from {perspective:?}'s side, arrows cover the man on 19 at {covered:?}");
+        // The arrows are drawn all the same beyond the man: a point on each
+        // one's last stretch, a little short of its tip (which is a point).
+        for landing in [22, 23] {
+            let (x, y) = square_center(square(landing), perspective);
+            let back = 30.0 / (x - cx).hypot(y - cy);
+            let (x, y) = (x - (x - cx) * back, y - (y - cy) * back);
+            assert_ne!(pixel(&plain, x as u32, y as u32), pixel(&overlay, x as u32, y as u32), "lands on {landing}");
+        }
+    }
+}
+
+#[test]
 fn without_legal_moves_the_overlay_draws_nothing() {
     // White's only man is blocked and cannot capture (RULES 3.1-3.2).
     let pos: Position = "W:W4:B7,8,11".parse().expect("a valid FEN");
