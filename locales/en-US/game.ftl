@@ -38,8 +38,8 @@ numbered-players = **Game #{ $game }** · { $players }
 to-move = { $player } to move, deadline { $deadline }.
 to-move-bot = { $player } to move: it answers within moments.
 to-move-on-vacation = { $player } to move, on vacation: this game's clock stands still until they are back.
-# The score in points, a win 2, a draw 1 each, written out so that
-# "0-2" is never read as a loss of the winner or as a two-game match.
+# The score in points as players count them, a win 1, a draw ½ each,
+# written out so that "0-1" is never read as a loss of the winner.
 game-over-win = **Game over.** { $winner } wins: { $reason }. Score: White { $white }, Black { $black }.
 game-over-draw = **Game over.** Draw { $reason }. Score: White { $white }, Black { $black }.
 reason-no-legal-move = { $player } has no legal move
@@ -64,6 +64,8 @@ challenge-plays = { $player } plays { $side }
 challenge-random-colors = colors drawn at random
 challenge-rated = rated
 challenge-casual = casual (not rated)
+challenge-casual-giveaway = casual: giveaway games are not rated
+challenge-casual-set-up = casual: games from a set-up position are not rated
 challenge-match = a match of 4 games (colors alternate; games 3 and 4 from a balanced opening)
 challenge-days = { $days ->
         [one] 1 day per move
@@ -82,6 +84,7 @@ duration-hours = { $hours ->
 duration-under-an-hour = less than an hour
 clock-waiting-bank = { $player } has { $bank } in the bank.
 challenge-variant = variant { $variant }
+challenge-variant-giveaway = variant { $variant }: the aim is reversed, the player left without a move wins
 challenge-draw-rules = draw rules { $rules }
 challenge-from = from `{ $position }`
 challenge-accepted = { $player } accepted the challenge. The game begins!
@@ -102,6 +105,8 @@ resigned = { $player } resigned.
 draw-offered = { $player } offers a draw. { $opponent }, do you accept?
 draw-accepted = { $player } accepted the draw.
 draw-declined = { $player } declined the draw offer. The game goes on.
+# Under a draw offer or takeback request struck through once it has ended.
+offer-closed = *No longer open.*
 more-time-given = { $player } gives { $opponent } { $days ->
         [one] 1 more day
        *[other] { $days } more days
@@ -112,6 +117,7 @@ more-time-given-paused = { $player } gives { $opponent } { $days ->
     } for this move. Their clock stands still while they are on vacation: the days are added to the time they have when it runs again.
 vacation-notice = { $opponent }: { $player } is on vacation. The clock of this game stands still until { $until } at the latest; their deadline moves by the time they are away.
 vacation-over = { $player }, your vacation days have run out: the clock of this game runs again. Your move is due { $deadline }.
+vacation-back = { $player }'s vacation is over: the clock of this game runs again. Their move is due { $deadline }.
 vacation-started = Your vacation has started. The clocks of your games in this server where you are to move stand still (also in games that reach you meanwhile) until { $until } at the latest, when the { $days ->
         [one] 1 day
        *[other] { $days } days
@@ -283,6 +289,7 @@ match-game-begins = **Game { $number } of the match begins.**
 match-game-opening = It starts from the opening drawn for games 3 and 4: { $opening }.
 thread-name = Game #{ $game } · { $white } vs { $black }
 thread-name-opening = { $white } vs { $black }
+thread-bot = { $bot } (level { $level })
 game-in-thread = { $player } accepted the challenge: game #{ $game } is played in { $thread }.
 threads-unavailable = (The bot cannot open a thread here, so games are played in this channel, one at a time.)
 settings-threads-on = Each new game in this server is played in a thread of its own, opened from the channel of its challenge.

@@ -20,6 +20,6 @@ help-rule-board = - 8x8 board, 32 dark squares (one in each player's bottom-righ
 help-rule-men = - Men move and capture one square diagonally forward only; a man reaching the far row becomes a king (mid-capture it stops there).
 help-rule-kings = - Kings move and capture at any distance along free diagonals.
 help-rule-capture = - Capturing is compulsory: the most pieces, then the most kings; captured pieces leave when the move ends.
-help-rule-end = - A player with no legal move loses. Draws: agreement, threefold repetition, 40 plies of king moves only, 3 kings failing to beat 1 in 12 moves.
+help-rule-end = - A player with no legal move loses. Draws: agreement, threefold repetition, 40 plies in a row (20 each) of king moves only, 3 kings failing to beat 1 in 12 moves of their own.
 help-rule-clock = - Each move has a deadline, with a reminder; missing it loses. `time:5d+1d max 10d` gives each player a bank instead of days per move.
 help-squares-title = **Square numbers** (White's side at the bottom)

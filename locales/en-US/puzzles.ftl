@@ -46,7 +46,10 @@ puzzle-stats-none = { $player } has not finished a puzzle in this server yet: `/
 puzzle-stats-title = **Puzzle rating of { $player }**: **{ $rating }** (RD { $deviation }) · { $solved } solved of { $played } · streak { $streak } (best { $best })
 puzzle-chart-title = Puzzle rating of { $player }
 puzzle-chart-figures = Now { $rating } · { $solved } solved of { $played }
-puzzle-chart-alt = Chart of the puzzle rating of { $player } after each of { $count } puzzles; now { $rating }.
+puzzle-chart-alt = Chart of the puzzle rating of { $player } { $count ->
+        [one] after 1 puzzle
+       *[other] after each of { $count } puzzles
+    }; now { $rating }.
 puzzle-leaderboard-title = **Best puzzle solvers** of this server (20 puzzles or more)
 puzzle-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $solved } solved of { $played } · best streak { $best }
 puzzle-leaderboard-empty = No one in this server has finished 20 puzzles yet: `/puzzle play` gives one.
@@ -55,12 +58,18 @@ daily-puzzle-post = 🧩 **Puzzle of the day** ({ $date }): { $side } to move an
 daily-puzzle-count = So far { $played ->
     [one] one player finished it
    *[other] { $played } players finished it
-}, { $solved } solved it.
+}, { $solved ->
+    [0] none solved it
+   *[other] { $solved } solved it
+}.
 daily-puzzle-revealed = 🧩 **Puzzle of the day** ({ $date }), { $side } to move and win: the solution was **{ $line }**, { $theme }.
 daily-puzzle-count-final = { $played ->
     [one] One player tried it
    *[other] { $played } players tried it
-}; { $solved } solved it.
+}; { $solved ->
+    [0] none solved it
+   *[other] { $solved } solved it
+}.
 
 settings-daily-puzzle = Daily puzzle: in { $channel } at { $hour } ({ $zone }).
 settings-no-daily-puzzle = Daily puzzle: off (`puzzle-channel` sets one).

@@ -132,13 +132,22 @@ tournament-no-winner = none
 tournament-games-done = { $done } of { $all } games finished
 tournament-round-of = round { $round } of { $rounds }
 tournament-created = { $title } is created: its message follows in this channel. Players join with its **Join** button or `{ $join }`; start it with `{ $start }` once they have.
-tournament-joined = You are in { $title } ({ $players } players so far).
+tournament-joined = You are in { $title } ({ $players ->
+        [one] 1 player
+       *[other] { $players } players
+    } so far).
 tournament-left = You are no longer in { $title }.
-tournament-started = { $title } has started: { $players } players, { $games } games { $all ->
+tournament-started = { $title } has started: { $players } players, { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } { $all ->
         [yes] in all
        *[no] so far
     }. Each game opens in its own thread here and pings its players.
-tournament-swiss-rounds = A Swiss of { $rounds } rounds: each round is paired when every game of the one before has ended.
+tournament-swiss-rounds = A Swiss of { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }: each round is paired when every game of the one before has ended.
 tournament-rounds-cut = ({ $asked } rounds were asked; with { $players } players a Swiss has at most one round fewer than its players.)
 tournament-bye = Bye this round: { $player } (1 point).
 tournament-withdrew = { $player } withdrew from { $title }.
@@ -186,7 +195,10 @@ standings-picture-title = Tournament #{ $number } · { $name }
 
 tournaments-none = No tournament in this server yet: those who manage it create one with `{ $create }`.
 tournaments-title = **Tournaments ({ $count })**
-tournaments-line = **#{ $number }** { $name } · { $format } · { $stage } · { $players } players · { $channel }
+tournaments-line = **#{ $number }** { $name } · { $format } · { $stage } · { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    } · { $channel }
 tournaments-signup = signing up
 tournaments-running = running
 tournaments-running-round = round { $round } of { $rounds }
@@ -198,4 +210,7 @@ alt-standings-line = { $place } { $name }, { $points } { $count ->
         [one] point
        *[other] points
     }
-alt-tournament-pdn = Game records of every game of { $title } (PDN), { $games } games.
+alt-tournament-pdn = Game records of every game of { $title } (PDN), { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }.

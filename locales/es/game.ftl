@@ -39,8 +39,8 @@ numbered-players = **Partida #{ $game }** · { $players }
 to-move = Le toca a { $player }; plazo: { $deadline }.
 to-move-bot = Le toca a { $player }: responde en unos instantes.
 to-move-on-vacation = Le toca a { $player }, que está de vacaciones: el reloj de esta partida está parado hasta que vuelva.
-# El marcador en puntos (victoria 2, tablas 1 cada uno), por extenso, para
-# que "0-2" no se lea como derrota del ganador ni como un match de dos partidas.
+# El marcador en puntos como los cuentan los jugadores (victoria 1, tablas ½
+# cada uno), por extenso, para que "0-1" no se lea como derrota del ganador.
 game-over-win = **Fin de la partida.** Gana { $winner }: { $reason }. Marcador: blancas { $white }, negras { $black }.
 game-over-draw = **Fin de la partida.** Tablas { $reason }. Marcador: blancas { $white }, negras { $black }.
 reason-no-legal-move = { $player } no tiene ninguna jugada legal
@@ -65,6 +65,8 @@ challenge-plays = { $player } juega con { $side }
 challenge-random-colors = colores al azar
 challenge-rated = puntuable
 challenge-casual = amistosa (no puntúa)
+challenge-casual-giveaway = amistosa: las partidas de pierde gana no puntúan
+challenge-casual-set-up = amistosa: las partidas que no empiezan en la posición inicial no puntúan
 challenge-match = un encuentro de 4 partidas (colores alternos; la 3.ª y la 4.ª desde una apertura equilibrada)
 challenge-days = { $days ->
         [one] 1 día por jugada
@@ -83,6 +85,7 @@ duration-hours = { $hours ->
 duration-under-an-hour = menos de una hora
 clock-waiting-bank = { $player } tiene { $bank } en su reserva.
 challenge-variant = variante { $variant }
+challenge-variant-giveaway = variante { $variant }: el objetivo se invierte, gana quien se queda sin jugadas
 challenge-draw-rules = reglas de tablas { $rules }
 challenge-from = desde `{ $position }`
 challenge-accepted = { $player } aceptó el desafío. ¡Empieza la partida!
@@ -103,6 +106,8 @@ resigned = { $player } abandonó.
 draw-offered = { $player } propone tablas. { $opponent }, ¿las aceptas?
 draw-accepted = { $player } aceptó las tablas.
 draw-declined = { $player } rechazó las tablas. La partida sigue.
+# Bajo una oferta de tablas o una petición de deshacer, tachada una vez cerrada.
+offer-closed = *Ya no está abierta.*
 more-time-given = { $player } le da a { $opponent } { $days ->
         [one] 1 día más
        *[other] { $days } días más
@@ -113,10 +118,11 @@ more-time-given-paused = { $player } le da a { $opponent } { $days ->
     } para esta jugada. Su reloj está parado mientras está de vacaciones: los días se suman al tiempo que tenga cuando vuelva a correr.
 vacation-notice = { $opponent }: { $player } está de vacaciones. El reloj de esta partida está parado hasta { $until } como mucho; su plazo se mueve lo que dure su ausencia.
 vacation-over = { $player }, se te acabaron los días de vacaciones: el reloj de esta partida vuelve a correr. Tu plazo para jugar: { $deadline }.
+vacation-back = Se acabaron las vacaciones de { $player }: el reloj de esta partida vuelve a correr. Su plazo para jugar: { $deadline }.
 vacation-started = Empiezan tus vacaciones. Los relojes de tus partidas en este servidor en las que te toca jugar están parados (también los de las partidas que te lleguen mientras tanto) hasta { $until } como mucho, cuando se acaben { $days ->
         [one] el día que te queda
        *[other] los { $days } días que te quedan
-    } este año. Tus rivales quedan avisados. Tu primera jugada o `/vacaciones accion:terminar` las terminan.
+    } este año. Tus rivales quedan avisados. Tu primera jugada o `/vacaciones acción:terminar` las terminan.
 vacation-ended = Tus vacaciones terminaron: usaste { $used ->
         [one] 1 día
        *[other] { $used } días
@@ -132,11 +138,11 @@ vacation-ended-by-move = Con esta jugada terminan las vacaciones de { $player } 
         [one] 1 día usado
        *[other] { $used } días usados
     }): los relojes de sus partidas vuelven a correr.
-vacation-away = Estás de vacaciones desde { $since }, hasta { $until } como mucho: los relojes de tus partidas en las que te toca jugar están parados. Tu primera jugada o `/vacaciones accion:terminar` las terminan.
+vacation-away = Estás de vacaciones desde { $since }, hasta { $until } como mucho: los relojes de tus partidas en las que te toca jugar están parados. Tu primera jugada o `/vacaciones acción:terminar` las terminan.
 vacation-days-left = Te { $days ->
         [one] queda 1 día
        *[other] quedan { $days } días
-    } de vacaciones este año en este servidor (de { $allowance }). `/vacaciones accion:empezar` para los relojes de tus partidas mientras no estás. Los días se cuentan de 24 en 24 horas desde el comienzo de las vacaciones, y cada uno empezado cuenta entero: unas vacaciones de unos minutos gastan 1 día.
+    } de vacaciones este año en este servidor (de { $allowance }). `/vacaciones acción:empezar` para los relojes de tus partidas mientras no estás. Los días se cuentan de 24 en 24 horas desde el comienzo de las vacaciones, y cada uno empezado cuenta entero: unas vacaciones de unos minutos gastan 1 día.
 bot-accepts-draw = { $player } acepta las tablas.
 bot-declines-draw = { $player } rechaza las tablas. La partida sigue.
 draw-withdrawn = { $player } retiró su propuesta de tablas. La partida sigue.
@@ -180,12 +186,12 @@ pdn-aborted = La planilla - { $players } (anulada, sin resultado)
 replay-caption = Repetición de { $players }
 replay-failed = No he podido hacer la repetición de esta partida ahora (la partida en sí no se ve afectada). Vuelve a intentarlo dentro de un momento.
 replay-too-long = Esta partida es demasiado larga para una repetición ({ $plies ->
-        [one] 1 media jugada
-       *[other] { $plies } medias jugadas
+        [one] 1 jugada
+       *[other] { $plies } jugadas
     }; como mucho { $max }). Su planilla (`/pdn`) tiene todas las jugadas.
 game-summary = **Partida #{ $game }** en { $channel }, empezada el { $started } · { $days } · { $plies ->
-        [one] 1 media jugada
-       *[other] { $plies } medias jugadas
+        [one] 1 jugada
+       *[other] { $plies } jugadas
     }
 moves-of-position = la posición dada
 moves-of-game = la partida de este canal
@@ -211,8 +217,8 @@ verdict = Mejor jugada: **{ $best }** (juegan las { $side }). { $evaluation }
     Variante: { $line }
 verdict-no-move = Juegan las { $side } y no tienen ninguna jugada legal: ganan las { $winner }.
 eval-wins-in = Las { $side } ganan en { $plies ->
-        [one] 1 media jugada.
-       *[other] { $plies } medias jugadas.
+        [one] 1 jugada.
+       *[other] { $plies } jugadas.
     }
 eval-draw = Tablas con el mejor juego.
 eval-wins-by-force = Las { $side } ganan por fuerza.
@@ -287,6 +293,7 @@ match-game-begins = **Empieza la partida { $number } del encuentro.**
 match-game-opening = Parte de la apertura sorteada para la 3.ª y la 4.ª partidas: { $opening }.
 thread-name = Partida #{ $game } · { $white } contra { $black }
 thread-name-opening = { $white } contra { $black }
+thread-bot = { $bot } (nivel { $level })
 game-in-thread = { $player } aceptó el desafío: la partida #{ $game } se juega en { $thread }.
 threads-unavailable = (El bot no puede abrir hilos aquí, así que las partidas se juegan en este canal, de una en una.)
 settings-threads-on = Cada partida nueva de este servidor se juega en un hilo propio, abierto desde el canal de su desafío.
@@ -323,15 +330,15 @@ alt-game-board = Tablero de la partida #{ $game }. { $position }
 alt-moves-arrows = Una flecha marca cada jugada legal.
 alt-best-move = Mejor jugada: { $notation }, indicada con una flecha azul.
 alt-replay = Repetición de la partida #{ $game }: { $white } contra { $black }, { $plies ->
-        [one] 1 media jugada
-       *[other] { $plies } medias jugadas
+        [one] 1 jugada
+       *[other] { $plies } jugadas
     }, { $outcome }.
 alt-outcome-result = resultado { $score }
 alt-outcome-live = aún en juego
 alt-outcome-aborted = anulada, sin resultado
 alt-pdn = Planilla de la partida #{ $game } (PDN), { $plies ->
-        [one] 1 media jugada
-       *[other] { $plies } medias jugadas
+        [one] 1 jugada
+       *[other] { $plies } jugadas
     }.
 alt-rating-chart = Gráfico de la puntuación de { $player } en { $server } tras { $games ->
         [one] 1 partida puntuable
@@ -390,7 +397,7 @@ move-stale = No se jugó: la partida avanzó desde que se mostró esto. Mira el 
 alt-preview-board = Tablero de la partida #{ $game } si se juega { $notation } (aún sin jugar). { $position }
 settings-confirm-moves-on = Tus jugadas en este servidor esperan a que confirmes: `/mover` y el botón Mover te muestran antes el tablero tras la jugada.
 settings-confirm-moves-off = Tus jugadas en este servidor se juegan en cuanto las eliges.
-settings-one-at-a-time = Cambia un tipo de ajuste cada vez: `hilos`, `rol-de-busqueda` y `dias-de-vacaciones` son del servidor, `confirmar-jugadas` es tuyo.
+settings-one-at-a-time = Cambia un tipo de ajuste cada vez: `hilos`, `rol-de-búsqueda` y `días-de-vacaciones` son del servidor, `confirmar-jugadas` es tuyo.
 challenge-anyone = cualquiera
 challenge-open-text = **Desafío abierto**: { $challenger } desafía a cualquiera aquí a una partida de damas españolas; juega quien pulse primero Aceptar.
     { $terms }
@@ -403,12 +410,12 @@ challenges-line-open = { $challenger } desafía a cualquiera en [{ $channel }]({
 challenges-line-to-you = { $challenger } desafía a { $opponent } en [{ $channel }]({ $link }): { $terms }; caduca { $expires }.
 challenges-line-yours = Desafías a { $opponent } en [{ $channel }]({ $link }): { $terms }; caduca { $expires }.
 settings-seek-role = Los desafíos abiertos mencionan a { $role }.
-settings-no-seek-role = Los desafíos abiertos no mencionan ningún rol (`rol-de-busqueda` elige uno).
+settings-no-seek-role = Los desafíos abiertos no mencionan ningún rol (`rol-de-búsqueda` elige uno).
 
 # Premovimientos
 premove-stored = Premovimiento guardado: { $line }.
 premove-already = Tus premovimientos ya contienen { $line }.
-premove-none = No tienes premovimientos en esta partida. Añade respuestas a las jugadas que esperas, p. ej. `/premover linea:22-18 15x22`: si tu rival juega 22-18, el bot juega 15x22 por ti al momento.
+premove-none = No tienes premovimientos en esta partida. Añade respuestas a las jugadas que esperas, p. ej. `/premover línea:22-18 15x22`: si tu rival juega 22-18, el bot juega 15x22 por ti al momento.
 premove-lines = { $count ->
     [one] Tu línea de premovimientos en esta partida (su jugada → **tu respuesta**), solo la ves tú:
    *[other] Tus { $count } líneas de premovimientos en esta partida (su jugada → **tu respuesta**), solo las ves tú:
@@ -425,7 +432,7 @@ settings-vacation-days = Cada jugador tiene { $days ->
         [one] 1 día
        *[other] { $days } días
     } de vacaciones al año en este servidor (`/vacaciones`).
-settings-vacation-off = No hay vacaciones en este servidor (`dias-de-vacaciones` da días a los jugadores).
+settings-vacation-off = No hay vacaciones en este servidor (`días-de-vacaciones` da días a los jugadores).
 settings-weekends-off = Zona horaria { $zone }: las partidas nuevas no cuentan los fines de semana (los sábados y domingos no corren los relojes), salvo que el desafío diga otra cosa.
 settings-weekends-count = Zona horaria { $zone }: las partidas nuevas cuentan todos los días, salvo que el desafío quite los fines de semana (`sin-fines-de-semana` cambia lo que se usa por defecto).
 

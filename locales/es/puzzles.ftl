@@ -6,7 +6,7 @@ sub-puzzle-play-name = jugar
 sub-puzzle-play-desc = Un problema cercano a tu puntuación de problemas (solo lo ves tú)
 sub-puzzle-stats-name = cifras
 sub-puzzle-stats-desc = La puntuación de problemas de un jugador, sus aciertos y su racha, con un gráfico
-sub-puzzle-leaderboard-name = clasificacion
+sub-puzzle-leaderboard-name = clasificación
 sub-puzzle-leaderboard-desc = Quienes mejor resuelven problemas en este servidor
 sub-puzzle-answer-name = responder
 sub-puzzle-answer-desc = Responde a tu problema abierto con una jugada escrita como en /mover
@@ -24,7 +24,7 @@ opt-settings-no-daily-puzzle-desc = Gestores: dejar de publicar el problema del 
 
 puzzle-headline = 🧩 **Problema n.º { $id }** · juegan { $side } y ganan · puntuación del problema { $rating }
 puzzle-from-game = De { $white } contra { $black } (partida n.º { $game }), jugada { $number }.
-puzzle-from-set = Del juego de problemas inicial del bot.
+puzzle-from-set = De la colección inicial de problemas del bot.
 puzzle-resumed = Dejaste este problema sin terminar: aquí está donde lo dejaste.
 puzzle-your-move = Elige tu jugada abajo.
 puzzle-menu-placeholder = Tu jugada
@@ -43,24 +43,44 @@ button-next-puzzle = Otro problema
 button-solve = Resolver
 
 puzzle-stats-none = { $player } aún no ha terminado ningún problema en este servidor: `/problema jugar` te da uno.
-puzzle-stats-title = **Puntuación de problemas de { $player }**: **{ $rating }** (RD { $deviation }) · { $solved } resueltos de { $played } · racha { $streak } (máxima { $best })
+puzzle-stats-title = **Puntuación de problemas de { $player }**: **{ $rating }** (RD { $deviation }) · { $solved ->
+        [one] 1 resuelto
+       *[other] { $solved } resueltos
+    } de { $played } · racha { $streak } (máxima { $best })
 puzzle-chart-title = Puntuación de problemas de { $player }
-puzzle-chart-figures = Ahora { $rating } · { $solved } resueltos de { $played }
-puzzle-chart-alt = Gráfico de la puntuación de problemas de { $player } tras cada uno de { $count } problemas; ahora { $rating }.
+puzzle-chart-figures = Ahora { $rating } · { $solved ->
+        [one] 1 resuelto
+       *[other] { $solved } resueltos
+    } de { $played }
+puzzle-chart-alt = Gráfico de la puntuación de problemas de { $player } { $count ->
+        [one] tras 1 problema
+       *[other] tras cada uno de { $count } problemas
+    }; ahora { $rating }.
 puzzle-leaderboard-title = **Quienes mejor resuelven problemas** en este servidor (20 problemas o más)
-puzzle-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $solved } resueltos de { $played } · mejor racha { $best }
+puzzle-leaderboard-line = { $rank }. { $player } **{ $rating }** · { $solved ->
+        [one] 1 resuelto
+       *[other] { $solved } resueltos
+    } de { $played } · mejor racha { $best }
 puzzle-leaderboard-empty = Nadie en este servidor ha terminado aún 20 problemas: `/problema jugar` te da uno.
 
 daily-puzzle-post = 🧩 **Problema del día** ({ $date }): juegan { $side } y ganan. Pulsa **Resolver** para intentarlo: tus respuestas son privadas, y la solución se muestra aquí mañana.
 daily-puzzle-count = Hasta ahora { $played ->
     [one] lo ha terminado un jugador
    *[other] lo han terminado { $played } jugadores
-}, { $solved } lo resolvieron.
+}, { $solved ->
+    [0] ninguno lo resolvió
+    [one] 1 lo resolvió
+   *[other] { $solved } lo resolvieron
+}.
 daily-puzzle-revealed = 🧩 **Problema del día** ({ $date }), juegan { $side } y ganan: la solución era **{ $line }**, { $theme }.
 daily-puzzle-count-final = { $played ->
     [one] Lo intentó un jugador
    *[other] Lo intentaron { $played } jugadores
-}; { $solved } lo resolvieron.
+}; { $solved ->
+    [0] ninguno lo resolvió
+    [one] 1 lo resolvió
+   *[other] { $solved } lo resolvieron
+}.
 
 settings-daily-puzzle = Problema del día: en { $channel } a las { $hour } ({ $zone }).
 settings-no-daily-puzzle = Problema del día: desactivado (`canal-problemas` lo activa).

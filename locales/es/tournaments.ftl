@@ -13,7 +13,7 @@ sub-tournament-leave-name = salir
 sub-tournament-leave-desc = Borra tu nombre de un torneo que aún no ha empezado
 sub-tournament-start-name = empezar
 sub-tournament-start-desc = Quien lo organiza: empieza un torneo; sus partidas se abren en hilos aquí
-sub-tournament-standings-name = clasificacion
+sub-tournament-standings-name = clasificación
 sub-tournament-standings-desc = La clasificación de un torneo en una imagen
 sub-tournament-pdn-name = pdn
 sub-tournament-pdn-desc = Todas las partidas de un torneo en un archivo PDN
@@ -29,7 +29,7 @@ opt-tournament-create-format-name = formato
 opt-tournament-create-format-desc = Cómo se emparejan los jugadores
 opt-tournament-create-rounds-name = rondas
 opt-tournament-create-rounds-desc = Solo suizo: las rondas (por defecto: las que hacen falta para un ganador)
-opt-tournament-create-days-name = dias
+opt-tournament-create-days-name = días
 opt-tournament-create-days-desc = Días por jugada, 1-14 (por defecto 3)
 opt-tournament-create-time-name = tiempo
 opt-tournament-create-time-desc = Control de tiempo en vez de días: 3d/jugada, o una reserva como 5d+1d máx 10d
@@ -41,27 +41,27 @@ opt-tournament-create-draw_rules-name = reglas_de_tablas
 opt-tournament-create-draw_rules-desc = Reglas de tablas (por defecto: clásicas)
 opt-tournament-create-rated-name = puntuable
 opt-tournament-create-rated-desc = Si sus partidas cuentan para la puntuación (por defecto: sí)
-opt-tournament-create-max_players-name = max_jugadores
+opt-tournament-create-max_players-name = máx_jugadores
 opt-tournament-create-max_players-desc = El máximo de jugadores (liguilla 3-16, suizo 4-128)
 opt-tournament-create-vacation-name = vacaciones
 opt-tournament-create-vacation-desc = Si las vacaciones paran los relojes de sus partidas (por defecto: sí)
-opt-tournament-join-number-name = numero
+opt-tournament-join-number-name = número
 opt-tournament-join-number-desc = El número del torneo
-opt-tournament-leave-number-name = numero
+opt-tournament-leave-number-name = número
 opt-tournament-leave-number-desc = El número del torneo
-opt-tournament-start-number-name = numero
+opt-tournament-start-number-name = número
 opt-tournament-start-number-desc = El número del torneo
-opt-tournament-standings-number-name = numero
+opt-tournament-standings-number-name = número
 opt-tournament-standings-number-desc = El número del torneo
-opt-tournament-pdn-number-name = numero
+opt-tournament-pdn-number-name = número
 opt-tournament-pdn-number-desc = El número del torneo
-opt-tournament-withdraw-number-name = numero
+opt-tournament-withdraw-number-name = número
 opt-tournament-withdraw-number-desc = El número del torneo
-opt-tournament-remove-number-name = numero
+opt-tournament-remove-number-name = número
 opt-tournament-remove-number-desc = El número del torneo
 opt-tournament-remove-player-name = jugador
 opt-tournament-remove-player-desc = El jugador que sale
-opt-tournament-cancel-number-name = numero
+opt-tournament-cancel-number-name = número
 opt-tournament-cancel-number-desc = El número del torneo
 choice-format-round-robin = liguilla
 choice-format-double-round-robin = liguilla a doble vuelta
@@ -132,13 +132,22 @@ tournament-no-winner = ninguno
 tournament-games-done = { $done } de { $all } partidas terminadas
 tournament-round-of = ronda { $round } de { $rounds }
 tournament-created = { $title } está creado: su mensaje sigue en este canal. Los jugadores se apuntan con su botón **Apuntarse** o `{ $join }`; empiézalo con `{ $start }` cuando estén.
-tournament-joined = Estás en { $title } ({ $players } jugadores por ahora).
+tournament-joined = Estás en { $title } ({ $players ->
+        [one] 1 jugador
+       *[other] { $players } jugadores
+    } por ahora).
 tournament-left = Ya no estás en { $title }.
-tournament-started = { $title } ha empezado: { $players } jugadores, { $games } partidas { $all ->
+tournament-started = { $title } ha empezado: { $players } jugadores, { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    } { $all ->
         [yes] en total
        *[no] por ahora
     }. Cada partida se abre aquí en su propio hilo y avisa a sus jugadores.
-tournament-swiss-rounds = Un suizo de { $rounds } rondas: cada ronda se empareja cuando han terminado todas las partidas de la anterior.
+tournament-swiss-rounds = Un suizo de { $rounds ->
+        [one] 1 ronda
+       *[other] { $rounds } rondas
+    }: cada ronda se empareja cuando han terminado todas las partidas de la anterior.
 tournament-rounds-cut = (Se pidieron { $asked } rondas; con { $players } jugadores un suizo tiene como mucho una ronda menos que jugadores.)
 tournament-bye = Descansa esta ronda: { $player } (1 punto).
 tournament-withdrew = { $player } se retiró de { $title }.
@@ -186,7 +195,10 @@ standings-picture-title = Torneo #{ $number } · { $name }
 
 tournaments-none = Aún no hay torneos en este servidor: quienes lo gestionan crean uno con `{ $create }`.
 tournaments-title = **Torneos ({ $count })**
-tournaments-line = **#{ $number }** { $name } · { $format } · { $stage } · { $players } jugadores · { $channel }
+tournaments-line = **#{ $number }** { $name } · { $format } · { $stage } · { $players ->
+        [one] 1 jugador
+       *[other] { $players } jugadores
+    } · { $channel }
 tournaments-signup = inscripción abierta
 tournaments-running = en juego
 tournaments-running-round = ronda { $round } de { $rounds }
@@ -198,4 +210,7 @@ alt-standings-line = { $place } { $name }, { $points } { $count ->
         [one] punto
        *[other] puntos
     }
-alt-tournament-pdn = Registro de todas las partidas de { $title } (PDN), { $games } partidas.
+alt-tournament-pdn = Registro de todas las partidas de { $title } (PDN), { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    }.

@@ -60,7 +60,7 @@ pub use analysis::requests::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysi
 pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
 pub use play::abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
 pub use play::bot::{DEFAULT_BOT_LEVEL, NewBotGame, Proposed, engine_player_name, level};
-pub use play::draws::{BOT_ACCEPTS_DRAW_UP_TO, DrawDone};
+pub use play::draws::{BOT_ACCEPTS_DRAW_UP_TO, BOT_DRAWS_AFTER_PLIES, DrawDone, bot_accepts_draw};
 
 pub use analysis::Analyses;
 pub use analysis::fair_play::live_position_keys;
@@ -73,7 +73,7 @@ pub use challenges::open_challenges::ChallengesPage;
 pub use cooldowns::{Cooldowns, HeavyWork};
 pub use deadlines::Deadlines;
 pub use deadlines::due_events::{ANNOUNCEMENT_ATTEMPTS, ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE, Announcement, DueEvent};
-pub use deadlines::more_time::MORE_TIME_DAYS;
+pub use deadlines::more_time::{MORE_TIME_DAYS, MoreTimeGiven};
 pub use deadlines::move_clock::{DAY, MoveClock, REMINDER_PERCENT, bank_after_move, time_for_move, weekends_of};
 pub use deadlines::server_clock::{ClockRequest, DEFAULT_DAYS_PER_MOVE};
 pub use deadlines::time_control::{
@@ -88,7 +88,7 @@ pub use notifications::Notifications;
 pub use notifications::direct_messages::{DIGEST_GAMES, DirectDue, DirectMessage};
 pub use notifications::player_settings::{DEFAULT_DIGEST_HOUR, next_hour_at};
 pub use play::Games;
-pub use play::live_buttons::ButtonMessage;
+pub use play::live_buttons::{ButtonMessage, StaleButtons};
 pub use play::move_choices::{MoveChoices, MoveOutcome, MovePreview, PieceMoves, moves_by_piece};
 pub use play::premove_lines::Line;
 pub use play::premoves::{MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PREMOVE_GRACE, PremoveStored, PremovesSettled};

@@ -90,11 +90,14 @@ pub fn analysis(lang: Lang, board: &Position, best: Option<&str>) -> String {
 }
 
 /// A game's replay GIF: "Replay of game #42: alice vs bob, 42 plies,
-/// result 2-0." and the position it ends on.
+/// result 1-0." and the position it ends on.
 pub fn replay(lang: Lang, view: &GameView) -> String {
     let name = |given: &Option<String>, side| given.clone().unwrap_or_else(|| color(lang, side));
     let outcome = match (&view.finished, view.aborted_by) {
-        (Some(finish), _) => t!(lang, "alt-outcome-result", score = finish.outcome.pdn()),
+        (Some(finish), _) => {
+            let (white, black) = super::score(finish.outcome);
+            t!(lang, "alt-outcome-result", score = format!("{white}-{black}"))
+        }
         (None, Some(_)) => t!(lang, "alt-outcome-aborted"),
         (None, None) => t!(lang, "alt-outcome-live"),
     };

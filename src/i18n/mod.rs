@@ -12,6 +12,8 @@ use std::collections::HashMap;
 pub use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
+use crate::rules::{Color, Outcome};
+
 pub mod alt;
 pub mod dates;
 mod errors;
@@ -123,6 +125,27 @@ pub fn points_count(points: &str) -> i64 {
     if points == "½" || points == "1" { 1 } else { 2 }
 }
 
+/// Half-points as points: "0", "½", "1", "1½", ...
+pub fn points(halves: u32) -> String {
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// A game's score in points as players count them, a win 1 and a draw ½
+/// each, White's first: ("1", "0"), ("½", "½"). (The PDN record's "2-0"
+/// is the file format's own count, not the players'.)
+pub fn score(outcome: Outcome) -> (String, String) {
+    let (white, black) = match outcome {
+        Outcome::Win(Color::White) => (2, 0),
+        Outcome::Win(Color::Black) => (0, 2),
+        Outcome::Draw => (1, 1),
+    };
+    (points(white), points(black))
+}
+
 /// The text of `key` in `lang` (English if the key is missing there, the
 /// key itself if missing everywhere: the catalog test keeps both from
 /// happening).
@@ -154,3 +177,5 @@ macro_rules! t {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wording_tests;

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::*;
 
 /// Each message of a catalog folder and the placeholders (`{ $name }`) it uses.
-fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+pub(super) fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(lang.folder());
     let mut out = BTreeMap::new();
     for file in std::fs::read_dir(&folder).unwrap() {
@@ -207,7 +207,7 @@ fn counted_nouns_agree_with_their_number() {
     let wins = |lang, plies: u32| crate::t!(lang, "eval-wins-in", side = "White", plies = plies);
     assert_eq!(wins(Lang::En, 1), "White wins in 1 ply.");
     assert_eq!(wins(Lang::En, 25), "White wins in 25 plies.");
-    assert_eq!(wins(Lang::Es, 1), "Las White ganan en 1 media jugada.");
+    assert_eq!(wins(Lang::Es, 1), "Las White ganan en 1 jugada.");
     let quiet = |count: usize| crate::t!(Lang::En, "moves-quiet", whose = "x", side = "White", count = count);
     assert_eq!(quiet(1), "In x, White is to move. 1 legal move:");
     assert_eq!(quiet(7), "In x, White is to move. 7 legal moves:");

@@ -54,6 +54,15 @@ pub enum AnnouncementKind {
         /// The ply it is their move at.
         ply: u32,
     },
+    /// The vacation of the player to move at `ply` ended (by `/vacation
+    /// end`, or their days ran out while they chose direct messages): their
+    /// opponent, told when it began, is told that the clock runs again.
+    VacationBack {
+        /// The game.
+        game: i64,
+        /// The ply it is their move at.
+        ply: u32,
+    },
     /// A tournament game began (in its own thread).
     TournamentGame {
         /// The game.
@@ -116,6 +125,9 @@ fn announcement_from_row(row: &AnyRow) -> Result<AnnouncementRow, StoreError> {
         (AnnouncementTopic::VacationOver, Some(game), None, Some(ply)) => {
             AnnouncementKind::VacationOver { game, ply: u32_column(ply, "ply")? }
         }
+        (AnnouncementTopic::VacationBack, Some(game), None, Some(ply)) => {
+            AnnouncementKind::VacationBack { game, ply: u32_column(ply, "ply")? }
+        }
         (AnnouncementTopic::ChallengeExpired, None, Some(challenge), None) => {
             AnnouncementKind::ChallengeExpired { challenge }
         }
@@ -142,7 +154,8 @@ impl Store {
             AnnouncementKind::Reminder { game, ply }
             | AnnouncementKind::PremoveReply { game, ply }
             | AnnouncementKind::VacationNotice { game, ply }
-            | AnnouncementKind::VacationOver { game, ply } => (Some(game), None, Some(i64::from(ply))),
+            | AnnouncementKind::VacationOver { game, ply }
+            | AnnouncementKind::VacationBack { game, ply } => (Some(game), None, Some(i64::from(ply))),
             AnnouncementKind::LossOnTime { game }
             | AnnouncementKind::MatchGame { game }
             | AnnouncementKind::TournamentGame { game }

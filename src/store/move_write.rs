@@ -59,7 +59,7 @@ pub struct Finishing {
 }
 
 /// A message with a game's buttons, as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ButtonMessageRow {
     /// The message.
     pub message: u64,
@@ -71,6 +71,9 @@ pub struct ButtonMessageRow {
     pub ply: u32,
     /// Which buttons it carries.
     pub kind: ButtonsKind,
+    /// Its text as posted (or as last edited); `None` for messages kept
+    /// before the text was.
+    pub content: Option<String>,
 }
 
 /// A move waiting for the writer, and where to send its answer.

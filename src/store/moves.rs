@@ -59,7 +59,7 @@ async fn write_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<WriteJob>
                 let _ = job.reply.send(write_alone(pool, backend, &job.write).await);
             }
             (WriteJob::Buttons(job), Err(_)) => {
-                let _ = job.reply.send(keep_alone(pool, job.row).await);
+                let _ = job.reply.send(keep_alone(pool, &job.row).await);
             }
         }
     }
@@ -83,7 +83,7 @@ async fn try_batch(
         answers.push(match job {
             WriteJob::Move(job) => write_move(&mut tx, backend, &job.write).await?,
             WriteJob::Buttons(job) => {
-                insert_button_message(&mut tx, job.row).await?;
+                insert_button_message(&mut tx, &job.row).await?;
                 None
             }
         });

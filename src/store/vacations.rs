@@ -298,12 +298,14 @@ impl Store {
                 return Ok(VacationEndOutcome::ClocksChanged);
             }
         }
-        sqlx::query("DELETE FROM vacation_notices WHERE guild_id = $1 AND user_id = $2")
-            .bind(guild_id)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-        queue_vacation_over(&mut tx, end).await?;
+        // The games whose opponents were told it began: they are told it ended.
+        let told: Vec<i64> =
+            sqlx::query_scalar("DELETE FROM vacation_notices WHERE guild_id = $1 AND user_id = $2 RETURNING game_id")
+                .bind(guild_id)
+                .bind(user_id)
+                .fetch_all(&mut *tx)
+                .await?;
+        queue_vacation_over(&mut tx, end, &told).await?;
         tx.commit().await?;
         Ok(VacationEndOutcome::Ended)
     }
@@ -399,9 +401,22 @@ impl Store {
 }
 
 /// Queues who is told that the vacation `end` ended: the player by direct
-/// message, or each of its paused games in its channel, or nobody.
-async fn queue_vacation_over(conn: &mut sqlx::AnyConnection, end: &VacationEnd<'_>) -> Result<(), StoreError> {
+/// message, or each of its paused games in its channel, or nobody; and,
+/// unless each game says so already, the opponents told when it began
+/// (`told`: their games) in each game whose clock runs again.
+async fn queue_vacation_over(
+    conn: &mut sqlx::AnyConnection,
+    end: &VacationEnd<'_>,
+    told: &[i64],
+) -> Result<(), StoreError> {
     let (guild_id, user_id) = (db_id(end.guild)?, db_id(end.user)?);
+    if end.notice != VacationOverNotice::InEachGame {
+        for (clock, _) in end.moved.iter().filter(|(clock, _)| told.contains(&clock.game)) {
+            let kind = AnnouncementKind::VacationBack { game: clock.game, ply: clock.ply };
+            let channel = game_channel(conn, clock.game).await?;
+            Store::insert_announcement(conn, channel, kind, end.now).await?;
+        }
+    }
     match end.notice {
         VacationOverNotice::Nobody => {}
         VacationOverNotice::ByDirectMessage => {
@@ -415,16 +430,20 @@ async fn queue_vacation_over(conn: &mut sqlx::AnyConnection, end: &VacationEnd<'
         }
         VacationOverNotice::InEachGame => {
             for (clock, _) in end.moved {
-                let channel: i64 = sqlx::query_scalar("SELECT channel_id FROM games WHERE id = $1")
-                    .bind(clock.game)
-                    .fetch_one(&mut *conn)
-                    .await?;
                 let kind = AnnouncementKind::VacationOver { game: clock.game, ply: clock.ply };
-                Store::insert_announcement(conn, discord_id(channel, "channel_id")?, kind, end.now).await?;
+                let channel = game_channel(conn, clock.game).await?;
+                Store::insert_announcement(conn, channel, kind, end.now).await?;
             }
         }
     }
     Ok(())
+}
+
+/// The channel of game `game`, on `conn`.
+async fn game_channel(conn: &mut sqlx::AnyConnection, game: i64) -> Result<u64, StoreError> {
+    let channel: i64 =
+        sqlx::query_scalar("SELECT channel_id FROM games WHERE id = $1").bind(game).fetch_one(&mut *conn).await?;
+    discord_id(channel, "channel_id")
 }
 
 /// The clocks of the live games of a player where they are to move (see

@@ -55,9 +55,15 @@ async fn sqlite_writers_of_every_kind_queue_for_one_connection_and_never_meet_th
         writers.spawn(async move { s.offer_draw(id, 2).await });
         let s = store.clone();
         writers.spawn(async move {
-            let row =
-                ButtonMessageRow { message: 100 + id as u64, channel: 1, game: id, ply: 1, kind: ButtonsKind::Game };
-            s.keep_button_message(row).await.map(|()| true)
+            let row = ButtonMessageRow {
+                message: 100 + id as u64,
+                channel: 1,
+                game: id,
+                ply: 1,
+                kind: ButtonsKind::Game,
+                content: Some(format!("game {id}")),
+            };
+            s.keep_button_message(&row).await.map(|()| true)
         });
         let s = store.clone();
         writers.spawn(async move {
@@ -75,6 +81,7 @@ async fn sqlite_writers_of_every_kind_queue_for_one_connection_and_never_meet_th
             vec![100 + id as u64],
             "game {id}'s buttons kept"
         );
+        assert_eq!(kept[0].content, Some(format!("game {id}")), "with their text");
     }
 }
 

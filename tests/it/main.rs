@@ -14,6 +14,7 @@ mod cli_run;
 mod e2e;
 mod engine;
 mod fuzz;
+mod guides;
 mod openings_data;
 mod perft_deep;
 mod render;

@@ -120,13 +120,15 @@ async fn premove_reply(
     let notation = game.game.notations().get(ply as usize).cloned().unwrap_or_default();
     let headline = t!(lang, "premove-played", player = user(game.player(game.color_at(ply))), notation = notation);
     if game.ply() != ply + 1 {
-        return Reply::public(lang, headline);
+        return Reply::public(lang, headline).pinging(Vec::new());
     }
     match game_messages::game_message(lang, service, game, headline.clone()).await {
-        Ok(reply) => reply,
+        // Only the player to move is asked to act: the premove's owner set
+        // it up and is not called back by it.
+        Ok(reply) => reply.pinging(vec![game.player_to_move()]),
         Err(e) => {
             tracing::error!(error = %e, "could not build the premove message");
-            Reply::public(lang, headline)
+            Reply::public(lang, headline).pinging(Vec::new())
         }
     }
 }
@@ -217,7 +219,8 @@ async fn deliver(
     let reply = announcement(service, event).await;
     match post_for_id(rest, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
         Ok(message) => {
-            live_buttons::after_posting(service, sweeps, item.channel, Some(message), &reply.after).await;
+            live_buttons::after_posting(service, sweeps, item.channel, Some(message), &reply.text(), &reply.after)
+                .await;
             if let Some(thread) = reply.after.archive_thread {
                 game_threads::archive(rest, thread).await;
             }
@@ -246,7 +249,8 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
         | DueEvent::TournamentGameEnded(game)
         | DueEvent::PremoveReply { game, .. }
         | DueEvent::VacationNotice { game, .. }
-        | DueEvent::VacationOver(game) => game.guild,
+        | DueEvent::VacationOver(game)
+        | DueEvent::VacationBack(game) => game.guild,
         DueEvent::ChallengeExpired(c) => c.guild,
     };
     let lang = game_messages::server_lang(service, guild).await;
@@ -258,9 +262,10 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                 t!(lang, "reminder", player = player, deadline = game_messages::relative_time(game.deadline)),
             )
         }
+        // A game's end asks nothing of its players: told, not notified.
         DueEvent::LossOnTime(game) => {
             let headline = t!(lang, "time-is-up");
-            match &game.finished {
+            let reply = match &game.finished {
                 Some(finish) => match game_messages::finished_game(lang, service, game, headline.clone(), finish).await
                 {
                     Ok(reply) => reply,
@@ -271,7 +276,8 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                     }
                 },
                 None => Reply::public(lang, t!(lang, "time-is-up-in", players = game_messages::players(lang, game))),
-            }
+            };
+            reply.pinging(Vec::new())
         }
         DueEvent::MatchGame(game) => {
             let play = game.match_play.as_ref();
@@ -290,13 +296,14 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
         DueEvent::TournamentGame(game) => game_begins(lang, game, t!(lang, "tournament-game-begins")).await,
         DueEvent::TournamentGameEnded(game) => {
             let headline = t!(lang, "tournament-game-ended");
-            match game_messages::game_message(lang, service, game, headline.clone()).await {
+            let reply = match game_messages::game_message(lang, service, game, headline.clone()).await {
                 Ok(reply) => reply,
                 Err(e) => {
                     tracing::error!(error = %e, "could not build the end of a tournament game");
                     Reply::public(lang, format!("{headline}\n{}", game_messages::numbered_players(lang, game)))
                 }
-            }
+            };
+            reply.pinging(Vec::new())
         }
         DueEvent::PremoveReply { game, ply } => premove_reply(lang, service, game, *ply).await,
         DueEvent::VacationNotice { game, until } => {
@@ -308,8 +315,9 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                 player = user(away),
                 until = game_messages::date_time(*until)
             );
-            // The opponent is told; the player away is not called back.
-            Reply::public(lang, text).pinging(game.opponent_of(away).into_iter().collect())
+            // The opponent is told, not notified (nothing is asked of them),
+            // and the player away is not called back.
+            Reply::public(lang, text).pinging(Vec::new())
         }
         DueEvent::VacationOver(game) => {
             let text = t!(
@@ -320,6 +328,16 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
             );
             Reply::public(lang, text)
         }
+        DueEvent::VacationBack(game) => {
+            let text = t!(
+                lang,
+                "vacation-back",
+                player = user(game.player_to_move()),
+                deadline = game_messages::relative_time(game.deadline)
+            );
+            // Nobody is asked to act: the player away is to move, and knows.
+            Reply::public(lang, text).pinging(Vec::new())
+        }
         DueEvent::ChallengeExpired(c) => {
             let text = t!(
                 lang,
@@ -327,7 +345,8 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
                 challenger = user(c.challenger),
                 opponent = game_messages::opponent(lang, c.opponent)
             );
-            Reply::public(lang, text)
+            // Told, not notified: an expired challenge asks nothing of anyone.
+            Reply::public(lang, text).pinging(Vec::new())
         }
     }
 }

@@ -91,7 +91,7 @@ async fn announce(rest: &Rest, notices: &ChannelNotices, sweeps: &Sweeps, servic
     // moved waits for this answer: it goes first in line.
     match post_in_channel(rest, notices, channel, &reply, &reply.pings_for(None), &fresh_nonce(), Lane::Prompt).await {
         Ok(message) => {
-            live_buttons::after_posting(service, sweeps, channel, Some(message), &reply.after).await;
+            live_buttons::after_posting(service, sweeps, channel, Some(message), &reply.text(), &reply.after).await;
             if let Some(thread) = reply.after.archive_thread {
                 game_threads::archive(rest, thread).await;
             }
@@ -107,14 +107,18 @@ pub async fn message(
     service: &GameService,
     report: &MoveReport,
 ) -> Result<Reply, crate::discord::messages::errors::CommandError> {
-    let (bot, level) = match report.game.engine {
-        Some((side, level)) => (report.game.player(side), level.to_string()),
-        None => (0, String::new()),
-    };
-    let headline =
-        t!(lang, "bot-played", bot = game_messages::user(bot), level = level, notation = report.notation.clone());
+    let headline = bot_played(lang, report);
     let mut reply = game_messages::game_message(lang, service, &report.game, headline).await?;
     // After the person's premove reply the bot moves again.
     game_messages::premove_reply_follows(lang, &mut reply, report);
     Ok(reply)
+}
+
+/// "@damas (level 5) played **22-18**.": the line of the bot's move of `report`.
+pub fn bot_played(lang: Lang, report: &MoveReport) -> String {
+    let (bot, level) = match report.game.engine {
+        Some((side, level)) => (report.game.player(side), level.to_string()),
+        None => (0, String::new()),
+    };
+    t!(lang, "bot-played", bot = game_messages::user(bot), level = level, notation = report.notation.clone())
 }

@@ -183,14 +183,20 @@ impl Handler {
     /// outbox now rather than at its next tick (the tick stays the
     /// fallback); when it ended the game of a thread, archives the thread;
     /// takes the buttons off the game's messages that can no longer act
-    /// (`shown`: the message the reply became, if it carries buttons).
-    async fn after_reply(&self, channel: u64, shown: Option<u64>, after: AfterEffects) {
+    /// (`shown`: the message the reply became, if it carries buttons, and
+    /// reads `text`); brings the boards of a game whose deadline moved up
+    /// to date, in the background.
+    async fn after_reply(&self, channel: u64, shown: Option<u64>, text: &str, after: AfterEffects) {
         if after.outbox_follows {
             self.outbox.notify_one();
         }
-        live_buttons::after_posting(&self.service, &self.sweeps, channel, shown, &after).await;
+        live_buttons::after_posting(&self.service, &self.sweeps, channel, shown, text, &after).await;
         if let Some(thread) = after.archive_thread {
             game_threads::archive(&self.rest, thread).await;
+        }
+        if let Some(moved) = after.deadline_moved {
+            let (rest, service) = (self.rest.clone(), self.service.clone());
+            tokio::spawn(async move { live_buttons::deadline_moved(&rest, &service, moved).await });
         }
     }
 
@@ -233,11 +239,13 @@ impl Handler {
         // changed since this process last saw it.
         self.remember_locale(cmd.guild_id, cmd.guild_locale.as_deref()).await;
         let mut after = AfterEffects::default();
+        let mut text = String::new();
         let answer = self.answering.begin();
         let shown = respond(&self.rest, &self.notices, &target, name, async {
             let reply = slash::run(&inv, &cmd.data).await.unwrap_or_else(|e| error_reply(inv.lang, name, &e));
             let reply = private_notices(&inv, reply).await;
             after = reply.after;
+            text = reply.text();
             reply
         })
         .await;
@@ -248,7 +256,7 @@ impl Handler {
         let command = slash::find(name);
         let label = command.map_or("other", |c| c.name);
         metrics::histogram!(crate::metrics::COMMAND_SECONDS, "command" => label).record(started.elapsed());
-        self.after_reply(inv.channel, shown, after).await;
+        self.after_reply(inv.channel, shown, &text, after).await;
         // A move or a new game may have handed the bot its turn: it answers
         // after the reply above.
         if command.is_some_and(|c| c.may_hand_the_bot_its_turn) && !after.no_bot_turn {
@@ -287,16 +295,26 @@ impl Handler {
         tracing::debug!(button = id, user = inv.user, channel = inv.channel, "button");
         self.remember_locale(press.guild_id, press.guild_locale.as_deref()).await;
         let mut after = AfterEffects::default();
+        let mut text = String::new();
+        // The button's message, replaced by an answer without the game's buttons.
+        let mut replaced = None;
         let answer = self.answering.begin();
         let shown = respond(&self.rest, &self.notices, &target, "button", async {
             let reply = press::press(&inv, id, values).await.unwrap_or_else(|e| error_reply(inv.lang, "button", &e));
             let reply = private_notices(&inv, reply).await;
             after = reply.after;
+            text = reply.text();
+            if reply.update && reply.after.game.is_some() && reply.after.buttons.is_none() {
+                replaced = target.message;
+            }
             reply
         })
         .await;
         drop(answer);
-        self.after_reply(inv.channel, shown, after).await;
+        if let Some(message) = replaced {
+            live_buttons::replaced_without_buttons(&self.service, message).await;
+        }
+        self.after_reply(inv.channel, shown, &text, after).await;
         // A move chosen from a menu may have handed the bot its turn, as `/move` may.
         if press::may_hand_the_bot_its_turn(id) && !after.no_bot_turn {
             self.bot_answers(inv.channel).await;

@@ -579,6 +579,33 @@ mod tests {
         assert_eq!(challenge["options"][0]["required"], false);
     }
 
+    /// Every name Discord shows (commands, subcommands, options, in every
+    /// language) passes Discord's own rule, or the bulk registration is
+    /// refused and the bot has no commands at all: 1-32 letters, digits,
+    /// `-` or `_` of any script (so "puntuación" is one), lower case
+    /// wherever a letter has a lower case.
+    #[test]
+    fn every_name_follows_discords_rule() {
+        let rule = regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").unwrap();
+        let json = serde_json::to_value(definitions()).unwrap();
+        let mut objects: Vec<&serde_json::Value> = json.as_array().unwrap().iter().collect();
+        let mut checked = 0;
+        while let Some(object) = objects.pop() {
+            let mut names = vec![object["name"].as_str().unwrap()];
+            names
+                .extend(object["name_localizations"].as_object().into_iter().flatten().filter_map(|(_, n)| n.as_str()));
+            for name in names {
+                assert!(rule.is_match(name) && name.to_lowercase() == name, "Discord refuses the name {name:?}");
+                checked += 1;
+            }
+            objects.extend(object["options"].as_array().into_iter().flatten());
+        }
+        assert!(checked > 300, "{checked} names");
+        let names = |key: &str| text(Lang::Es, key);
+        assert_eq!(names("cmd-rating-name"), "puntuación", "Spanish names keep their accents");
+        assert_eq!(names("opt-game-number-name"), "número");
+    }
+
     /// A command /help does not name is one nobody finds: every command
     /// but /help itself is there, in each language by the name Discord
     /// shows its readers.

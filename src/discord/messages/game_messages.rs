@@ -121,19 +121,10 @@ pub fn match_standing(lang: Lang, play: &MatchPlay) -> String {
         "match-line",
         number = u32::from(play.number),
         first = user(play.first_white),
-        first_points = points(play.half_points[0]),
+        first_points = i18n::points(play.half_points[0]),
         second = user(play.first_black),
-        second_points = points(play.half_points[1])
+        second_points = i18n::points(play.half_points[1])
     )
-}
-
-/// Half-points as points: "0", "½", "1", "1½", ...
-fn points(halves: u32) -> String {
-    match (halves / 2, halves % 2) {
-        (0, 1) => "½".to_string(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
 }
 
 /// What a game's end means for its match: the match's result once it is
@@ -145,7 +136,7 @@ pub fn match_outcome(lang: Lang, play: &MatchPlay) -> Option<String> {
     if !play.over {
         return None;
     }
-    let score = format!("{}-{}", points(play.half_points[0]), points(play.half_points[1]));
+    let score = format!("{}-{}", i18n::points(play.half_points[0]), i18n::points(play.half_points[1]));
     Some(match play.winner() {
         Some(winner) => t!(lang, "match-won", player = user(winner), score = score),
         None => t!(lang, "match-drawn", score = score),
@@ -180,11 +171,9 @@ pub fn to_move(lang: Lang, view: &GameView) -> String {
 }
 
 /// "**Game over.** @ana (Black) wins: @bruno (White) resigned. Score:
-/// White 0, Black 2." and the like.
+/// White 0, Black 1." and the like (a win 1, a draw ½ each).
 pub fn result(lang: Lang, view: &GameView, finish: &Finish) -> String {
-    // The PDN result is the score, White's first: "0-2", "1-1".
-    let score = finish.outcome.pdn();
-    let (white, black) = score.split_once('-').unwrap_or((score, score));
+    let (white, black) = i18n::score(finish.outcome);
     let loser = match finish.outcome {
         Outcome::Win(color) => Some(player(lang, view, color.opponent())),
         Outcome::Draw => None,
@@ -237,11 +226,22 @@ pub async fn board_png(position: Position, options: RenderOptions) -> Result<Vec
     Ok(png)
 }
 
-/// The board of a game as the player to move sees it, last move marked.
+/// The board of a game as the player to move sees it, last move marked;
+/// in a game against the bot, always as the person sees it (the bot looks
+/// at no picture, and a board that turned over after each move would show
+/// the person their own move upside down).
 pub async fn game_board(view: &GameView) -> Result<Vec<u8>, CommandError> {
     let position = *view.game.position();
     let game = &view.game;
-    board_png(position, played(position.turn(), game)).await
+    board_png(position, played(board_side(view), game)).await
+}
+
+/// The side a game's board is drawn from (see [`game_board`]).
+pub fn board_side(view: &GameView) -> Color {
+    match view.engine {
+        Some((bot, _)) => bot.opponent(),
+        None => view.turn(),
+    }
 }
 
 /// The board seen by `perspective`, with `game`'s last move marked.

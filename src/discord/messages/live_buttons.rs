@@ -18,13 +18,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serenity::all::EditMessage;
+use serenity::all::{CreateAllowedMentions, EditMessage};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
-use crate::game::{ButtonMessage, GameService};
+use crate::game::{ButtonMessage, ButtonsKind, GameService, StaleButtons};
+use crate::i18n::Lang;
+use crate::t;
 
-use crate::discord::messages::reply::AfterEffects;
+use crate::discord::messages::game_messages;
+use crate::discord::messages::reply::{AfterEffects, DeadlineMoved};
 use crate::discord::rest::{CALL_TIMEOUT, Failure, Lane, Rest};
 
 /// How long a game stays quiet (no new message about it) before its stale
@@ -74,18 +77,19 @@ impl Sweeps {
     }
 }
 
-/// After a message about a game was posted as `message` in `channel`:
-/// keeps it if it carries buttons, and has the game's stale buttons swept
-/// once it is quiet.
+/// After a message about a game was posted as `message` in `channel`,
+/// reading `text`: keeps it if it carries buttons, and has the game's stale
+/// buttons swept once it is quiet.
 pub async fn after_posting(
     service: &GameService,
     sweeps: &Sweeps,
     channel: u64,
     message: Option<u64>,
+    text: &str,
     after: &AfterEffects,
 ) {
     if let (Some((seen, kind)), Some(message)) = (after.buttons, message) {
-        let kept = ButtonMessage { message, channel, seen, kind };
+        let kept = ButtonMessage { message, channel, seen, kind, text: Some(text.to_string()) };
         if let Err(e) = service.games().keep_buttons(kept).await {
             tracing::warn!(game = seen.game, message, error = %e, "could not keep a message's buttons; they stay when stale");
         }
@@ -141,22 +145,28 @@ pub enum Swept {
 
 /// Takes the buttons off game `game`'s newest [`CLEARED_AT_MOST`] messages
 /// that can no longer act, newest first, while Discord's limits have room
-/// to spare, and forgets the older stale ones (left as they are). Those it
-/// could not clear for want of room are kept for the next sweep.
+/// to spare, and forgets the older stale ones (left as they are). An offer
+/// (a draw offer, a takeback request) is struck through and said to be
+/// closed, so it no longer asks its question. Those it could not clear for
+/// want of room are kept for the next sweep.
 pub async fn sweep(rest: &Rest, service: &GameService, game: i64) -> Swept {
-    let mut stale = match service.games().buttons_that_cannot_act(game).await {
+    let StaleButtons { guild, messages: mut stale } = match service.games().buttons_that_cannot_act(game).await {
         Ok(stale) => stale,
         Err(e) => {
             tracing::warn!(game, error = %e, "could not read the game's messages with buttons");
             return Swept::Done;
         }
     };
+    if stale.is_empty() {
+        return Swept::Done;
+    }
+    let lang = game_messages::server_lang(service, guild).await;
     // Discord's ids grow with time: the newest first.
     stale.sort_by_key(|m| Reverse(m.message));
     let mut forgotten: Vec<u64> = stale.iter().skip(CLEARED_AT_MOST).map(|m| m.message).collect();
     let mut swept = Swept::Done;
     for m in stale.iter().take(CLEARED_AT_MOST) {
-        match take_off(rest, *m).await {
+        match take_off(rest, lang, m).await {
             // Cleared, gone, or no longer the bot's to edit.
             Ok(()) | Err(Failure::Status(403 | 404, _)) => forgotten.push(m.message),
             Err(Failure::Held) => {
@@ -177,9 +187,62 @@ pub async fn sweep(rest: &Rest, service: &GameService, game: i64) -> Swept {
     swept
 }
 
-/// Edits `m` to carry no components (its text and pictures stay): one
-/// spare call, not repeated.
-async fn take_off(rest: &Rest, m: ButtonMessage) -> Result<(), Failure> {
-    let edit = EditMessage::new().components(Vec::new());
+/// Edits `m` to carry no components (its pictures stay, and its text but
+/// for an offer's, closed in `lang`): one spare call, not repeated.
+async fn take_off(rest: &Rest, lang: Lang, m: &ButtonMessage) -> Result<(), Failure> {
+    let mut edit = EditMessage::new().components(Vec::new());
+    if let Some(closed) = closed_offer(lang, m) {
+        edit = edit.content(closed).allowed_mentions(CreateAllowedMentions::new());
+    }
     rest.edit_message(m.channel, m.message, &edit, Lane::Spare, CALL_TIMEOUT).await
+}
+
+/// The text of an offer whose answers go (a draw offer, a takeback
+/// request): struck through, and said to be closed, so it no longer asks
+/// its question; `None` for a board (its text stays true) or a text not kept.
+fn closed_offer(lang: Lang, m: &ButtonMessage) -> Option<String> {
+    let text = m.text.as_deref().filter(|t| !t.is_empty())?;
+    match m.kind {
+        ButtonsKind::Game => None,
+        ButtonsKind::DrawOffer | ButtonsKind::TakebackRequest => {
+            Some(format!("~~{text}~~\n{}", t!(lang, "offer-closed")))
+        }
+    }
+}
+
+/// After more time was given (`moved`): the game's boards that still act,
+/// which show the deadline before, are edited to show the new one. Run in
+/// the background after the answer: each edit waits in the paced lane,
+/// behind what people are waiting for.
+pub async fn deadline_moved(rest: &Rest, service: &GameService, moved: DeadlineMoved) {
+    let boards = match service.games().current_boards(moved.game).await {
+        Ok(boards) => boards,
+        Err(e) => {
+            tracing::warn!(game = moved.game, error = %e, "could not read the game's boards; they show the old deadline");
+            return;
+        }
+    };
+    let (before, now) = (game_messages::relative_time(moved.from), game_messages::relative_time(moved.to));
+    for board in boards {
+        let Some(text) = board.text.filter(|t| t.contains(&before)) else { continue };
+        let text = text.replace(&before, &now);
+        let edit = EditMessage::new().content(&text).allowed_mentions(CreateAllowedMentions::new());
+        match rest.edit_message(board.channel, board.message, &edit, Lane::Paced, CALL_TIMEOUT).await {
+            Ok(()) => {
+                if let Err(e) = service.games().buttons_text_changed(board.message, &text).await {
+                    tracing::warn!(message = board.message, error = %e, "could not record a board's new text");
+                }
+            }
+            Err(e) => tracing::debug!(message = board.message, error = %e, "a board still shows the old deadline"),
+        }
+    }
+}
+
+/// A button's answer replaced the message it was on with one that carries
+/// no buttons of the game (an offer answered, say): that message is
+/// forgotten, so no sweep edits what it says now.
+pub async fn replaced_without_buttons(service: &GameService, message: u64) {
+    if let Err(e) = service.games().buttons_taken_off(&[message]).await {
+        tracing::warn!(message, error = %e, "could not forget a message whose buttons were replaced");
+    }
 }

@@ -253,7 +253,9 @@ mod tests {
         assert!(latin.contains("Presiona **Resolver**"), "{latin}");
         let revealed = daily_revealed(Lang::Es, &p, day, (2, 0)).content;
         assert!(revealed.contains("la solución era **5-9 29-26 9x18**, un golpe"), "{revealed}");
-        assert!(revealed.contains("Lo intentaron 2 jugadores; 0 lo resolvieron."), "{revealed}");
+        assert!(revealed.contains("Lo intentaron 2 jugadores; ninguno lo resolvió."), "{revealed}");
+        let revealed = daily_revealed(Lang::En, &p, day, (2, 0)).content;
+        assert!(revealed.contains("none solved it."), "{revealed}");
     }
 
     #[test]

@@ -66,6 +66,20 @@ pub struct AfterEffects {
     /// The game's buttons this message carries, and the position they were
     /// made for: the message is kept, to take them off when they cannot act.
     pub buttons: Option<(Seen, ButtonsKind)>,
+    /// A game's deadline moved (more time): its boards that still act are
+    /// edited to show the new one, in the background.
+    pub deadline_moved: Option<DeadlineMoved>,
+}
+
+/// A game's deadline, moved from one time to another (unix seconds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeadlineMoved {
+    /// The game.
+    pub game: i64,
+    /// The deadline its messages show.
+    pub from: i64,
+    /// The deadline now.
+    pub to: i64,
 }
 
 /// A file the bot attaches: its name, its bytes, and its description

@@ -303,8 +303,9 @@ pub fn round_message(lang: Lang, t: &Tournament, round: u32) -> Reply {
     Reply::public(lang, out.join("\n")).pinging(Vec::new())
 }
 
-/// The end of a tournament: its winner(s), pinged, the final standings as
-/// a picture, and where to find every game.
+/// The end of a tournament: its winner(s), named without a notification (it
+/// asks nothing of them), the final standings as a picture, and where to
+/// find every game.
 pub async fn final_message(lang: Lang, t: &Tournament) -> Result<Reply, CommandError> {
     let winners = t.winners();
     let points = t.standings().first().map(|l| half_points_text(l.points)).unwrap_or_default();
@@ -329,7 +330,7 @@ pub async fn final_message(lang: Lang, t: &Tournament) -> Result<Reply, CommandE
     };
     let text = format!("{headline}\n{}", t!(lang, "tournament-over-pdn", command = subcommand(lang, "pdn", t.id)));
     let (name, png, description) = standings_file(lang, t).await?;
-    Ok(Reply::public(lang, text).file(name, png, description).pinging(winners))
+    Ok(Reply::public(lang, text).file(name, png, description).pinging(Vec::new()))
 }
 
 /// The name of the thread of a tournament game: "Spring cup · round 2 ·

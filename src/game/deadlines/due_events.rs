@@ -42,6 +42,9 @@ pub enum DueEvent {
     /// The vacation days of the player to move ran out: the game's clock
     /// runs again (told to them).
     VacationOver(GameView),
+    /// The vacation of the player to move ended: the game's clock runs
+    /// again (told to their opponent, who was told it began).
+    VacationBack(GameView),
 }
 
 /// How long a process may take to post the announcements it leased before
@@ -156,6 +159,12 @@ impl Deadlines<'_> {
             AnnouncementKind::VacationOver { game, ply } => {
                 let view = self.game_by_id(game).await?;
                 (view.is_live() && view.ply() == ply).then_some(DueEvent::VacationOver(view))
+            }
+            AnnouncementKind::VacationBack { game, ply } => {
+                let view = self.game_by_id(game).await?;
+                // Away again since: its clock stands still once more.
+                (view.is_live() && view.ply() == ply && view.paused_since.is_none())
+                    .then_some(DueEvent::VacationBack(view))
             }
             AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
             AnnouncementKind::MatchGame { game } => {

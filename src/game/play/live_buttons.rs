@@ -10,7 +10,7 @@ use crate::store::{ButtonMessageRow, ButtonsKind};
 
 /// A message of the bot's that carries buttons of a game, and the position
 /// they were made for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ButtonMessage {
     /// The message.
     pub message: u64,
@@ -20,31 +20,48 @@ pub struct ButtonMessage {
     pub seen: Seen,
     /// Which buttons it carries.
     pub kind: ButtonsKind,
+    /// Its text as posted or last edited (`None` when not known), so it can
+    /// be brought up to date without reading it back.
+    pub text: Option<String>,
 }
 
 impl ButtonMessage {
     /// Whether its buttons can still act on `view`, the game they are of:
-    /// the game is live at the same ply, and an offer's answers while the
-    /// offer stands.
+    /// the game is live at the same ply; an offer's answers while the offer
+    /// stands (a draw offer stands over its offerer's own next move).
     pub fn can_act(&self, view: &GameView) -> bool {
-        view.is_live()
-            && self.seen == Seen::of(view)
-            && match self.kind {
-                ButtonsKind::Game => true,
-                ButtonsKind::DrawOffer => view.draw_offer_by.is_some(),
-                ButtonsKind::TakebackRequest => view.takeback_by.is_some(),
-            }
+        if !view.is_live() || self.seen.game != view.id {
+            return false;
+        }
+        let same_ply = self.seen.ply == view.ply();
+        match self.kind {
+            ButtonsKind::Game => same_ply,
+            ButtonsKind::DrawOffer => view.draw_offer_by.is_some_and(|by| {
+                same_ply || (view.ply() == self.seen.ply + 1 && view.player(view.color_at(self.seen.ply)) == by)
+            }),
+            ButtonsKind::TakebackRequest => same_ply && view.takeback_by.is_some(),
+        }
     }
 
     fn row(self) -> ButtonMessageRow {
-        let ButtonMessage { message, channel, seen, kind } = self;
-        ButtonMessageRow { message, channel, game: seen.game, ply: seen.ply, kind }
+        let ButtonMessage { message, channel, seen, kind, text } = self;
+        ButtonMessageRow { message, channel, game: seen.game, ply: seen.ply, kind, content: text }
     }
 
     fn of_row(row: ButtonMessageRow) -> ButtonMessage {
-        let ButtonMessageRow { message, channel, game, ply, kind } = row;
-        ButtonMessage { message, channel, seen: Seen { game, ply }, kind }
+        let ButtonMessageRow { message, channel, game, ply, kind, content } = row;
+        ButtonMessage { message, channel, seen: Seen { game, ply }, kind, text: content }
     }
+}
+
+/// A game's kept messages whose buttons can no longer act, and the server
+/// the game is in (whose language any words added to them are in).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StaleButtons {
+    /// The game's server, if any.
+    pub guild: Option<u64>,
+    /// The messages, oldest first.
+    pub messages: Vec<ButtonMessage>,
 }
 
 impl GameView {
@@ -69,18 +86,39 @@ impl Games<'_> {
     /// Keeps `message`, just posted with its buttons, so they can be taken
     /// off once they can no longer act.
     pub async fn keep_buttons(self, message: ButtonMessage) -> Result<(), GameError> {
-        Ok(self.store.keep_button_message(message.row()).await?)
+        Ok(self.store.keep_button_message(&message.row()).await?)
     }
 
     /// The kept messages of game `game` whose buttons can no longer act
-    /// (all of them once the game is over), oldest first.
-    pub async fn buttons_that_cannot_act(self, game: i64) -> Result<Vec<ButtonMessage>, GameError> {
+    /// (all of them once the game is over).
+    pub async fn buttons_that_cannot_act(self, game: i64) -> Result<StaleButtons, GameError> {
+        let kept = self.store.button_messages_of(game).await?;
+        if kept.is_empty() {
+            return Ok(StaleButtons::default());
+        }
+        let view = self.game_by_id(game).await?;
+        let messages = kept.into_iter().map(ButtonMessage::of_row).filter(|m| !m.can_act(&view)).collect();
+        Ok(StaleButtons { guild: view.guild, messages })
+    }
+
+    /// The kept boards of game `game` whose buttons can still act: the
+    /// messages that show its position as it stands (and its deadline).
+    pub async fn current_boards(self, game: i64) -> Result<Vec<ButtonMessage>, GameError> {
         let kept = self.store.button_messages_of(game).await?;
         if kept.is_empty() {
             return Ok(Vec::new());
         }
         let view = self.game_by_id(game).await?;
-        Ok(kept.into_iter().map(ButtonMessage::of_row).filter(|m| !m.can_act(&view)).collect())
+        Ok(kept
+            .into_iter()
+            .map(ButtonMessage::of_row)
+            .filter(|m| m.kind == ButtonsKind::Game && m.can_act(&view))
+            .collect())
+    }
+
+    /// Records that kept message `message` now reads `text` (it was edited).
+    pub async fn buttons_text_changed(self, message: u64, text: &str) -> Result<(), GameError> {
+        Ok(self.store.set_button_message_content(message, text).await?)
     }
 
     /// Forgets `messages`, whose buttons are off (or which are gone).

@@ -125,10 +125,10 @@ async fn pictures_are_described_in_the_language_of_their_message() {
     assert_eq!(alt(&over, "board.png"), final_board);
     // A Spanish server's files have Spanish names.
     let pdn = format!("damas-partida-{}.pdn", game.id);
-    assert_eq!(alt(&over, &pdn), format!("Planilla de la partida #{} (PDN), 1 media jugada.", game.id));
+    assert_eq!(alt(&over, &pdn), format!("Planilla de la partida #{} (PDN), 1 jugada.", game.id));
     let replay = ask(&fake, from(fake.command("replay"), &carla, en, es, spanish)).await;
     let gif = alt(&replay, &format!("damas-partida-{}.gif", game.id));
-    let head = format!("Repetición de la partida #{}: ana contra carla, 1 media jugada, resultado 2-0. ", game.id);
+    let head = format!("Repetición de la partida #{}: ana contra carla, 1 jugada, resultado 1-0. ", game.id);
     assert_eq!(
         gif,
         format!("{head}Posición final. Última jugada: 10-14. Blancas: peones en {white}. Negras: peones en {black}.")

@@ -19,11 +19,11 @@ use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser, MessageKind,
 /// other man: the bot wins within a few moves.
 const ENDGAME: &str = "B:W14,K4:B22,31";
 /// Black (the person) to move, a king each: a draw the endgame tables
-/// prove, which the bot accepts at once (docs/engine.md, draw offers).
+/// prove, which the bot accepts at once.
 const PROVEN_DRAW: &str = "B:WK5:BK28";
-/// The start with Black (the person) to move: level, but a game still to
-/// be played, so the bot declines a draw.
-const LEVEL_AT_THE_START: &str = "B:W1-12:B21-32";
+/// The start, Black (the person) to move after the bot's first move: level,
+/// but a game still to be played, so the bot declines a draw.
+const START: &str = "W:W1-12:B21-32";
 /// Black (the person) to move with one man against the bot's three kings:
 /// the bot wins and declines a draw.
 const BOT_WINS: &str = "B:WK1,K10,K14:B29";
@@ -64,18 +64,6 @@ fn bot_moves(fake: &FakeDiscord, channel: u64) -> Vec<PostedMessage> {
         .filter(|m| m.kind == MessageKind::Channel && m.channel_id == channel)
         .filter(|m| m.content().starts_with(&format!("{} (level", fake.bot().mention())))
         .collect()
-}
-
-async fn wait_for_bot_moves(fake: &FakeDiscord, channel: u64, count: usize) -> PostedMessage {
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
-        let moves = bot_moves(fake, channel);
-        if moves.len() >= count {
-            return moves[count - 1].clone();
-        }
-        assert!(tokio::time::Instant::now() < deadline, "the bot did not play its move {count}");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
 }
 
 /// A fake Discord, the bot on it over a new database, and the service on
@@ -134,36 +122,38 @@ async fn a_whole_game_against_the_bot_then_its_review() {
     let refused = ask(&fake, fake.command("analyze").string("position", ENDGAME).from(&carol)).await;
     assert_refusal(&refused, &GameError::AnalysisOfLivePosition);
 
-    // Alice plays the first legal move each turn; the bot answers each one.
+    // Alice plays the first legal move each turn; the bot answers each one,
+    // in the answer to her move.
     let mut last = None;
-    for turn in 1..=MOST_MOVES {
+    for _ in 1..=MOST_MOVES {
         let game = service.game_in_channel(channel).await;
         let Ok(game) = game else { break };
         assert_eq!(game.turn(), Color::Black, "the bot has answered before it is Alice's turn");
         let mine = game.game.position().legal_moves_with_notation()[0].1.clone();
-        let played = ask(&fake, fake.command("move").in_channel(channel).string("move", &mine).from(&alice)).await;
-        assert!(!played.is_ephemeral(), "{:?}", played.content());
-        assert!(text(&played).contains(&mine), "{}", text(&played));
-        if text(&played).contains("Game over") {
-            last = Some(text(&played).to_string());
-            break;
-        }
-        let reply = wait_for_bot_moves(&fake, channel, turn).await;
-        has_png(&reply.files);
-        if reply.content().contains("Game over") {
-            let pdn = reply.files.iter().find(|f| f.filename.ends_with(".pdn")).expect("the record");
+        let (content, files) =
+            public_answer(&fake, fake.command("move").in_channel(channel).string("move", &mine).from(&alice)).await;
+        assert!(content.contains(&mine), "{content}");
+        has_png(&files);
+        if content.contains("Game over") {
+            let pdn = files.iter().find(|f| f.filename.ends_with(".pdn")).expect("the record");
             let pdn = String::from_utf8(pdn.bytes.to_vec()).unwrap();
             assert!(pdn.contains("[White \"damas (level 8)\"]") && pdn.contains("2-0"), "{pdn}");
-            last = Some(reply.content().to_string());
+            last = Some(content);
             break;
         }
-        // Alive: the bot pings Alice with her deadline.
-        assert!(reply.content().contains(&alice.mention()) && reply.content().contains(":R>"), "{}", reply.content());
+        // Alive: the bot's move, and Alice is to move, with her deadline.
+        assert!(content.contains(&format!("{} (level 8) played", me.mention())), "{content}");
+        assert!(content.contains(&alice.mention()) && content.contains(":R>"), "{content}");
     }
+    assert!(
+        bot_moves(&fake, channel).is_empty(),
+        "the bot's moves are in the answers: {:?}",
+        bot_moves(&fake, channel)
+    );
 
     // The rules ended it: the bot (White) took Black's last piece.
     let end = last.expect("the game ended within the moves allowed");
-    assert!(end.contains("Game over") && end.contains("Score: White 2, Black 0"), "{end}");
+    assert!(end.contains("Game over") && end.contains("Score: White 1, Black 0"), "{end}");
     assert!(end.contains(&format!("{} (White, level 8) wins", me.mention())), "{end}");
     assert!(end.contains(&format!("{} (Black) has no legal move", alice.mention())), "{end}");
     let games = service.live_games_in_guild(fake.guild_id()).await.unwrap();
@@ -214,7 +204,7 @@ async fn the_bot_answers_a_draw_offer_at_once() {
     let (fake, _dir, bot, service) = bot_on_fake().await;
     let (alice, me) = (fake.user("alice"), fake.bot().clone());
 
-    for (fen, accepts) in [(PROVEN_DRAW, true), (LEVEL_AT_THE_START, false), (BOT_WINS, false)] {
+    for (fen, accepts) in [(PROVEN_DRAW, true), (START, false), (BOT_WINS, false)] {
         let channel = fake.new_id();
         let challenge = fake
             .command("challenge")
@@ -224,8 +214,8 @@ async fn the_bot_answers_a_draw_offer_at_once() {
             .string("color", "black")
             .string("position", fen)
             .from(&alice);
-        let started = ask(&fake, challenge).await;
-        assert_eq!(started.kind, 4, "{started:?}");
+        // From the start the bot moves first, in this answer (which may take a while).
+        public_answer(&fake, challenge).await;
 
         let (content, files) = public_answer(&fake, fake.command("draw").in_channel(channel).from(&alice)).await;
         if accepts {
@@ -242,5 +232,72 @@ async fn the_bot_answers_a_draw_offer_at_once() {
         }
     }
     assert!(fake.unrouted_requests().is_empty(), "{:?}", fake.unrouted_requests());
+    bot.stop().await;
+}
+
+/// A move against the bot is answered once, with one board: the bot's reply
+/// is in it, the board is drawn from the person's side after that reply,
+/// and nothing else is posted. When the bot has the first move, the game's
+/// first message shows it, from the person's side too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_against_the_bot_is_answered_with_one_board_from_the_players_side() {
+    let (fake, _dir, bot, service) = bot_on_fake().await;
+    let (alice, me) = (fake.user("alice"), fake.bot().clone());
+    for (color, side) in [("white", Color::White), ("black", Color::Black)] {
+        let channel = fake.new_id();
+        let challenge = fake
+            .command("challenge")
+            .in_channel(channel)
+            .user("opponent", &me)
+            .integer("level", 1)
+            .string("color", color);
+        let (content, files) = public_answer(&fake, challenge.from(&alice)).await;
+        let png = |files: &[crate::support::fake_discord::FileUpload]| {
+            let pngs: Vec<_> = files.iter().filter(|f| f.filename.ends_with(".png")).collect();
+            assert_eq!(pngs.len(), 1, "one board");
+            image::load_from_memory(&pngs[0].bytes).unwrap().to_rgb8()
+        };
+        // Drawn as the game stands now, from Alice's side, last move marked.
+        let as_alice_sees_it = |game: &damas::game::GameView| {
+            let options = damas::render::RenderOptions {
+                perspective: side,
+                last_move: game.game.last_move().copied(),
+                before: game.game.previous_position().copied(),
+                ..damas::render::RenderOptions::default()
+            };
+            image::load_from_memory(&damas::render::render_png(game.game.position(), &options)).unwrap().to_rgb8()
+        };
+        let game = service.game_in_channel(channel).await.unwrap();
+        assert_eq!(game.turn(), side, "Alice is to move: {content}");
+        assert_eq!(content.contains("(level 1) played"), side == Color::Black, "{content}");
+        assert!(png(&files) == as_alice_sees_it(&game), "the first board, as Alice sees it");
+
+        let mine = game.game.position().legal_moves_with_notation()[0].1.clone();
+        let moved = fake.command("move").in_channel(channel).string("move", &mine).from(&alice);
+        let (content, files) = public_answer(&fake, moved).await;
+        let game = service.game_in_channel(channel).await.unwrap();
+        assert_eq!(game.ply(), if side == Color::White { 2 } else { 3 });
+        let theirs = game.game.notations().last().unwrap().clone();
+        let said = [
+            format!("{} played **{mine}**", alice.mention()),
+            format!("{} (level 1) played **{theirs}**", me.mention()),
+        ];
+        for part in said {
+            assert!(content.contains(&part), "{part} in {content}");
+        }
+        assert!(
+            content.contains(&format!(
+                "{} ({}) to move",
+                alice.mention(),
+                if side == Color::White { "White" } else { "Black" }
+            )),
+            "{content}"
+        );
+        assert!(png(&files) == as_alice_sees_it(&game), "one board, after the bot's reply, as Alice sees it");
+    }
+    // Nothing but the answers: the bot posted no move of its own.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let posted: Vec<_> = fake.posted_messages().into_iter().filter(|m| m.kind == MessageKind::Channel).collect();
+    assert!(posted.is_empty(), "{posted:?}");
     bot.stop().await;
 }

@@ -343,7 +343,8 @@ fn move_reply(alice: &FakeUser, bob: &FakeUser, mv: &str) -> Reply {
         bob.mention(),
         bob.mention()
     );
-    Reply::public(Lang::En, text).file("board.png", vec![0x89, b'P', b'N', b'G'], "A board")
+    // Bob is asked to move: he is the one it notifies.
+    Reply::public(Lang::En, text).file("board.png", vec![0x89, b'P', b'N', b'G'], "A board").pinging(vec![bob.id])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -426,8 +427,10 @@ async fn server_errors_on_a_followup_are_retried_once_delivered() {
     let bob = fake.user("bob");
     fake.fail_next_after_landing("POST /channels/*/messages", 503);
     let press = fake.send(fake.button("res:1").from(&bob));
+    // Alice is notified (as if the message asked her something): once, however often it is tried.
     let resigned =
-        Reply::public(Lang::En, format!("{} resigned.\n**Game over.** {} wins.", bob.mention(), alice.mention()));
+        Reply::public(Lang::En, format!("{} resigned.\n**Game over.** {} wins.", bob.mention(), alice.mention()))
+            .pinging(vec![alice.id]);
     respond(&rest, &notices, &interaction_target(&press, true), "button", slowly(resigned)).await;
     assert_eq!(fake.wait_for_callback(press.id, WAIT).await.kind, 6);
     let posted = fake.posted_messages().iter().filter(|m| m.content().contains("resigned")).count();

@@ -535,8 +535,17 @@ fn command_registrations_are_checked_as_discord_does() {
         (with(&["description_localizations"], json!({"es-ES": "x".repeat(101)})), "a long description"),
         (with(&["options", "0", "name"], json!("x".repeat(33))), "a long option name"),
         (with(&["description_localizations"], json!({"es-ES": ""})), "an empty description"),
+        (with(&["name_localizations"], json!({"es-ES": "puntuacio\u{301}n"})), "a combining accent (not a letter)"),
+        (with(&["name_localizations"], json!({"es-ES": "\u{1c5}ama"})), "a title-case letter, which has a lower case"),
+        (with(&["name_localizations"], json!({"es-ES": "desafío's"})), "an apostrophe"),
     ] {
         assert!(check_command(&bad).is_err(), "{why}: {bad}");
+    }
+    // Discord's rule is Unicode's letters and digits: accents are letters.
+    for name in ["puntuación", "número", "días-de-vacaciones", "máx_jugadores", "खेलें", "ตาราง"]
+    {
+        let accented = with(&["name_localizations"], json!({"es-ES": name}));
+        assert_eq!(check_command(&accented), Ok(()), "{name}");
     }
 }
 

@@ -196,7 +196,7 @@ async fn a_whole_game_with_a_king_multi_capture() {
     let content = text(&last);
     // Alice (White) wins; Bob (Black) is left without a move.
     let result = format!(
-        "{} (White) wins: {} (Black) has no legal move. Score: White 2, Black 0.",
+        "{} (White) wins: {} (Black) has no legal move. Score: White 1, Black 0.",
         alice.mention(),
         bob.mention()
     );
@@ -253,7 +253,7 @@ async fn draws_resignations_and_challenges_answered_by_command() {
 
     ask(fake, fake.command("draw").in_channel(channel).from(&bob)).await;
     let agreed = ask(fake, fake.command("draw").in_channel(channel).from(&alice)).await;
-    assert!(text(&agreed).contains("Draw by agreement. Score: White 1, Black 1."), "{agreed:?}");
+    assert!(text(&agreed).contains("Draw by agreement. Score: White ½, Black ½."), "{agreed:?}");
     assert!(agreed.files.iter().any(|f| f.filename.ends_with(".pdn")));
 
     // A resignation, confirmed by its private button.
@@ -273,7 +273,8 @@ async fn draws_resignations_and_challenges_answered_by_command() {
     let (alice_side, bob_side, won) =
         if row.setup.white == alice.id { ("White", "Black", Color::White) } else { ("Black", "White", Color::Black) };
     let won = Outcome::Win(won);
-    let (white, black) = won.pdn().split_once('-').unwrap();
+    // A win counts 1 point (the record's "2-0" is PDN's own count).
+    let (white, black) = if won == Outcome::Win(Color::White) { ("1", "0") } else { ("0", "1") };
     let result = format!(
         "{} ({alice_side}) wins: {} ({bob_side}) resigned. Score: White {white}, Black {black}.",
         alice.mention(),

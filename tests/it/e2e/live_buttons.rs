@@ -13,7 +13,10 @@ use serde_json::Value;
 
 use damas::discord::messages::live_buttons::QUIET;
 
-use crate::support::bot::{RunningBot, ask, buttons_now, config, database_in, resign, wait_for_no_buttons};
+use damas::i18n::Lang;
+use damas::t;
+
+use crate::support::bot::{RunningBot, WAIT, ask, buttons_now, config, database_in, resign, wait_for_no_buttons};
 use crate::support::fake_discord::{Callback, FakeDiscord, FakeUser};
 
 struct Table {
@@ -70,6 +73,33 @@ fn tags(ids: &[String]) -> Vec<&str> {
     ids.iter().map(|id| id.split(':').next().unwrap_or_default()).collect()
 }
 
+/// The text message `message` shows now.
+fn content_now(fake: &FakeDiscord, message: &Value) -> String {
+    let id = message["id"].as_str().and_then(|id| id.parse().ok()).expect("a message id");
+    fake.message(id).expect("the message is known")["content"].as_str().unwrap_or_default().to_string()
+}
+
+/// Waits until message `message` reads what `wanted` accepts; fails after [`WAIT`].
+async fn wait_for_content(fake: &FakeDiscord, message: &Value, wanted: impl Fn(&str) -> bool) -> String {
+    let until = tokio::time::Instant::now() + WAIT;
+    loop {
+        let now = content_now(fake, message);
+        if wanted(&now) {
+            return now;
+        }
+        assert!(tokio::time::Instant::now() < until, "message {} still reads {now:?}", message["id"]);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The offer (or request) of `asked`, its answers gone, reads as closed:
+/// its question struck through, and said to be no longer open.
+async fn assert_closed(fake: &FakeDiscord, asked: &Callback) {
+    let question = asked.content().expect("the offer's text");
+    let closed = format!("~~{question}~~\n{}", t!(Lang::En, "offer-closed"));
+    wait_for_content(fake, message(asked), |now| now == closed).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn earlier_messages_lose_their_buttons_as_the_game_moves_on_and_ends() {
     let t = Table::new().await;
@@ -88,20 +118,26 @@ async fn earlier_messages_lose_their_buttons_as_the_game_moves_on_and_ends() {
     assert_eq!(tags(&second.custom_ids()), ["mv", "tbk"], "no Abort once each side has moved");
     wait_for_no_buttons(&t.fake, message(&first)).await;
 
-    // A draw offer that Bob ends by moving loses Accept / Decline / Withdraw.
-    t.play(&alice, &t.any_move().await).await;
+    // A draw offer that Bob ends by moving loses Accept / Decline / Withdraw,
+    // and no longer asks him whether he accepts; the board before it loses
+    // Move and Take back like any other.
+    let before_offer = t.play(&alice, &t.any_move().await).await;
     let offer = t.command("draw", &alice).await;
     assert_eq!(tags(&offer.custom_ids()), ["dra", "drd", "drw"]);
     let answer = t.play(&bob, &t.any_move().await).await;
     wait_for_no_buttons(&t.fake, message(&offer)).await;
+    assert_closed(&t.fake, &offer).await;
+    wait_for_no_buttons(&t.fake, message(&before_offer)).await;
 
-    // A takeback request answered by command loses Allow / Refuse.
+    // A takeback request answered by command loses Allow / Refuse, and no
+    // longer asks whether to allow it.
     t.play(&alice, &t.any_move().await).await;
     let asked = t.command("takeback", &alice).await;
     assert_eq!(tags(&asked.custom_ids()), ["tba", "tbr"]);
     let allowed = t.command("takeback", &bob).await;
     assert!(allowed.content().unwrap_or_default().contains("take back"), "{allowed:?}");
     wait_for_no_buttons(&t.fake, message(&asked)).await;
+    assert_closed(&t.fake, &asked).await;
     // Bob's last move stands again as the latest: its board keeps its buttons.
     assert!(!buttons_now(&t.fake, message(&allowed)).is_empty());
 
@@ -109,7 +145,10 @@ async fn earlier_messages_lose_their_buttons_as_the_game_moves_on_and_ends() {
     let over = resign(&t.fake, t.channel, &bob).await;
     assert_eq!(tags(&over.custom_ids()), ["rpl"]);
     wait_for_no_buttons(&t.fake, message(&allowed)).await;
-    assert!(buttons_now(&t.fake, message(&answer)).is_empty());
+    // Bob's move before the takeback showed the same position again, so its
+    // buttons could act again until the end; the sweep clears it after
+    // the newer board.
+    wait_for_no_buttons(&t.fake, message(&answer)).await;
     assert!(t.service.store().last_finished_game_in_channel(t.channel).await.unwrap().is_some());
     t.bot.stop().await;
 }
@@ -148,5 +187,43 @@ async fn a_game_of_thirty_moves_costs_at_most_one_call_and_a_fifth_a_move() {
     assert!(!calls.iter().any(|c| c.starts_with("GET ")), "no answer is read back: {calls:#?}");
     // The latest board keeps its buttons: it can still act.
     assert!(!buttons_now(&t.fake, message(&boards[29])).is_empty());
+    t.bot.stop().await;
+}
+
+/// More time moves the deadline the game's current board shows (edited
+/// after the answer, in the background); a draw offered with its offerer's
+/// move stands over that move, its answers kept, until the opponent moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_time_shows_on_the_board_and_an_offer_stands_over_its_offerers_move() {
+    let t = Table::new().await;
+    let (alice, bob) = (t.fake.user("alice"), t.fake.user("bob"));
+    t.start(&alice, &bob).await;
+    let first = t.play(&alice, "11-15").await;
+    let before = t.service.game_in_channel(t.channel).await.unwrap().deadline;
+    assert!(content_now(&t.fake, message(&first)).contains(&format!("<t:{before}:R>")));
+
+    let given = ask(&t.fake, t.fake.command("moretime").integer("days", 2).in_channel(t.channel).from(&alice)).await;
+    assert!(!given.is_ephemeral(), "{given:?}");
+    let after = t.service.game_in_channel(t.channel).await.unwrap().deadline;
+    assert!(after > before);
+    let now = wait_for_content(&t.fake, message(&first), |c| c.contains(&format!("<t:{after}:R>"))).await;
+    assert!(!now.contains(&format!("<t:{before}:R>")), "{now}");
+    // Only the deadline changed: the board keeps its buttons and picture.
+    assert_eq!(tags(&buttons_now(&t.fake, message(&first))), ["mv", "abo", "tbk"]);
+    let shown = t.fake.message(message(&first)["id"].as_str().unwrap().parse().unwrap()).unwrap();
+    assert_eq!(shown["attachments"].as_array().map(Vec::len), Some(1), "{shown}");
+
+    // Bob offers a draw on his move, then moves: the offer stands, and its
+    // answers stay for Alice.
+    let offer = t.command("draw", &bob).await;
+    assert_eq!(tags(&offer.custom_ids()), ["dra", "drd", "drw"]);
+    t.play(&bob, &t.any_move().await).await;
+    tokio::time::sleep(QUIET + Duration::from_millis(700)).await;
+    assert_eq!(tags(&buttons_now(&t.fake, message(&offer))), ["dra", "drd", "drw"], "the offer stands");
+    assert_eq!(content_now(&t.fake, message(&offer)), offer.content().unwrap());
+    // Alice moves: that declines it, and the offer says it is closed.
+    t.play(&alice, &t.any_move().await).await;
+    wait_for_no_buttons(&t.fake, message(&offer)).await;
+    assert_closed(&t.fake, &offer).await;
     t.bot.stop().await;
 }

@@ -18,6 +18,7 @@ mod game;
 mod games_list;
 mod live_buttons;
 mod matches;
+mod mentions;
 mod move_menu;
 mod notify;
 mod open_challenges;

@@ -3,7 +3,8 @@
 //! Accept at once make exactly one game; the challenger's own press and a
 //! bot's are refused; a rating range refuses and accepts; the server's seek
 //! role is mentioned with allowed mentions limited to it; `/challenges`
-//! lists them; Cancel; expiry with the clock moved.
+//! lists them, with the terms that change what is played (giveaway's aim,
+//! why a game is casual); Cancel; expiry with the clock moved.
 
 use damas::config::Clock;
 use damas::game::{DAY, GameError, GameService, NewChallenge};
@@ -207,4 +208,43 @@ async fn an_open_challenge_is_cancelled_or_expires() {
     assert!(expired.content().contains(&t!(Lang::En, "challenge-anyone")), "{}", expired.content());
     let none = ask(fake, fake.command("challenges").from(&carla)).await;
     assert!(none.content().unwrap().contains("There is no open challenge"), "{none:?}");
+}
+
+/// The terms that change what is played are said where the challenge is
+/// made and in `/challenges`: giveaway's reversed aim, and why a challenge
+/// asked as rated (the default) is casual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_giveaway_aim_and_why_a_game_is_casual_are_said_and_listed() {
+    let s = server().await;
+    let fake = &s.fake;
+    let (ana, carla) = (fake.user("ana"), fake.user("carla"));
+    let giveaway = fake.command("challenge").in_channel(fake.new_id()).string("variant", "giveaway");
+    let posted = ask(fake, giveaway.from(&ana)).await;
+    let text = posted.content().unwrap();
+    let aim = "variant giveaway: the aim is reversed, the player left without a move wins";
+    assert!(text.contains("casual: giveaway games are not rated") && text.contains(aim), "{text}");
+    let set_up = fake.command("challenge").in_channel(fake.new_id()).string("position", "W:W6:B10,11,18,19");
+    let posted = ask(fake, set_up.from(&ana)).await;
+    let text = posted.content().unwrap();
+    assert!(text.contains("casual: games from a set-up position are not rated"), "{text}");
+    let casual = fake.command("challenge").in_channel(fake.new_id()).boolean("rated", false);
+    let posted = ask(fake, casual.from(&ana)).await;
+    assert!(posted.content().unwrap().contains("casual (not rated)"), "{posted:?}");
+
+    let listed = ask(fake, fake.command("challenges").from(&carla)).await;
+    let lines: Vec<&str> = listed.content().unwrap().lines().skip(1).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    // Newest first.
+    assert!(lines[0].contains("casual (not rated)") && !lines[0].contains("giveaway"), "{}", lines[0]);
+    assert!(lines[1].contains("casual: games from a set-up position are not rated"), "{}", lines[1]);
+    assert!(lines[2].contains("casual: giveaway games are not rated") && lines[2].contains(aim), "{}", lines[2]);
+    let spanish = ask(fake, fake.command("challenges").from(&carla).locale("es-419")).await;
+    let text = spanish.content().unwrap();
+    for said in [
+        "amistosa: las partidas de pierde gana no puntúan",
+        "variante pierde gana: el objetivo se invierte, gana quien se queda sin jugadas",
+        "amistosa: las partidas que no empiezan en la posición inicial no puntúan",
+    ] {
+        assert!(text.contains(said), "{said} in {text}");
+    }
 }

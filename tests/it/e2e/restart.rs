@@ -57,7 +57,7 @@ async fn restart_mid_game_then_time_runs_out_while_down() {
     let bot = RunningBot::start(&fake, settings()).await;
     let lost = fake.wait_for_channel_message(channel, |m| m.content().contains("Time is up"), WAIT).await;
     let content = lost.content();
-    assert!(content.contains(&bob.mention()) && content.contains("Score: White 2, Black 0"), "{content}");
+    assert!(content.contains(&bob.mention()) && content.contains("Score: White 1, Black 0"), "{content}");
     assert!(lost.files.iter().any(|f| f.filename.ends_with(".pdn")), "the record comes with the result");
     let reminders = fake.posted_messages().iter().filter(|m| m.content().contains("reminder")).count();
     assert_eq!(reminders, 1, "each deadline event is announced once");

@@ -91,7 +91,7 @@ async fn a_bank_with_weekends_off_from_challenge_to_loss_on_time(backend: Backen
     clock.advance(game.deadline + 60 - clock.now());
     let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
     let lost = fake.wait_for_channel_message(channel, |m| m.content().contains("Time is up"), WAIT).await;
-    assert!(lost.content().contains("Score: White 2, Black 0"), "{}", lost.content());
+    assert!(lost.content().contains("Score: White 1, Black 0"), "{}", lost.content());
     wait_for_a_tick(&fake, &service, &clock).await;
     let told = fake.posted_messages().iter().filter(|m| m.content().contains("Time is up")).count();
     assert_eq!(told, 1, "the loss is claimed once");

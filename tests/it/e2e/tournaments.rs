@@ -254,11 +254,12 @@ async fn a_round_robin_of_four_from_sign_up_to_its_final_standings(backend: Back
         assert!(over.content().contains(&other.mention()), "{}", over.content());
     }
 
-    // The end: Ana and Carla share first place, pinged, with the picture.
+    // The end: Ana and Carla share first place, named (not notified: it
+    // asks nothing of them), with the picture.
     let end = fake.wait_for_channel_message(s.channel, |m| m.content().contains("is over"), WAIT).await;
     assert!(end.content().contains("share first place with 2½ points"), "{}", end.content());
-    let pinged = end.data["allowed_mentions"]["users"].to_string();
-    assert!(pinged.contains(&ana.id.to_string()) && pinged.contains(&carla.id.to_string()), "{pinged}");
+    assert!(end.content().contains(&ana.mention()) && end.content().contains(&carla.mention()), "{}", end.content());
+    assert_eq!(end.data["allowed_mentions"]["users"], serde_json::json!([]), "{:?}", end.data);
     let picture = end.files.iter().find(|f| f.filename.ends_with(".png")).expect("the standings picture");
     image::load_from_memory(&picture.bytes).expect("the picture decodes");
     let final_standings = s.wait_for_edit(standings.message_id, |c| c.contains("**Final standings.**")).await;

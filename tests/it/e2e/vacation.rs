@@ -6,55 +6,24 @@
 //! days run out and a direct message in Spanish says so; `/moretime` moves
 //! the opponent's deadline and says so in the game.
 
-use damas::config::Clock;
-use damas::game::{ChallengePick, ColorChoice, DAY, GameService, NewChallenge};
+use damas::game::DAY;
 use damas::i18n::Lang;
 use damas::t;
 
-use crate::support::bot::{RunningBot, Started, WAIT, ask, wait_for_a_tick};
+use crate::support::bot::{Served, WAIT, ask, wait_for_a_tick};
 use crate::support::fake_discord::{FakeDiscord, FakeUser, MANAGE_GUILD};
 
-struct Server {
-    fake: FakeDiscord,
-    clock: Clock,
-    service: GameService,
-    bot: RunningBot,
-    /// Last: dropped after the bot.
-    _database: damas::store::ScratchDatabase,
-}
-
-async fn server() -> Server {
-    let Started { fake, database, url, clock, bot } = Started::new().await;
-    let service = GameService::open(&url).await.unwrap();
-    Server { fake, clock, service, _database: database, bot }
-}
-
-impl Server {
-    /// A game in a channel of its own, `white` (to move) against `black`.
-    async fn game(&self, white: &FakeUser, black: &FakeUser) -> u64 {
-        let channel = self.fake.new_id();
-        let c = NewChallenge {
-            guild: Some(self.fake.guild_id()),
-            color: ColorChoice::White,
-            ..NewChallenge::new(channel, white.id, black.id)
-        };
-        self.service.challenges().challenge(self.clock.now(), c).await.unwrap();
-        self.service.challenges().accept(self.clock.now(), channel, black.id, ChallengePick::Mine).await.unwrap();
-        channel
-    }
-
-    /// The messages posted in `channel` that contain `text`.
-    fn posted_with(&self, channel: u64, text: &str) -> usize {
-        self.fake.posted_messages().iter().filter(|m| m.channel_id == channel && m.content().contains(text)).count()
-    }
+/// The messages posted in `channel` that contain `text`.
+fn posted_with(fake: &FakeDiscord, channel: u64, text: &str) -> usize {
+    fake.posted_messages().iter().filter(|m| m.channel_id == channel && m.content().contains(text)).count()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_vacation_stops_the_clock_until_the_first_move() {
-    let s = server().await;
+    let s = Served::new().await;
     let fake = &s.fake;
     let (ana, bruno) = (fake.user("ana"), fake.user("bruno"));
-    let channel = s.game(&ana, &bruno).await;
+    let channel = s.game(&ana, &bruno, None).await;
     let shown = ask(fake, fake.command("vacation").from(&ana)).await;
     assert!(shown.is_ephemeral() && shown.content().unwrap().contains("14 vacation days left"), "{shown:?}");
 
@@ -74,9 +43,9 @@ async fn a_vacation_stops_the_clock_until_the_first_move() {
     s.clock.advance(5 * DAY - 3600);
     wait_for_a_tick(fake, &s.service, &s.clock).await;
     wait_for_a_tick(fake, &s.service, &s.clock).await;
-    assert_eq!(s.posted_with(channel, "reminder"), 0);
-    assert_eq!(s.posted_with(channel, "Time is up"), 0);
-    assert_eq!(s.posted_with(channel, "is on vacation"), 1, "told once");
+    assert_eq!(posted_with(&s.fake, channel, "reminder"), 0);
+    assert_eq!(posted_with(&s.fake, channel, "Time is up"), 0);
+    assert_eq!(posted_with(&s.fake, channel, "is on vacation"), 1, "told once");
     let games = ask(fake, fake.command("games").in_channel(channel).from(&bruno)).await;
     assert!(games.content().unwrap().contains("deadline paused (on vacation)"), "{games:?}");
     let board = ask(fake, fake.command("board").in_channel(channel).from(&bruno)).await;
@@ -115,7 +84,7 @@ async fn a_vacation_stops_the_clock_until_the_first_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_spanish_the_days_run_out_and_a_direct_message_says_so() {
-    let s = server().await;
+    let s = Served::new().await;
     let fake = &s.fake;
     let (carla, dario) = (fake.user("carla"), fake.user("dario"));
     let manager = fake.user("mia").with_permissions(MANAGE_GUILD);
@@ -127,7 +96,7 @@ async fn in_spanish_the_days_run_out_and_a_direct_message_says_so() {
     let set = ask(fake, spanish(fake.command("settings").integer("vacation-days", 1), &manager)).await;
     assert!(set.content().unwrap().contains("Cada jugador tiene 1 día de vacaciones al año"), "{set:?}");
     ask(fake, spanish(fake.command("notify").string("mode", "dm"), &carla)).await;
-    let channel = s.game(&carla, &dario).await;
+    let channel = s.game(&carla, &dario, None).await;
 
     let started = ask(fake, spanish(fake.command("vacation").string("action", "start"), &carla)).await;
     assert!(started.content().unwrap().starts_with("Empiezan tus vacaciones"), "{started:?}");
@@ -145,8 +114,12 @@ async fn in_spanish_the_days_run_out_and_a_direct_message_says_so() {
     let game = s.service.game_in_channel(channel).await.unwrap();
     assert_eq!(game.paused_since, None);
     assert_eq!(game.deadline, game.started_at + 4 * DAY, "moved by the day away");
-    // Told by direct message, as she chose: not in the channel.
+    // Told by direct message, as she chose: not in the channel. Dario, told
+    // there that her clock stood still, is told there that it runs again.
+    let back = t!(Lang::Es, "vacation-back", player = carla.mention(), deadline = format!("<t:{}:R>", game.deadline));
+    let told = fake.wait_for_channel_message(channel, |m| m.content() == back, WAIT).await;
+    assert_eq!(told.data["allowed_mentions"]["users"], serde_json::json!([]), "nobody is asked to act");
     wait_for_a_tick(fake, &s.service, &s.clock).await;
-    assert_eq!(s.posted_with(channel, "vuelve a correr"), 0);
+    assert_eq!(posted_with(&s.fake, channel, "vuelve a correr"), 1, "{:?}", fake.posted_messages());
     s.bot.stop().await;
 }

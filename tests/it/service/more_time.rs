@@ -21,7 +21,7 @@ async fn more_time_moves_only_the_opponents_deadline(backend: Backend) {
         );
     }
     let given = svc.deadlines().give_more_time(T0 + 10, 1, BLACK, 2).await.unwrap();
-    assert_eq!(given.deadline, T0 + 5 * DAY);
+    assert_eq!((given.deadline_before, given.game.deadline), (T0 + 3 * DAY, T0 + 5 * DAY));
     assert_eq!(svc.game_in_channel(1).await.unwrap().deadline, T0 + 5 * DAY, "stored");
 
     // Neither the old reminder time nor the old deadline claim anything.
@@ -42,7 +42,7 @@ async fn more_time_moves_only_the_opponents_deadline(backend: Backend) {
         Err(GameError::MoreTimeOnOwnMove)
     ));
     let given = svc.deadlines().give_more_time(moved_at + 1, 1, WHITE, 7).await.unwrap();
-    assert_eq!(given.deadline, moved_at + 10 * DAY);
+    assert_eq!((given.deadline_before, given.game.deadline), (moved_at + 3 * DAY, moved_at + 10 * DAY));
     // Past even that deadline: lost on time.
     let due = svc.deadlines().claim_due(moved_at + 10 * DAY).await.unwrap();
     assert!(matches!(due.as_slice(), [DueEvent::LossOnTime(_)]), "{due:?}");

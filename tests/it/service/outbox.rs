@@ -21,6 +21,7 @@ fn label(due: &Option<DueEvent>) -> String {
         Some(DueEvent::PremoveReply { game, ply }) => format!("premove {} ply {ply}", game.channel),
         Some(DueEvent::VacationNotice { game, .. }) => format!("vacation {}", game.channel),
         Some(DueEvent::VacationOver(g)) => format!("vacation over {}", g.channel),
+        Some(DueEvent::VacationBack(g)) => format!("vacation back {}", g.channel),
         None => "cancelled".to_string(),
     }
 }

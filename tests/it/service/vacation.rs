@@ -4,7 +4,7 @@
 //! its reminder nor its loss on time comes; their opponents are told once a
 //! game, until when at most. The vacation ends by `/vacation end`, by their
 //! first move, or when their days run out (told as they chose with
-//! `/notify`), and each such deadline then moves by the time its clock
+//! `/notify`; their opponents, told it began, are told it ended), and each such deadline then moves by the time its clock
 //! stood still - once, also across a restart and with racing processes.
 //! Days are whole days (every day begun counts) per calendar year.
 
@@ -25,6 +25,7 @@ async fn announced(svc: &GameService, now: i64) -> Vec<String> {
         .map(|a| match &a.due {
             Some(DueEvent::VacationNotice { game, until }) => format!("paused {} until {}", game.id, until - T0),
             Some(DueEvent::VacationOver(game)) => format!("runs again {} due {}", game.id, game.deadline - T0),
+            Some(DueEvent::VacationBack(game)) => format!("back {} due {}", game.id, game.deadline - T0),
             Some(DueEvent::Reminder(game)) => format!("reminder {}", game.id),
             Some(DueEvent::LossOnTime(game)) => format!("time {}", game.id),
             Some(other) => format!("{other:?}"),
@@ -96,7 +97,10 @@ async fn the_clock_stands_still_and_the_deadline_moves_by_the_time_away(backend:
     assert_eq!(game_one.paused_since, None);
     assert_eq!(svc.game_in_channel(2).await.unwrap().deadline, back + 3 * DAY, "from when it reached them");
     assert!(matches!(svc.deadlines().end_vacation(back + 1, GUILD, WHITE).await, Err(GameError::NotOnVacation)));
-    assert!(announced(&svc, back).await.is_empty(), "ended by the player: nothing to tell");
+    // Black, told in each game that the clock stood still, is told it runs again.
+    let told =
+        [format!("back {one} due {}", game_one.deadline - T0), format!("back {two} due {}", back + 3 * DAY - T0)];
+    assert_eq!(announced(&svc, back).await, told);
 
     // The clock runs again: game one's reminder, then its loss on time.
     let reminder = reminder + (back - left);
@@ -158,9 +162,13 @@ async fn days_run_out_and_the_clock_runs_again_across_a_restart(backend: Backend
         assert_eq!(away(&svc, late, user).await, Vacation { allowance: 2, days_left: 0, away: None });
         assert!(matches!(svc.deadlines().start_vacation(late, GUILD, user).await, Err(GameError::NoVacationDaysLeft)));
     }
-    // White (the ping) is told in game one; Black by direct message.
+    // White (the ping) is told in game one; Black by direct message, and
+    // White, told in game two that its clock stood still, that it runs again.
     let deadline = T0 + 5 * DAY;
-    assert_eq!(announced(&svc, late).await, [format!("runs again {one} due {}", deadline - T0)]);
+    let mut told = announced(&svc, late).await;
+    told.sort();
+    let two_due = T0 + 60 + 3 * DAY + (until - left) - T0;
+    assert_eq!(told, [format!("back {two} due {two_due}"), format!("runs again {one} due {}", deadline - T0)]);
     let dms = svc.notifications().lease_direct_messages(late).await.unwrap();
     assert_eq!(dms.len(), 1, "{dms:?}");
     assert_eq!(dms[0].user, BLACK);

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use damas::config::{Clock, Config};
 use damas::discord::{BotError, run_bot};
-use damas::game::{DAY, GameError, GameService, NewChallenge};
+use damas::game::{ChallengePick, ColorChoice, DAY, GameError, GameService, NewChallenge};
 use damas::i18n::{Lang, game_error};
 use damas::rules::Position;
 use damas::store::{Backend, ScratchDatabase};
@@ -145,6 +145,51 @@ impl Started {
         let clock = Clock::system();
         let bot = RunningBot::start(&fake, config(&fake, &url, clock.clone(), Duration::from_millis(200))).await;
         Started { fake, database, url, clock, bot }
+    }
+}
+
+/// A bot started as [`Started`] starts it, with a service of the test's
+/// own on its database: for tests that set their games up through the
+/// service (which posts nothing) and watch what the bot posts.
+pub struct Served {
+    /// The fake Discord the bot is connected to.
+    pub fake: FakeDiscord,
+    /// The bot's clock.
+    pub clock: Clock,
+    /// A service on the bot's database.
+    pub service: GameService,
+    /// The bot.
+    pub bot: RunningBot,
+    /// Last: dropped after the bot.
+    _database: ScratchDatabase,
+}
+
+impl Served {
+    /// Starts the fake Discord, then the bot on a new SQLite file.
+    pub async fn new() -> Served {
+        let Started { fake, database, url, clock, bot } = Started::new().await;
+        let service = GameService::open(&url).await.expect("a service on the bot's database");
+        Served { fake, clock, service, bot, _database: database }
+    }
+
+    /// A game in a channel of its own of the fake's server, `white` (to
+    /// move) against `black`, `days` a move (the default when `None`);
+    /// its channel.
+    pub async fn game(&self, white: &FakeUser, black: &FakeUser, days: Option<u32>) -> u64 {
+        let channel = self.fake.new_id();
+        let c = NewChallenge {
+            guild: Some(self.fake.guild_id()),
+            color: ColorChoice::White,
+            days_per_move: days,
+            ..NewChallenge::new(channel, white.id, black.id)
+        };
+        self.service.challenges().challenge(self.clock.now(), c).await.expect("a challenge");
+        self.service
+            .challenges()
+            .accept(self.clock.now(), channel, black.id, ChallengePick::Mine)
+            .await
+            .expect("accepted");
+        channel
     }
 }
 

@@ -155,6 +155,6 @@ mod tests {
         let es = Lang::Es;
         assert_eq!(evaluation(es, Color::White, 130, None), "Las blancas están mejor, unos +1,3 peones.");
         let win = Some(Proof { verdict: Verdict::Win, plies: 17 });
-        assert_eq!(evaluation(es, Color::Black, 0, win), "Las negras ganan en 17 medias jugadas.");
+        assert_eq!(evaluation(es, Color::Black, 0, win), "Las negras ganan en 17 jugadas.");
     }
 }

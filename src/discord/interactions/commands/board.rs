@@ -45,12 +45,13 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
 }
 
 /// `/board [perspective]`: the channel's game, from the side asked for, or
-/// from the side of the player to move, with its Move button.
+/// as its messages show it (see [`game_messages::board_side`]), with its
+/// Move button.
 pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply, CommandError> {
     let game = inv.service.game_in_channel(inv.channel).await?;
     let position = *game.game.position();
     let side = match perspective {
-        None => position.turn(),
+        None => game_messages::board_side(&game),
         Some(name) => name
             .parse::<Color>()
             .map_err(|_| CommandError::refused(t!(inv.lang, "err-unknown-side", name = name.to_string())))?,
@@ -59,6 +60,8 @@ pub async fn board(inv: &Invocation, perspective: Option<&str>) -> Result<Reply,
     let png = game_messages::board_png(position, game_messages::played(side, g)).await?;
     let lang = inv.server_lang;
     let text = format!("{}\n{}", game_messages::numbered_players(lang, &game), game_messages::to_move(lang, &game));
-    let reply = Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game));
+    // A look at the board asks nobody to act: it names the player to move
+    // without notifying them (their turn was announced with the move).
+    let reply = Reply::public(lang, text).file("board.png", png, alt::game_board(lang, &game)).pinging(Vec::new());
     Ok(game_messages::with_game_buttons(reply, lang, &game, false))
 }

@@ -8,7 +8,8 @@ use crate::i18n::{Lang, color, draw_rules_name, variant_name};
 use crate::rules::{Color, DrawRules, Position, Variant};
 use crate::t;
 
-use super::{Invocation, Options};
+use super::{Invocation, Options, play};
+use crate::discord::background::engine_moves;
 use crate::discord::interactions::buttons::{challenge_buttons, open_challenge_buttons};
 use crate::discord::messages::deliver::{ChannelProblem, fresh_nonce, post_in_channel};
 use crate::discord::messages::errors::CommandError;
@@ -24,7 +25,8 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
     if inv.threads_here
         && inv.service.notifications().bot_game_thread_wanted(inv.guild, request.opponent, inv.bot_user).await?
     {
-        return bot_game_in_thread(inv, request, opts.integer("level")).await;
+        let bot_name = name_of(opts.member_name("opponent").as_deref(), inv.bot_user);
+        return bot_game_in_thread(inv, request, opts.integer("level"), &bot_name).await;
     }
     // Naming the bot itself starts a game against its engine: the service decides.
     let proposed = inv.service.games().propose(inv.now, request, inv.bot_user, opts.integer("level")).await?;
@@ -33,18 +35,21 @@ pub async fn challenge(inv: &Invocation, opts: &Options<'_>) -> Result<Reply, Co
 
 /// A game against the bot in a thread of its own, opened from the channel
 /// (without a message: the command's answer does not exist yet); where the
-/// thread cannot be opened, the game is played in the channel.
+/// thread cannot be opened, the game is played in the channel. The thread
+/// names the bot `bot_name`, as the server knows it.
 async fn bot_game_in_thread(
     inv: &Invocation,
     request: NewChallenge,
     level: Option<i64>,
+    bot_name: &str,
 ) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     let player = name_of(inv.user_name.as_deref(), inv.user);
-    // The bot is named as its games name it ("damas (level 3)"); a level
-    // out of range is refused below, before the thread is used.
-    let bot = crate::game::level(level, crate::game::DEFAULT_BOT_LEVEL)
-        .map_or_else(|_| "damas".to_string(), crate::game::engine_player_name);
+    // A level out of range is refused below, before the thread is used.
+    let bot = match crate::game::level(level, crate::game::DEFAULT_BOT_LEVEL) {
+        Ok(level) => bot_seat_name(lang, bot_name, level),
+        Err(_) => bot_name.to_string(),
+    };
     let opening_name = t!(lang, "thread-name-opening", white = player.clone(), black = bot);
     let thread = match game_threads::open(&inv.rest, inv.channel, None, &opening_name).await {
         Ok(thread) => thread,
@@ -67,7 +72,14 @@ async fn bot_game_in_thread(
             }
         };
     let (game, level) = proposed;
-    let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
+    let mut headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
+    // When the bot has the first move, the game's first message shows it: one board.
+    let first = play::bot_reply(inv, &game).await;
+    if let Some(first) = &first {
+        headline.push('\n');
+        headline.push_str(&engine_moves::bot_played(lang, first));
+    }
+    let game = first.map_or(*game, |f| f.game);
     let pointer = t!(
         lang,
         "game-in-thread-bot",
@@ -75,9 +87,10 @@ async fn bot_game_in_thread(
         game = game.id.to_string(),
         thread = game_messages::channel(thread)
     );
-    let mut reply = show_in_thread(inv, thread, &game, headline, pointer).await?;
-    // The bot may have the first move: it is played in the thread.
+    let mut reply = show_in_thread(inv, thread, &game, headline, pointer, Some(bot_name)).await?;
+    // Where the bot still owes its first move, it is played in the thread.
     reply.after.game_channel = Some(thread);
+    reply.after.no_bot_turn = !game.is_engine(game.turn());
     Ok(reply)
 }
 
@@ -91,8 +104,17 @@ async fn proposed_reply(inv: &Invocation, proposed: Proposed) -> Result<Reply, C
             Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
         }
         Proposed::BotGame(game, level) => {
-            let headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
-            game_messages::game_message(lang, &inv.service, &game, headline).await
+            let mut headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
+            // When the bot has the first move, it is in this message too: one board.
+            let first = play::bot_reply(inv, &game).await;
+            if let Some(first) = &first {
+                headline.push('\n');
+                headline.push_str(&engine_moves::bot_played(lang, first));
+            }
+            let view = first.as_ref().map_or(&*game, |f| &f.game);
+            let mut reply = game_messages::game_message(lang, &inv.service, view, headline).await?;
+            reply.after.no_bot_turn = first.is_some();
+            Ok(reply)
         }
     }
 }
@@ -171,6 +193,30 @@ fn days_per_move(lang: Lang, days: Option<i64>) -> Result<Option<u32>, CommandEr
     .transpose()
 }
 
+/// Whether `c`'s game will be rated, and when it was asked as rated but
+/// cannot be, why: "casual: giveaway games are not rated".
+pub fn rated_term(lang: Lang, c: &Challenge) -> String {
+    if c.counts_for_ratings() {
+        t!(lang, "challenge-rated")
+    } else if c.rated && c.variant == Variant::Giveaway {
+        t!(lang, "challenge-casual-giveaway")
+    } else if c.rated && c.start != Position::initial() {
+        t!(lang, "challenge-casual-set-up")
+    } else {
+        t!(lang, "challenge-casual")
+    }
+}
+
+/// `c`'s variant, with giveaway's reversed aim said (it changes what a
+/// player is playing for).
+pub fn variant_term(lang: Lang, c: &Challenge) -> String {
+    let variant = variant_name(lang, c.variant);
+    match c.variant {
+        Variant::Giveaway => t!(lang, "challenge-variant-giveaway", variant = variant),
+        Variant::Classic => t!(lang, "challenge-variant", variant = variant),
+    }
+}
+
 /// The public text of a challenge.
 pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
     let colors = match c.color {
@@ -182,16 +228,15 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
         }
         ColorChoice::Random => t!(lang, "challenge-random-colors"),
     };
-    let rated = if c.counts_for_ratings() { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") };
     let mut terms = Vec::new();
     if c.is_match {
         terms.push(t!(lang, "challenge-match"));
     }
     terms.extend([
-        rated,
+        rated_term(lang, c),
         colors,
         crate::discord::messages::clocks::time_control(lang, &c.time),
-        t!(lang, "challenge-variant", variant = variant_name(lang, c.variant)),
+        variant_term(lang, c),
         t!(lang, "challenge-draw-rules", rules = draw_rules_name(lang, c.draw_rules)),
     ]);
     if c.start != Position::initial() {
@@ -305,30 +350,39 @@ async fn accept_in_thread(
         game = game.id.to_string(),
         thread = game_messages::channel(thread)
     );
-    show_in_thread(inv, thread, game, headline, pointer).await
+    show_in_thread(inv, thread, game, headline, pointer, None).await
 }
 
-/// A game that just started in `thread`: names the thread after it and
-/// posts its message (`headline` first) there. The channel is answered
-/// with `pointer` (where the game is), or with the game's message itself
-/// when it could not be posted in the thread (the game stands either way).
+/// A game that just started in `thread`: names the thread after it (the
+/// bot, in a game against it, as `bot_name`) and posts its message
+/// (`headline` first) there. The channel is answered with `pointer` (where
+/// the game is), or with the game's message itself when it could not be
+/// posted in the thread (the game stands either way).
 async fn show_in_thread(
     inv: &Invocation,
     thread: u64,
     game: &GameView,
     headline: String,
     pointer: String,
+    bot_name: Option<&str>,
 ) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
-    let white = name_of(game.white_name.as_deref(), game.white);
-    let black = name_of(game.black_name.as_deref(), game.black);
+    let seat = |side: Color, id: u64, stored: Option<&str>| match (game.engine, bot_name) {
+        (Some((engine, level)), Some(bot)) if engine == side => bot_seat_name(lang, bot, level),
+        _ => name_of(stored, id),
+    };
+    let white = seat(Color::White, game.white, game.white_name.as_deref());
+    let black = seat(Color::Black, game.black, game.black_name.as_deref());
     let name = t!(lang, "thread-name", game = game.id.to_string(), white = white, black = black);
     game_threads::rename(&inv.rest, thread, &name).await;
     let message = game_messages::game_message(lang, &inv.service, game, headline).await?;
     // The players wait for it: it goes first in line for Discord's limits.
     let pings = message.pings_for(None);
     match post_in_channel(&inv.rest, &inv.notices, thread, &message, &pings, &fresh_nonce(), Lane::Prompt).await {
-        Ok(id) => live_buttons::after_posting(&inv.service, &inv.sweeps, thread, Some(id), &message.after).await,
+        Ok(id) => {
+            let text = message.text();
+            live_buttons::after_posting(&inv.service, &inv.sweeps, thread, Some(id), &text, &message.after).await
+        }
         Err(e) => {
             tracing::warn!(thread, error = ?e, "could not post the new game in its thread; answering in the channel");
             return Ok(message);
@@ -341,6 +395,12 @@ async fn show_in_thread(
 /// name Discord gave, else the id.
 fn name_of(name: Option<&str>, id: u64) -> String {
     name.map_or_else(|| id.to_string(), str::to_string)
+}
+
+/// The bot in a thread's title: its name in the server and its level,
+/// "Dama (level 3)".
+fn bot_seat_name(lang: Lang, bot_name: &str, level: crate::engine::Level) -> String {
+    t!(lang, "thread-bot", bot = bot_name.to_string(), level = level.to_string())
 }
 
 /// `/decline` or the Decline button.

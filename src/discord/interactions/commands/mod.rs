@@ -176,4 +176,14 @@ impl Options<'_> {
         let id = self.value(name)?.as_user_id()?;
         self.data.resolved.users.get(&id).map(|u| u.global_name.clone().unwrap_or_else(|| u.name.clone()))
     }
+
+    /// The name the user given in a user option goes by in this server,
+    /// when Discord sent it: their nickname here, else their display
+    /// name, else their user name. (Discord resolves the member with the
+    /// option: knowing it costs no request.)
+    pub fn member_name(&self, name: &str) -> Option<String> {
+        let id = self.value(name)?.as_user_id()?;
+        let nick = self.data.resolved.members.get(&id).and_then(|m| m.nick.clone());
+        nick.or_else(|| self.user_name(name))
+    }
 }

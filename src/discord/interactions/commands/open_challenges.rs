@@ -4,9 +4,11 @@
 
 use crate::game::Challenge;
 use crate::i18n::{Lang, text};
+use crate::rules::Variant;
 use crate::t;
 
 use super::Invocation;
+use super::challenge::{rated_term, variant_term};
 use crate::discord::interactions::buttons::challenges_page_buttons;
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages;
@@ -41,9 +43,10 @@ fn line(lang: Lang, guild: u64, user: u64, c: &Challenge) -> String {
         Some(_) if c.challenger == user => "challenges-line-yours",
         Some(_) => "challenges-line-to-you",
     };
-    let rated = if c.counts_for_ratings() { t!(lang, "challenge-rated") } else { t!(lang, "challenge-casual") };
     let range = c.rating_range.map(|range| t!(lang, "challenge-rating-range", range = range)).unwrap_or_default();
-    let terms = [rated, crate::discord::messages::clocks::time_control(lang, &c.time), range]
+    // Giveaway's aim is listed: it changes what the game is played for.
+    let variant = if c.variant == Variant::Giveaway { variant_term(lang, c) } else { String::new() };
+    let terms = [rated_term(lang, c), variant, crate::discord::messages::clocks::time_control(lang, &c.time), range]
         .into_iter()
         .filter(|t| !t.is_empty())
         .collect::<Vec<_>>()

@@ -1,11 +1,12 @@
 //! `/move` and its autocomplete.
 
-use crate::game::{ButtonsKind, GameService, MoveOutcome, MovePreview, MoveReport, Seen};
+use crate::game::{ButtonsKind, GameService, GameView, MoveOutcome, MovePreview, MoveReport, Seen};
 use crate::i18n::alt;
 use crate::render::RenderOptions;
 use crate::t;
 
 use super::Invocation;
+use crate::discord::background::engine_moves;
 use crate::discord::interactions::buttons::{takeback_button, with_button};
 use crate::discord::interactions::move_menu::confirm_rows;
 use crate::discord::messages::errors::CommandError;
@@ -26,7 +27,8 @@ pub async fn play(inv: &Invocation, text: &str) -> Result<Reply, CommandError> {
 
 /// The public answer to a move `inv.user` played, however they chose it;
 /// between people, with a Take back button for its player while the game
-/// goes on (it works until the opponent replies).
+/// goes on (it works until the opponent replies). Against the bot, its
+/// reply is made first and told in the same message: one board, after it.
 pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     let mut headline = t!(lang, "played", player = user(inv.user), notation = report.notation.clone());
@@ -35,18 +37,46 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
         headline.push('\n');
         headline.push_str(&t!(lang, "vacation-ended-by-move", player = user(inv.user), used = ended.days_used));
     }
-    let mut reply = game_messages::game_message(lang, &inv.service, &report.game, headline).await?;
-    let game = &report.game;
+    let bot_reply = bot_reply(inv, &report.game).await;
+    if let Some(bot) = &bot_reply {
+        headline.push('\n');
+        headline.push_str(&engine_moves::bot_played(lang, bot));
+    }
+    let last = bot_reply.as_ref().unwrap_or(report);
+    let mut reply = game_messages::game_message(lang, &inv.service, &last.game, headline).await?;
+    let game = &last.game;
     if game.last_move_may_be_taken_back() {
         let rows = reply.components.take().unwrap_or_default();
         reply.components = Some(with_button(rows, takeback_button(lang, Seen::of(game))));
         reply.after.buttons = Some((Seen::of(game), ButtonsKind::Game));
     }
-    reply.after.no_bot_turn = game.engine.is_none();
-    // The opponent's direct message goes out right after the answer.
-    reply.after.outbox_follows |= report.direct_message;
-    game_messages::premove_reply_follows(lang, &mut reply, report);
+    // The bot has answered here, or has nothing to answer (a game between
+    // people); else the handler looks for its move after this answer.
+    reply.after.no_bot_turn = game.engine.is_none() || bot_reply.is_some();
+    for moved in std::iter::once(report).chain(bot_reply.as_ref()) {
+        // The opponent's direct message goes out right after the answer.
+        reply.after.outbox_follows |= moved.direct_message;
+        game_messages::premove_reply_follows(lang, &mut reply, moved);
+    }
     Ok(reply)
+}
+
+/// The bot's move in `game` when the game is against it and waits for it:
+/// its search runs within the answer (which is deferred, then edited, when
+/// it takes long), so the person gets one message with one board. `None`
+/// when there is nothing to play or another caller plays it (its move is
+/// then posted on its own).
+pub async fn bot_reply(inv: &Invocation, game: &GameView) -> Option<MoveReport> {
+    if !game.is_live() || !game.is_engine(game.turn()) {
+        return None;
+    }
+    match inv.service.games().engine_reply(inv.now, game.id).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(game = game.id, error = %e, "the bot could not answer a move");
+            None
+        }
+    }
 }
 
 /// The board after a move checked but not played, privately, with

@@ -1,5 +1,6 @@
 //! `/games` (a page of the server's live games, with Previous / Next),
-//! `/pdn`, `/replay`, `/game` and `/history`.
+//! `/pdn`, `/replay`, `/game` and `/history`. Each is a look that asks
+//! nobody to act: it names players without notifying them.
 
 use crate::game::{FinishReason, GameSummary, GamesPage, HistoryEntry, HistoryResult};
 use crate::i18n::{Lang, alt, color, text};
@@ -27,7 +28,7 @@ pub async fn games_page(inv: &Invocation, page: u32) -> Result<Reply, CommandErr
         let challenge = format!("/{}", text(lang, "cmd-challenge-name"));
         return Ok(Reply::public(lang, t!(lang, "games-none", challenge = challenge)));
     }
-    let reply = Reply::public(lang, page_text(lang, &page));
+    let reply = Reply::public(lang, page_text(lang, &page)).pinging(Vec::new());
     Ok(if page.pages > 1 { reply.components(games_page_buttons(lang, page.page, page.pages)) } else { reply })
 }
 
@@ -63,7 +64,7 @@ pub async fn pdn(inv: &Invocation, number: Option<i64>) -> Result<Reply, Command
         None if game.is_live() => t!(lang, "pdn-so-far", players = players),
         None => t!(lang, "pdn-aborted", players = players),
     };
-    Ok(Reply::public(lang, text).file(
+    Ok(Reply::public(lang, text).pinging(Vec::new()).file(
         game_messages::pdn_file_name(lang, &game),
         pdn.into_bytes(),
         alt::pdn(lang, &game),
@@ -124,7 +125,7 @@ pub async fn game(inv: &Invocation, number: Option<i64>) -> Result<Reply, Comman
         (None, None) => game_messages::to_move(lang, &game),
     };
     let text = format!("{head}\n{}\n{state}", game_messages::players(lang, &game));
-    Ok(Reply::public(lang, text).file(
+    Ok(Reply::public(lang, text).pinging(Vec::new()).file(
         "board.png",
         game_messages::game_board(&game).await?,
         alt::game_board(lang, &game),
@@ -138,7 +139,9 @@ pub async fn history(inv: &Invocation, user: u64, page: u32) -> Result<Reply, Co
     let history = inv.service.records().history(guild, user, page).await?;
     let lang = inv.server_lang;
     if history.total == 0 {
-        return Ok(Reply::public(lang, t!(lang, "history-none", player = game_messages::user(user))));
+        return Ok(
+            Reply::public(lang, t!(lang, "history-none", player = game_messages::user(user))).pinging(Vec::new())
+        );
     }
     let title = t!(
         lang,

@@ -8,7 +8,7 @@ use super::Invocation;
 use crate::discord::interactions::buttons::{draw_buttons, resign_buttons};
 use crate::discord::messages::errors::CommandError;
 use crate::discord::messages::game_messages::{self, user};
-use crate::discord::messages::reply::Reply;
+use crate::discord::messages::reply::{DeadlineMoved, Reply};
 
 /// The live game a button of game `game_id` acts on. A button whose game
 /// is over or gone is refused as stale; a failure to read the game is an
@@ -108,7 +108,8 @@ pub async fn answer_draw(inv: &Invocation, game_id: i64, accept: bool) -> Result
 pub async fn more_time(inv: &Invocation, days: Option<i64>) -> Result<Reply, CommandError> {
     // Discord keeps the option within 1-7; a forged one is refused as out of range.
     let days = days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0);
-    let game = inv.service.deadlines().give_more_time(inv.now, inv.channel, inv.user, days).await?;
+    let given = inv.service.deadlines().give_more_time(inv.now, inv.channel, inv.user, days).await?;
+    let game = given.game;
     let opponent = game.opponent_of(inv.user).unwrap_or_default();
     let lang = inv.server_lang;
     if game.paused_since.is_some() {
@@ -124,5 +125,8 @@ pub async fn more_time(inv: &Invocation, days: Option<i64>) -> Result<Reply, Com
         days = days,
         deadline = game_messages::relative_time(game.deadline)
     );
-    Ok(Reply::public(lang, text))
+    let mut reply = Reply::public(lang, text);
+    // The game's board still shows the deadline before: brought up to date after this answer.
+    reply.after.deadline_moved = Some(DeadlineMoved { game: game.id, from: given.deadline_before, to: game.deadline });
+    Ok(reply)
 }

@@ -71,12 +71,21 @@ pub struct FakeUser {
     /// The member's permissions in the channel of an interaction, as
     /// Discord computes them (`member.permissions`).
     pub permissions: u64,
+    /// The member's nickname in the guild, if it has one.
+    pub nick: Option<String>,
 }
 
 impl FakeUser {
     /// A human user with no roles.
     pub fn new(id: u64, name: &str) -> Self {
-        FakeUser { id, name: name.to_string(), roles: Vec::new(), bot: false, permissions: MEMBER_PERMISSIONS }
+        FakeUser {
+            id,
+            name: name.to_string(),
+            roles: Vec::new(),
+            bot: false,
+            permissions: MEMBER_PERMISSIONS,
+            nick: None,
+        }
     }
 
     /// This user with `extra` permissions too (e.g. [`MANAGE_MESSAGES`]).
@@ -106,7 +115,7 @@ impl FakeUser {
     fn partial_member_json(&self) -> Value {
         json!({
             "roles": self.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
-            "nick": null,
+            "nick": self.nick,
             "avatar": null,
             "joined_at": "2025-01-01T00:00:00.000000+00:00",
             "premium_since": null,

@@ -172,11 +172,16 @@ const MAX_COMMAND_TEXT: usize = 4000;
 /// The locale codes Discord accepts in localizations (those the bot may use).
 const LOCALES: [&str; 5] = ["en-US", "en-GB", "es-ES", "es-419", "pt-BR"];
 
-/// A command, option or localized name: 1-32 characters, lower case,
-/// letters, digits, `-` or `_`.
+/// Discord's rule for command, option and localized names, as its
+/// documentation writes it: 1-32 letters or digits of any script, `-`
+/// or `_`.
+static NAME_RULE: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").unwrap());
+
+/// A command, option or localized name: [`NAME_RULE`], and lower case
+/// wherever a letter has a lower case.
 fn check_name(name: &str) -> Result<(), String> {
-    let ok = (1..=32).contains(&name.chars().count())
-        && name.chars().all(|c| (c.is_alphanumeric() && !c.is_uppercase()) || c == '-' || c == '_');
+    let ok = NAME_RULE.is_match(name) && name.to_lowercase() == name;
     if ok { Ok(()) } else { Err(format!("invalid name {name:?}")) }
 }
 
