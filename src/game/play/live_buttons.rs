@@ -92,28 +92,27 @@ impl Games<'_> {
     /// The kept messages of game `game` whose buttons can no longer act
     /// (all of them once the game is over).
     pub async fn buttons_that_cannot_act(self, game: i64) -> Result<StaleButtons, GameError> {
-        let kept = self.store.button_messages_of(game).await?;
-        if kept.is_empty() {
-            return Ok(StaleButtons::default());
-        }
-        let view = self.game_by_id(game).await?;
-        let messages = kept.into_iter().map(ButtonMessage::of_row).filter(|m| !m.can_act(&view)).collect();
+        let Some((kept, view)) = self.kept_buttons(game).await? else { return Ok(StaleButtons::default()) };
+        let messages = kept.into_iter().filter(|m| !m.can_act(&view)).collect();
         Ok(StaleButtons { guild: view.guild, messages })
     }
 
     /// The kept boards of game `game` whose buttons can still act: the
     /// messages that show its position as it stands (and its deadline).
     pub async fn current_boards(self, game: i64) -> Result<Vec<ButtonMessage>, GameError> {
+        let Some((kept, view)) = self.kept_buttons(game).await? else { return Ok(Vec::new()) };
+        Ok(kept.into_iter().filter(|m| m.kind == ButtonsKind::Game && m.can_act(&view)).collect())
+    }
+
+    /// The kept messages of game `game`, oldest first, with the game they
+    /// are judged against; `None` when none is kept (the game is not read).
+    async fn kept_buttons(self, game: i64) -> Result<Option<(Vec<ButtonMessage>, GameView)>, GameError> {
         let kept = self.store.button_messages_of(game).await?;
         if kept.is_empty() {
-            return Ok(Vec::new());
+            return Ok(None);
         }
         let view = self.game_by_id(game).await?;
-        Ok(kept
-            .into_iter()
-            .map(ButtonMessage::of_row)
-            .filter(|m| m.kind == ButtonsKind::Game && m.can_act(&view))
-            .collect())
+        Ok(Some((kept.into_iter().map(ButtonMessage::of_row).collect(), view)))
     }
 
     /// Records that kept message `message` now reads `text` (it was edited).
