@@ -171,6 +171,31 @@ impl EngineRunner {
     }
 }
 
+/// The bot's turn in one game, held by whoever answers the move that gave
+/// it (or the game's start): while it is held no other caller (the clock's
+/// catch-up, a second command) can take the bot's reply away from that
+/// answer, which then shows both moves on one board. Released when the last
+/// copy is dropped; a reply nobody made is then the clock's to make.
+#[derive(Clone)]
+pub struct BotTurn(Arc<ThinkingGuard>);
+
+impl BotTurn {
+    pub(super) fn new(guard: ThinkingGuard) -> BotTurn {
+        BotTurn(Arc::new(guard))
+    }
+
+    /// The game whose turn is held.
+    pub fn game(&self) -> i64 {
+        self.0.game
+    }
+}
+
+impl std::fmt::Debug for BotTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BotTurn({})", self.0.game)
+    }
+}
+
 /// A game being thought about (see [`EngineRunner::claim`]).
 pub(super) struct ThinkingGuard {
     set: Arc<Mutex<HashSet<i64>>>,

@@ -126,6 +126,9 @@ pub struct MoveReport {
     pub premoves_set_aside: Vec<u64>,
     /// The mover's vacation, ended by this move (their clocks run again).
     pub vacation_ended: Option<crate::game::VacationEnded>,
+    /// The bot's turn after this move, held for whoever answers it (see
+    /// [`Games::engine_reply_held`](crate::game::Games::engine_reply_held)).
+    pub bot_turn: Option<crate::game::BotTurn>,
 }
 
 impl GameView {

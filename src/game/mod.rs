@@ -57,7 +57,7 @@ mod records;
 mod tournaments;
 
 pub use analysis::requests::{DEFAULT_ANALYSIS_LEVEL, GameReview, PositionAnalysis, REVIEW_THRESHOLD};
-pub use engine_runner::{DEFAULT_THINK_TIME, EngineRunner};
+pub use engine_runner::{BotTurn, DEFAULT_THINK_TIME, EngineRunner};
 pub use play::abort::{AbortRequest, Aborted, PLAYER_ABORT_BEFORE_PLY};
 pub use play::bot::{DEFAULT_BOT_LEVEL, NewBotGame, Proposed, engine_player_name, level};
 pub use play::draws::{BOT_ACCEPTS_DRAW_UP_TO, BOT_DRAWS_AFTER_PLIES, DrawDone, bot_accepts_draw};

@@ -103,7 +103,7 @@ impl Notifications<'_> {
         let parent = request.channel;
         request.channel = thread;
         let proposed = self.games().propose(now, request, bot, level).await?;
-        if let Proposed::BotGame(game, _) = &proposed {
+        if let Proposed::BotGame(game, ..) = &proposed {
             self.store.set_game_thread(game.id, GameThread { thread, parent }).await?;
         }
         Ok(proposed)

@@ -10,6 +10,7 @@ use std::hash::{BuildHasher, RandomState};
 use crate::engine::{Level, Root, choose_move};
 use crate::game::challenges::challenge::start_position;
 use crate::game::deadlines::server_clock::ClockRequest;
+use crate::game::engine_runner::BotTurn;
 use crate::game::new_game::GameStart;
 use crate::game::{Challenge, ColorChoice, GameError, GameService, GameView, MoveReport, NewChallenge, convert};
 use crate::rules::{Color, DrawRules, Position, Variant};
@@ -138,6 +139,27 @@ impl Games<'_> {
     /// `now` plus the time spent thinking.
     pub async fn engine_reply(self, now: i64, game_id: i64) -> Result<Option<MoveReport>, GameError> {
         let Some(_thinking) = self.engine.claim(game_id) else { return Ok(None) };
+        self.engine_move(now, game_id).await
+    }
+
+    /// [`Games::engine_reply`] for the holder of the bot's turn (from the
+    /// report of the move that gave it, or the game's start): nobody else
+    /// can be thinking about that game, so the reply is always this
+    /// caller's to make.
+    pub async fn engine_reply_held(self, now: i64, turn: &BotTurn) -> Result<Option<MoveReport>, GameError> {
+        self.engine_move(now, turn.game()).await
+    }
+
+    /// The bot's turn in `view` (a game as it stands after a move, or just
+    /// started), held for whoever answers it; `None` when the bot is not to
+    /// move or somebody already thinks about the game.
+    pub(in crate::game) fn hold_bot_turn(self, view: &GameView) -> Option<BotTurn> {
+        let bots_turn = view.is_live() && view.game.result().is_none() && view.is_engine(view.turn());
+        bots_turn.then(|| self.engine.claim(view.id)).flatten().map(BotTurn::new)
+    }
+
+    /// The engine's move in `game_id`, by a caller that holds its turn.
+    async fn engine_move(self, now: i64, game_id: i64) -> Result<Option<MoveReport>, GameError> {
         let mut view = self.game_by_id(game_id).await?;
         let Some((engine_color, level)) = view.engine else { return Ok(None) };
         if !view.is_live() || view.turn() != engine_color {
@@ -187,8 +209,9 @@ impl Games<'_> {
 pub enum Proposed {
     /// A challenge waiting for its answer (boxed: it carries its time control).
     Challenge(Box<Challenge>),
-    /// A game against the bot, live (boxed: a game's view is large).
-    BotGame(Box<GameView>, Level),
+    /// A game against the bot, live (boxed: a game's view is large), with
+    /// the bot's first move held for the answer when it has White.
+    BotGame(Box<GameView>, Level, Option<BotTurn>),
 }
 
 impl Games<'_> {
@@ -220,6 +243,9 @@ impl Games<'_> {
         game.variant = request.variant;
         game.draw_rules = request.draw_rules;
         game.start = request.start;
-        Ok(Proposed::BotGame(Box::new(self.start_bot_game(now, game).await?), level))
+        let view = self.start_bot_game(now, game).await?;
+        // When the bot moves first, the answer to this command makes that move.
+        let first = self.hold_bot_turn(&view);
+        Ok(Proposed::BotGame(Box::new(view), level, first))
     }
 }

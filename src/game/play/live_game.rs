@@ -44,7 +44,12 @@ impl Games<'_> {
         mover: u64,
         now: i64,
     ) -> Result<MoveReport, GameError> {
+        // Held before the move is stored, so the bot's reply to it stays
+        // with whoever answers this move (one message, one board): the
+        // clock's catch-up cannot take it in between.
+        let bot_turn = self.hold_bot_turn(&view);
         let mut report = self.commit(view, played, mover, now, false).await?;
+        report.bot_turn = bot_turn;
         // The move stands whatever happens here; the clock catches up on
         // premoves a failure leaves behind.
         match self.settle_premoves(now, report.game.id).await {
@@ -134,6 +139,7 @@ impl Games<'_> {
             premove_replies: 0,
             premoves_set_aside: Vec::new(),
             vacation_ended,
+            bot_turn: None,
         })
     }
 

@@ -52,7 +52,16 @@ async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
     assert!(svc.games().engine_reply(T0, view.id).await.unwrap().is_none());
     let mine = svc.games().play(T0 + 60, 6, WHITE, "11-15", seen_at(&svc, 6, 0).await).await.unwrap();
     let before = *mine.game.game.position();
-    let reply = svc.games().engine_reply(T0 + 60, view.id).await.unwrap().expect("the bot moves");
+    // The report of the person's move holds the bot's turn: the clock's
+    // catch-up (or any other caller) cannot take the reply from the answer
+    // to that move, which shows both moves on one board.
+    let held = mine.bot_turn.clone().expect("the move holds the bot's turn");
+    assert_eq!(held.game(), view.id);
+    assert!(svc.games().engine_catch_up(T0 + 60).await.unwrap().is_empty(), "the catch-up leaves it");
+    assert!(svc.games().engine_reply(T0 + 60, view.id).await.unwrap().is_none());
+    assert_eq!(svc.game_in_channel(6).await.unwrap().ply(), 1);
+    let reply = svc.games().engine_reply_held(T0 + 60, &held).await.unwrap().expect("the bot moves");
+    assert!(reply.bot_turn.is_none(), "the bot's move gives the bot no turn");
     assert!(before.legal_moves().contains(&reply.played), "{}", reply.notation);
     assert_eq!(reply.game.ply(), 2);
     assert_eq!(reply.game.turn(), Color::White);
@@ -60,9 +69,28 @@ async fn the_bot_answers_a_move_with_a_legal_move(backend: Backend) {
     assert_eq!(stored.game.notations().last(), Some(&reply.notation));
     // The person's clock runs again from the bot's move.
     assert!(stored.deadline >= T0 + 60 + 3 * DAY);
-    // Asked again, the bot does not play twice.
+    // Asked again, the bot does not play twice, held or not.
+    assert!(svc.games().engine_reply_held(T0 + 61, &held).await.unwrap().is_none());
+    drop((held, mine));
     assert!(svc.games().engine_reply(T0 + 61, view.id).await.unwrap().is_none());
     assert_eq!(svc.game_in_channel(6).await.unwrap().ply(), 2);
+
+    // A move whose answer never used its hold lets the bot's turn go with
+    // it: the clock's catch-up then makes the reply.
+    let mine = svc.games().play(T0 + 120, 6, WHITE, "15-19", None).await;
+    let mine = match mine {
+        Ok(report) => report,
+        // 15-19 may be illegal after the bot's reply: any legal move will do.
+        Err(_) => {
+            let now = svc.game_in_channel(6).await.unwrap();
+            let any = now.game.position().legal_moves_with_notation()[0].1.clone();
+            svc.games().play(T0 + 120, 6, WHITE, &any, None).await.unwrap()
+        }
+    };
+    assert!(mine.bot_turn.is_some());
+    drop(mine);
+    assert_eq!(svc.games().engine_catch_up(T0 + 120).await.unwrap().len(), 1);
+    assert_eq!(svc.game_in_channel(6).await.unwrap().ply(), 4);
 }
 
 async fn after_a_restart_on_its_turn_the_bot_moves_once(backend: Backend) {
@@ -91,6 +119,15 @@ async fn the_bot_moves_first_when_it_plays_white(backend: Backend) {
     let moved = svc.games().engine_catch_up(T0).await.unwrap();
     assert_eq!(moved.len(), 1);
     assert_eq!(svc.game_in_channel(8).await.unwrap().turn(), Color::Black);
+
+    // Started by `/challenge`, the first move is held for that command's
+    // answer: the clock's catch-up leaves it.
+    let asked = NewChallenge { color: ColorChoice::Black, ..NewChallenge::new(43, WHITE, BOT) };
+    let proposed = svc.games().propose(T0, asked, BOT, Some(2)).await.unwrap();
+    let Proposed::BotGame(game, _, Some(first)) = proposed else { panic!("{proposed:?}") };
+    assert!(svc.games().engine_catch_up(T0).await.unwrap().is_empty());
+    let reply = svc.games().engine_reply_held(T0, &first).await.unwrap().expect("the bot moves first");
+    assert_eq!((reply.game.id, reply.game.ply()), (game.id, 1));
 }
 
 async fn two_processes_racing_for_the_bots_turn_store_one_move(backend: Backend) {
@@ -271,8 +308,10 @@ async fn a_challenge_naming_the_bot_starts_its_game(backend: Backend) {
     let out_of_range = svc.games().propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(11)).await;
     assert!(matches!(out_of_range, Err(GameError::LevelOutOfRange(11))), "{out_of_range:?}");
     let to_bot = svc.games().propose(T0, NewChallenge::new(41, WHITE, BOT), BOT, Some(3)).await.unwrap();
-    let Proposed::BotGame(game, level) = to_bot else { panic!("{to_bot:?}") };
+    let Proposed::BotGame(game, level, first) = to_bot else { panic!("{to_bot:?}") };
     assert_eq!(level.to_string(), "3");
+    // The bot's first move is held for the answer only when it has White.
+    assert_eq!(first.is_some(), game.is_engine(game.turn()), "{first:?}");
     assert!(game.is_live() && game.engine.is_some());
     assert_eq!(svc.game_in_channel(41).await.unwrap().id, game.id);
 }

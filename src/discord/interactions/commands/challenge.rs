@@ -61,7 +61,7 @@ async fn bot_game_in_thread(
     };
     let proposed =
         match inv.service.notifications().propose_in_thread(inv.now, request, inv.bot_user, level, thread).await {
-            Ok(Proposed::BotGame(game, level)) => (game, level),
+            Ok(Proposed::BotGame(game, level, first)) => (game, level, first),
             Ok(challenge) => {
                 game_threads::remove(&inv.rest, thread).await;
                 return proposed_reply(inv, challenge).await;
@@ -71,10 +71,10 @@ async fn bot_game_in_thread(
                 return Err(e.into());
             }
         };
-    let (game, level) = proposed;
+    let (game, level, first) = proposed;
     let mut headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
     // When the bot has the first move, the game's first message shows it: one board.
-    let first = play::bot_reply(inv, &game).await;
+    let first = play::bot_reply(inv, &game, first.as_ref()).await;
     if let Some(first) = &first {
         headline.push('\n');
         headline.push_str(&engine_moves::bot_played(lang, first));
@@ -103,10 +103,10 @@ async fn proposed_reply(inv: &Invocation, proposed: Proposed) -> Result<Reply, C
         Proposed::Challenge(challenge) => {
             Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
         }
-        Proposed::BotGame(game, level) => {
+        Proposed::BotGame(game, level, first) => {
             let mut headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
             // When the bot has the first move, it is in this message too: one board.
-            let first = play::bot_reply(inv, &game).await;
+            let first = play::bot_reply(inv, &game, first.as_ref()).await;
             if let Some(first) = &first {
                 headline.push('\n');
                 headline.push_str(&engine_moves::bot_played(lang, first));

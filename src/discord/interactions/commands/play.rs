@@ -1,6 +1,6 @@
 //! `/move` and its autocomplete.
 
-use crate::game::{ButtonsKind, GameService, GameView, MoveOutcome, MovePreview, MoveReport, Seen};
+use crate::game::{BotTurn, ButtonsKind, GameService, GameView, MoveOutcome, MovePreview, MoveReport, Seen};
 use crate::i18n::alt;
 use crate::render::RenderOptions;
 use crate::t;
@@ -37,7 +37,7 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
         headline.push('\n');
         headline.push_str(&t!(lang, "vacation-ended-by-move", player = user(inv.user), used = ended.days_used));
     }
-    let bot_reply = bot_reply(inv, &report.game).await;
+    let bot_reply = bot_reply(inv, &report.game, report.bot_turn.as_ref()).await;
     if let Some(bot) = &bot_reply {
         headline.push('\n');
         headline.push_str(&engine_moves::bot_played(lang, bot));
@@ -63,14 +63,20 @@ pub async fn announce(inv: &Invocation, report: &MoveReport) -> Result<Reply, Co
 
 /// The bot's move in `game` when the game is against it and waits for it:
 /// its search runs within the answer (which is deferred, then edited, when
-/// it takes long), so the person gets one message with one board. `None`
-/// when there is nothing to play or another caller plays it (its move is
-/// then posted on its own).
-pub async fn bot_reply(inv: &Invocation, game: &GameView) -> Option<MoveReport> {
+/// it takes long), so the person gets one message with one board. `held`
+/// is the bot's turn when this answer holds it (it then cannot be taken
+/// by another caller). `None` when there is nothing to play or another
+/// caller plays it (its move is then posted on its own).
+pub async fn bot_reply(inv: &Invocation, game: &GameView, held: Option<&BotTurn>) -> Option<MoveReport> {
     if !game.is_live() || !game.is_engine(game.turn()) {
         return None;
     }
-    match inv.service.games().engine_reply(inv.now, game.id).await {
+    let games = inv.service.games();
+    let reply = match held.filter(|turn| turn.game() == game.id) {
+        Some(turn) => games.engine_reply_held(inv.now, turn).await,
+        None => games.engine_reply(inv.now, game.id).await,
+    };
+    match reply {
         Ok(reply) => reply,
         Err(e) => {
             tracing::error!(game = game.id, error = %e, "the bot could not answer a move");
