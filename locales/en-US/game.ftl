@@ -94,6 +94,10 @@ challenge-between = { $challenger } to { $opponent }
 challenge-declined = { $opponent } declined the challenge from { $challenger }.
 challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent }.
 challenge-expired = { $challenger }, your challenge to { $opponent } expired without an answer.
+# Under a closed challenge's post, its terms struck through above.
+challenge-post-accepted = { $player } accepted this challenge: the game has begun.
+challenge-post-closed-by = { $player } closed this challenge.
+challenge-post-closed-by-game = Closed: this channel now holds another game.
 bot-game-starts = { $player } starts a game against me at level { $level }. The game begins!
 
 # Moves, draws, resignation, the clock.

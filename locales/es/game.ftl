@@ -95,6 +95,10 @@ challenge-between = { $challenger } a { $opponent }
 challenge-declined = { $opponent } rechazó el desafío de { $challenger }.
 challenge-withdrawn = { $challenger } retiró el desafío a { $opponent }.
 challenge-expired = { $challenger }, tu desafío a { $opponent } caducó sin respuesta.
+# Bajo el mensaje de un desafío cerrado, con sus condiciones tachadas encima.
+challenge-post-accepted = { $player } aceptó este desafío: la partida ya empezó.
+challenge-post-closed-by = { $player } cerró este desafío.
+challenge-post-closed-by-game = Cerrado: este canal tiene ahora otra partida.
 bot-game-starts = { $player } empieza una partida contra mí en el nivel { $level }. ¡Empieza la partida!
 
 # Jugadas, tablas, abandono, el reloj.

@@ -120,5 +120,7 @@ pub(super) fn challenge(row: ChallengeRow) -> Result<Challenge, GameError> {
         rated: n.rated,
         is_match: n.is_match,
         rating_range: n.rating_range,
+        closed_by: row.closed_by,
+        post: row.post_message,
     })
 }

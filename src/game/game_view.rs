@@ -267,6 +267,13 @@ pub struct Challenge {
     pub is_match: bool,
     /// An open rated challenge's rating range, in points.
     pub rating_range: Option<u32>,
+    /// Who closed it: its taker, the one who declined or withdrew it, a
+    /// moderator; `None` while open, once expired, or when a game took its
+    /// channel.
+    pub closed_by: Option<u64>,
+    /// The message it was posted as, while that message still shows it
+    /// open (as far as the bot knows).
+    pub post: Option<u64>,
 }
 
 impl Challenge {

@@ -60,13 +60,20 @@ pub struct ChallengeRow {
     pub state: ChallengeState,
     /// The game it started, once accepted.
     pub game_id: Option<i64>,
+    /// Who closed it: the taker, the one who declined or withdrew it, a
+    /// moderator; `None` while open, once expired, or when a game took its
+    /// channel.
+    pub closed_by: Option<u64>,
+    /// The message it was posted as, while that message still shows it
+    /// open (as far as the bot knows).
+    pub post_message: Option<u64>,
 }
 
 macro_rules! challenge_columns {
     () => {
         "c.id, c.guild_id, c.channel_id, c.challenger_id, c.opponent_id, c.color, c.days_per_move, c.bank_start, \
          c.bank_increment, c.bank_max, c.weekends_zone, c.variant, c.draw_rules, c.start_fen, c.challenger_name, c.opponent_name, c.created_at, c.expires_at, c.state, c.rated, c.is_match, \
-         c.rating_range, \
+         c.rating_range, c.closed_by, c.post_message_id, \
          (SELECT g.id FROM games g WHERE g.challenge_id = c.id) AS game_id"
     };
 }
@@ -101,6 +108,13 @@ pub(super) fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRow, StoreErro
         },
         state: enum_column(row, "state")?,
         game_id: row.try_get("game_id")?,
+        closed_by: row.try_get::<Option<i64>, _>("closed_by")?.map(|u| discord_id(u, "closed_by")).transpose()?,
+        // 0: the post was replaced by the answer to a press on it.
+        post_message: row
+            .try_get::<Option<i64>, _>("post_message_id")?
+            .filter(|&m| m != 0)
+            .map(|m| discord_id(m, "post_message_id"))
+            .transpose()?,
     })
 }
 
@@ -242,14 +256,29 @@ impl Store {
         Ok((rows, u64::try_from(total).map_err(|_| StoreError::Corrupt("count"))?))
     }
 
-    /// Moves an open challenge to `state` (declined or cancelled); `None`
-    /// when it was no longer open, so only one closing command wins.
-    pub async fn close_challenge(&self, id: i64, state: ChallengeState) -> Result<Option<ChallengeRow>, StoreError> {
-        let done = sqlx::query("UPDATE challenges SET state = $2 WHERE id = $1 AND state = 'open'")
-            .bind(id)
-            .bind(state.name())
-            .execute(&self.pool)
-            .await?;
+    /// Moves an open challenge to `state` (declined or cancelled) by user
+    /// `by`; `None` when it was no longer open, so only one closing command
+    /// wins. `from_post`: closed by a press on its post, which the answer
+    /// replaces: no edit of it is owed (`post_message_id` 0 says so, so
+    /// that an id stored after the press, by a slow answer, is not taken).
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        state: ChallengeState,
+        by: u64,
+        from_post: bool,
+    ) -> Result<Option<ChallengeRow>, StoreError> {
+        let done = sqlx::query(
+            "UPDATE challenges SET state = $2, closed_by = $3, \
+             post_message_id = CASE WHEN $4 = 1 THEN 0 ELSE post_message_id END \
+             WHERE id = $1 AND state = 'open'",
+        )
+        .bind(id)
+        .bind(state.name())
+        .bind(db_id(by)?)
+        .bind(i64::from(from_post))
+        .execute(&self.pool)
+        .await?;
         if done.rows_affected() == 0 {
             return Ok(None);
         }
@@ -280,5 +309,44 @@ impl Store {
         }
         out.sort_by_key(|c| c.id);
         Ok(out)
+    }
+
+    /// Remembers that challenge `id` was posted as `message`, so the post
+    /// can be brought up to date when it closes; unless a press on that
+    /// post closed it already (its answer replaced the post).
+    pub async fn set_challenge_post(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE challenges SET post_message_id = $2 WHERE id = $1 AND post_message_id IS NULL")
+            .bind(id)
+            .bind(db_id(message)?)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Up to `limit` challenges accepted, declined or cancelled whose posts
+    /// still show them open, oldest first (an expired one's post is
+    /// brought up to date by its announcement).
+    pub async fn challenge_posts_to_update(&self, limit: u32) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            challenge_columns!(),
+            " FROM challenges c WHERE c.post_message_id > 0 \
+             AND c.state IN ('accepted', 'declined', 'cancelled') ORDER BY c.id LIMIT $1"
+        ))
+        .bind(i64::from(limit))
+        .fetch_all(&self.reads)
+        .await?;
+        rows.iter().map(challenge_from_row).collect()
+    }
+
+    /// Challenge `id`'s post `message` shows how it closed (or is gone):
+    /// forgotten, unless the challenge has been posted again as another.
+    pub async fn challenge_post_updated(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE challenges SET post_message_id = NULL WHERE id = $1 AND post_message_id = $2")
+            .bind(id)
+            .bind(db_id(message)?)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 }

@@ -307,13 +307,15 @@ impl Store {
     /// (theirs, or open to anyone), starts its game and closes
     /// the channel's other open challenges, in one transaction: all of it
     /// happens or none. With `new_match`, the match is stored too and the
-    /// game is its first.
+    /// game is its first. `from_post`: accepted by a press on the
+    /// challenge's post, which the answer replaces (no edit of it is owed).
     pub async fn start_game(
         &self,
         challenge_id: i64,
         taker: (u64, Option<&str>),
         game: &NewGameRow,
         new_match: Option<&NewMatchRow>,
+        from_post: bool,
     ) -> Result<Result<Started, StartRefused>, StoreError> {
         let mut tx = self.pool.begin().await?;
         // PostgreSQL: against a challenge being stored in the channel now.
@@ -322,13 +324,15 @@ impl Store {
         // once. Of several accepting an open challenge at once, one changes
         // it and becomes its opponent; the others change nothing.
         let closed = sqlx::query(
-            "UPDATE challenges SET state = 'accepted', opponent_id = $2, \
+            "UPDATE challenges SET state = 'accepted', opponent_id = $2, closed_by = $2, \
+             post_message_id = CASE WHEN $4 = 1 THEN 0 ELSE post_message_id END, \
              opponent_name = CASE WHEN opponent_id IS NULL THEN $3 ELSE opponent_name END \
              WHERE id = $1 AND state = 'open' AND (opponent_id IS NULL OR opponent_id = $2)",
         )
         .bind(challenge_id)
         .bind(db_id(taker.0)?)
         .bind(taker.1)
+        .bind(i64::from(from_post))
         .execute(&mut *tx)
         .await?;
         if closed.rows_affected() == 0 {

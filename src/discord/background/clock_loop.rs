@@ -21,6 +21,7 @@ use crate::game::{ANNOUNCEMENT_ATTEMPTS, Announcement, AnnouncementOutcome, DueE
 use crate::t;
 
 use crate::discord::background::answering::{Answering, YIELD_AT_MOST};
+use crate::discord::background::challenge_posts::{self, PostEdit};
 use crate::discord::background::send_direct_messages::DmChannels;
 use crate::discord::background::settling::{self, SETTLE_EVERY, Settled, flushing};
 use crate::discord::background::side_by_side::side_by_side;
@@ -95,6 +96,7 @@ pub async fn tick(
         answering,
     )
     .await;
+    challenge_posts::update_closed(rest, service).await;
     match service.deadlines().prune_announcements(clock.now()).await {
         Ok(0) => {}
         Ok(pruned) => tracing::debug!(pruned, "settled announcements pruned"),
@@ -216,6 +218,20 @@ async fn deliver(
     item: &Announcement,
 ) -> Option<AnnouncementOutcome> {
     let Some(event) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
+    // An expired challenge whose post is known: that post says so (one
+    // edit, no new message); a new message only if the post is gone.
+    if let DueEvent::ChallengeExpired(c) = event
+        && let Some(message) = c.post
+    {
+        match challenge_posts::bring_up_to_date(rest, service, c, message).await {
+            PostEdit::Done => return Some(AnnouncementOutcome::Delivered),
+            PostEdit::Later if item.attempts >= ANNOUNCEMENT_ATTEMPTS => {
+                return Some(AnnouncementOutcome::Undeliverable);
+            }
+            PostEdit::Later => return None,
+            PostEdit::Gone => {}
+        }
+    }
     let reply = announcement(service, event).await;
     match post_for_id(rest, notices, item.channel, &reply, &announcement_nonce(item.id)).await {
         Ok(message) => {

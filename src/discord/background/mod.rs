@@ -1,11 +1,13 @@
 //! What the bot does on its own: the clock loop (the bot's moves, due
-//! reminders, losses on time and expired challenges, announcements), the
+//! reminders, losses on time and expired challenges, announcements, closed
+//! challenges' posts brought up to date), the
 //! direct messages, the tournaments' upkeep, the daily puzzle), the
 //! fair-play keys, finished games scanned for puzzles, and the
 //! helpers they share to stay out of the way of interactions.
 
 pub mod answering;
 pub mod backups;
+pub mod challenge_posts;
 pub mod clock_loop;
 pub mod daily_puzzles;
 pub mod engine_moves;

@@ -187,7 +187,13 @@ impl Handler {
     /// reads `text`); brings the boards of a game whose deadline moved up
     /// to date, in the background.
     async fn after_reply(&self, channel: u64, shown: Option<u64>, text: &str, after: AfterEffects) {
-        if after.outbox_follows {
+        if let (Some(challenge), Some(message)) = (after.challenge_post, shown)
+            && let Err(e) = self.service.challenges().posted(challenge, message).await
+        {
+            tracing::warn!(challenge, message, error = %e, "could not keep a challenge's post; it stays as posted when closed");
+        }
+        // The clock loop posts what follows, and edits closed challenges' posts.
+        if after.outbox_follows || after.challenges_closed {
             self.outbox.notify_one();
         }
         live_buttons::after_posting(&self.service, &self.sweeps, channel, shown, text, &after).await;

@@ -71,8 +71,8 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// replaced by the reply; an ephemeral reply becomes an ephemeral followup).
 /// A public reply that Discord will not take through the interaction is
 /// posted in the channel instead; whoever it concerns is notified once.
-/// Returns the id of the public message a reply with a game's buttons
-/// became (to take them off later); `None` for any other reply.
+/// Returns the id of the public message a reply with a game's buttons or
+/// a challenge became (to take them off later); `None` for any other reply.
 pub async fn respond(
     rest: &Rest,
     notices: &ChannelNotices,
@@ -153,14 +153,15 @@ async fn post_public(rest: &Rest, notices: &ChannelNotices, target: &Target, rep
 }
 
 /// Whether the id of the public message `reply` becomes is wanted: when it
-/// carries a game's buttons (to take them off once they cannot act).
+/// carries a game's buttons (to take them off once they cannot act) or
+/// posts a challenge (to say how it closed).
 fn wants_message(reply: &Reply) -> bool {
-    reply.after.buttons.is_some() && !reply.ephemeral
+    (reply.after.buttons.is_some() || reply.after.challenge_post.is_some()) && !reply.ephemeral
 }
 
 /// The id of the public message `reply` became as the interaction's
 /// answer (`answered`: what the answer itself said, if asked), when it
-/// carries a game's buttons: the pressed button's message for an update,
+/// carries a game's buttons or a challenge: the pressed button's message for an update,
 /// else the original response, read back only when the answer did not say.
 async fn shown_as(rest: &Rest, target: &Target, reply: &Reply, answered: Option<u64>) -> Option<u64> {
     if !wants_message(reply) {

@@ -69,6 +69,13 @@ pub struct AfterEffects {
     /// A game's deadline moved (more time): its boards that still act are
     /// edited to show the new one, in the background.
     pub deadline_moved: Option<DeadlineMoved>,
+    /// The challenge this message posts, with its buttons: the message is
+    /// kept, to say how the challenge closed once it does.
+    pub challenge_post: Option<i64>,
+    /// Challenges were closed (accepted, declined, withdrawn, closed by a
+    /// game or a moderator): the clock loop is woken to bring their posts
+    /// up to date.
+    pub challenges_closed: bool,
 }
 
 /// A game's deadline, moved from one time to another (unix seconds).

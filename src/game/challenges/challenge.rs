@@ -100,13 +100,22 @@ impl NewChallenge {
 /// Which open challenge of a channel a command is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChallengePick {
-    /// The one with this id (from its buttons).
+    /// The one with this id (from its buttons, which only its post
+    /// carries: the answer to the press replaces that post, so it owes no
+    /// edit once the challenge closes).
     Id(i64),
     /// The only one in which the user who acts has the role the command
     /// needs (challenged, to accept or decline; challenger, to cancel).
     Mine,
     /// As [`ChallengePick::Mine`], with this user on the other side.
     With(u64),
+}
+
+impl ChallengePick {
+    /// Whether the challenge was picked by a press on its own post.
+    pub fn from_post(self) -> bool {
+        matches!(self, ChallengePick::Id(_))
+    }
 }
 
 impl From<Option<i64>> for ChallengePick {
@@ -323,7 +332,11 @@ impl Challenges<'_> {
             opening: random_opening((c.id, now)),
             created_at: now,
         });
-        match self.store.start_game(c.id, (taker.user, opponent_name.as_deref()), &row, new_match.as_ref()).await? {
+        match self
+            .store
+            .start_game(c.id, (taker.user, opponent_name.as_deref()), &row, new_match.as_ref(), pick.from_post())
+            .await?
+        {
             Ok(started) => {
                 if let Some(thread) = thread {
                     self.store.set_game_thread(started.game.id, GameThread { thread, parent: c.channel }).await?;
@@ -350,8 +363,9 @@ impl Challenges<'_> {
         user: u64,
         pick: impl Into<ChallengePick>,
     ) -> Result<Challenge, GameError> {
-        let c = self.open_challenge(now, channel, user, Role::Opponent, pick.into()).await?;
-        self.close(c.id, ChallengeState::Declined).await
+        let pick = pick.into();
+        let c = self.open_challenge(now, channel, user, Role::Opponent, pick).await?;
+        self.close(c.id, ChallengeState::Declined, user, pick.from_post()).await
     }
 
     /// The challenger withdraws an open challenge of theirs.
@@ -362,8 +376,9 @@ impl Challenges<'_> {
         user: u64,
         pick: impl Into<ChallengePick>,
     ) -> Result<Challenge, GameError> {
-        let c = self.open_challenge(now, channel, user, Role::Challenger, pick.into()).await?;
-        self.close(c.id, ChallengeState::Cancelled).await
+        let pick = pick.into();
+        let c = self.open_challenge(now, channel, user, Role::Challenger, pick).await?;
+        self.close(c.id, ChallengeState::Cancelled, user, pick.from_post()).await
     }
 
     /// A challenge by id, in any state.
@@ -457,10 +472,31 @@ impl Challenges<'_> {
         Ok(())
     }
 
-    async fn close(self, id: i64, state: ChallengeState) -> Result<Challenge, GameError> {
-        match self.store.close_challenge(id, state).await? {
+    async fn close(self, id: i64, state: ChallengeState, by: u64, from_post: bool) -> Result<Challenge, GameError> {
+        match self.store.close_challenge(id, state, by, from_post).await? {
             Some(row) => convert::challenge(row),
             None => Err(GameError::StaleChallenge(id)),
         }
+    }
+
+    /// Challenge `id` was posted as `message`: once it closes other than by
+    /// a press on that message ([`ChallengePick::Id`]), the message is to
+    /// be brought up to date (see [`Challenges::posts_to_update`]).
+    pub async fn posted(self, id: i64, message: u64) -> Result<(), GameError> {
+        Ok(self.store.set_challenge_post(id, message).await?)
+    }
+
+    /// Up to `limit` challenges closed (accepted, declined, withdrawn,
+    /// closed by a moderator or by a game taking their channel) whose posts
+    /// still show them open, with the message in [`Challenge::post`]. An
+    /// expired challenge's post is its expiry's announcement to update.
+    pub async fn posts_to_update(self, limit: u32) -> Result<Vec<Challenge>, GameError> {
+        self.store.challenge_posts_to_update(limit).await?.into_iter().map(convert::challenge).collect()
+    }
+
+    /// Challenge `id`'s post `message` now shows how it closed (or cannot
+    /// be changed any more): it is forgotten.
+    pub async fn post_updated(self, id: i64, message: u64) -> Result<(), GameError> {
+        Ok(self.store.challenge_post_updated(id, message).await?)
     }
 }

@@ -110,7 +110,7 @@ impl Games<'_> {
         let mut closed = Vec::with_capacity(open.len());
         for c in open {
             // One answered meanwhile is left as it is.
-            if let Some(row) = self.store.close_challenge(c.id, ChallengeState::Cancelled).await? {
+            if let Some(row) = self.store.close_challenge(c.id, ChallengeState::Cancelled, req.user, false).await? {
                 closed.push(convert::challenge(row)?);
             }
         }

@@ -6,6 +6,7 @@ mod alt_text;
 mod backlog;
 mod backups;
 mod bot;
+mod challenge_posts;
 mod check;
 mod command_fuzz;
 mod contexts;

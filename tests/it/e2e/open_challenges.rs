@@ -13,7 +13,7 @@ use damas::t;
 use serde_json::json;
 
 use crate::support::bot::{RunningBot, Started, WAIT, ask, assert_refusal};
-use crate::support::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, MANAGE_GUILD};
+use crate::support::fake_discord::{Callback, FakeDiscord, FakeInteraction, FakeUser, MANAGE_GUILD, MessageKind};
 use crate::support::games::Backend;
 
 struct Server {
@@ -200,11 +200,15 @@ async fn an_open_challenge_is_cancelled_or_expires() {
     let none = ask(fake, fake.command("challenges").from(&carla)).await;
     assert!(none.content().unwrap().contains("There is no open challenge"), "{none:?}");
 
-    // Another one, left to expire: announced, and gone from the list.
+    // Another one, left to expire: its post says so, and it is gone from the list.
     let other = fake.new_id();
-    s.open(other, &ana, &[]).await;
+    let post = s.open(other, &ana, &[]).await.message.expect("the post");
     s.clock.advance(3 * DAY);
-    let expired = fake.wait_for_channel_message(other, |m| m.content().contains("expired"), WAIT).await;
+    let expired = fake
+        .wait_for_message("the post saying it expired", WAIT, |m| {
+            m.kind == MessageKind::ChannelEdit && m.message["id"] == post["id"] && m.content().contains("expired")
+        })
+        .await;
     assert!(expired.content().contains(&t!(Lang::En, "challenge-anyone")), "{}", expired.content());
     let none = ask(fake, fake.command("challenges").from(&carla)).await;
     assert!(none.content().unwrap().contains("There is no open challenge"), "{none:?}");

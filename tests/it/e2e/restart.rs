@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::support::bot::{RunningBot, WAIT, ask, assert_refusal, config, database_in};
-use crate::support::fake_discord::FakeDiscord;
+use crate::support::fake_discord::{FakeDiscord, MessageKind};
 use damas::config::Clock;
 use damas::game::{FinishReason, GameError, GameService};
 
@@ -47,8 +47,12 @@ async fn restart_mid_game_then_time_runs_out_while_down() {
     clock.advance(DAY * 5 / 2);
     let reminder = fake.wait_for_channel_message(channel, |m| m.content().contains("reminder"), WAIT).await;
     assert!(reminder.content().contains(&bob.mention()), "{}", reminder.content());
-    // Its 48 hours are over too: the challenger hears of it in that channel.
-    let expired = fake.wait_for_channel_message(elsewhere, |m| m.content().contains("expired"), WAIT).await;
+    // Its 48 hours are over too: its post (known across the restart) says so.
+    let expired = fake
+        .wait_for_message("the challenge's post saying it expired", WAIT, |m| {
+            m.kind == MessageKind::ChannelEdit && m.channel_id == elsewhere && m.content().contains("expired")
+        })
+        .await;
     assert!(expired.content().contains(&alice.mention()), "{}", expired.content());
     bot.stop().await;
 

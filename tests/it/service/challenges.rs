@@ -153,7 +153,86 @@ async fn racing_acceptances_start_one_game(backend: Backend) {
     }
 }
 
+/// The posts of closed challenges still to edit, as (challenge, closed
+/// by, message).
+async fn posts_owed(svc: &GameService) -> Vec<(i64, Option<u64>, u64)> {
+    let owed = svc.challenges().posts_to_update(100).await.unwrap();
+    owed.iter().map(|c| (c.id, c.closed_by, c.post.expect("a post"))).collect()
+}
+
+/// A challenge closed other than by a press on its post owes that post an
+/// edit, with who closed it; one closed from its post, or not posted, owes
+/// none; an expired one's post goes with its announcement.
+async fn closed_challenges_owe_their_posts_an_edit(backend: Backend) {
+    let (_dir, svc) = service(backend).await;
+    let post = |id: i64| 5000 + id as u64;
+    let made = |channel, challenger, opponent| {
+        let svc = svc.clone();
+        async move {
+            let c = svc.challenges().challenge(T0, in_guild(channel, challenger, opponent)).await.unwrap();
+            svc.challenges().posted(c.id, post(c.id)).await.unwrap();
+            c
+        }
+    };
+    // Declined from its post before the post's id was stored (a press
+    // faster than the answer's end): nothing owed, then or after.
+    let early = svc.challenges().challenge(T0, in_guild(8, WHITE, BLACK)).await.unwrap();
+    svc.challenges().decline(T0 + 1, 8, BLACK, ChallengePick::Id(early.id)).await.unwrap();
+    svc.challenges().posted(early.id, post(early.id)).await.unwrap();
+    assert_eq!(svc.challenges().challenge_by_id(early.id).await.unwrap().post, None);
+    // Typed: declined, withdrawn; from the post: declined (nothing owed).
+    let declined = made(1, WHITE, BLACK).await;
+    svc.challenges().decline(T0 + 1, 1, BLACK, ChallengePick::Mine).await.unwrap();
+    let withdrawn = made(2, WHITE, BLACK).await;
+    svc.challenges().cancel(T0 + 1, 2, WHITE, ChallengePick::Mine).await.unwrap();
+    let pressed = made(3, WHITE, BLACK).await;
+    svc.challenges().decline(T0 + 1, 3, BLACK, ChallengePick::Id(pressed.id)).await.unwrap();
+    assert_eq!(
+        posts_owed(&svc).await,
+        [(declined.id, Some(BLACK), post(declined.id)), (withdrawn.id, Some(WHITE), post(withdrawn.id))]
+    );
+    for c in [&declined, &withdrawn] {
+        svc.challenges().post_updated(c.id, post(c.id)).await.unwrap();
+    }
+    assert_eq!(posts_owed(&svc).await, []);
+
+    // Accepted by a typed command: the taker closed it, and the game that
+    // took the channel closed the other (nobody did).
+    let taken = made(4, WHITE, BLACK).await;
+    let other = made(4, STRANGER, THIRD).await;
+    svc.challenges().accept(T0 + 2, 4, BLACK, ChallengePick::With(WHITE)).await.unwrap();
+    assert_eq!(posts_owed(&svc).await, [(taken.id, Some(BLACK), post(taken.id)), (other.id, None, post(other.id))]);
+    // Forgotten only for the message it was posted as.
+    svc.challenges().post_updated(taken.id, post(taken.id) + 1).await.unwrap();
+    assert_eq!(posts_owed(&svc).await.len(), 2);
+    svc.challenges().post_updated(taken.id, post(taken.id)).await.unwrap();
+    svc.challenges().post_updated(other.id, post(other.id)).await.unwrap();
+
+    // Accepted from its post: nothing owed. Closed by a moderator: owed.
+    let from_post = made(5, WHITE, BLACK).await;
+    svc.challenges().accept(T0 + 3, 5, BLACK, ChallengePick::Id(from_post.id)).await.unwrap();
+    let moderated = made(6, WHITE, THIRD).await;
+    let req = damas::game::AbortRequest { guild: Some(GUILD), channel: 6, user: 4242, moderator: true, game: None };
+    svc.games().abort(T0 + 3, req).await.unwrap();
+    assert_eq!(posts_owed(&svc).await, [(moderated.id, Some(4242), post(moderated.id))]);
+    svc.challenges().post_updated(moderated.id, post(moderated.id)).await.unwrap();
+
+    // Expired: not owed here; the expiry's announcement carries the post.
+    let expiring = made(7, STRANGER, WHITE).await;
+    let due = svc.deadlines().claim_due(T0 + CHALLENGE_TTL + 1).await.unwrap();
+    let expired: Vec<_> = due
+        .iter()
+        .filter_map(|e| match e {
+            damas::game::DueEvent::ChallengeExpired(c) => Some((c.id, c.state, c.post)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(expired, [(expiring.id, ChallengeState::Expired, Some(post(expiring.id)))]);
+    assert_eq!(posts_owed(&svc).await, []);
+}
+
 on_both_backends!(
+    closed_challenges_owe_their_posts_an_edit,
     the_first_accepted_closes_the_others,
     commands_find_the_users_own_challenge,
     at_most_three_open_challenges_per_user_in_a_server,

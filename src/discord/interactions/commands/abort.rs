@@ -74,7 +74,11 @@ pub async fn abort(inv: &Invocation, game: Option<i64>) -> Result<Reply, Command
         }
         Aborted::Challenges(closed) => {
             let list = challenge_list(lang, &closed);
-            Ok(Reply::public(lang, t!(lang, "challenges-closed-by", player = user(inv.user), challenges = list)))
+            let mut reply =
+                Reply::public(lang, t!(lang, "challenges-closed-by", player = user(inv.user), challenges = list));
+            // Their posts are brought up to date.
+            reply.after.challenges_closed = true;
+            Ok(reply)
         }
     }
 }

@@ -1,8 +1,8 @@
 //! `/challenge`, `/accept`, `/decline`, `/cancel` (and their buttons).
 
 use crate::game::{
-    Challenge, ChallengePick, ColorChoice, GameError, GameView, NewChallenge, Proposed, parse_time_control,
-    read_position,
+    Challenge, ChallengePick, ChallengeState, ColorChoice, GameError, GameView, NewChallenge, Proposed,
+    parse_time_control, read_position,
 };
 use crate::i18n::{Lang, color, draw_rules_name, variant_name};
 use crate::rules::{Color, DrawRules, Position, Variant};
@@ -99,9 +99,15 @@ async fn bot_game_in_thread(
 async fn proposed_reply(inv: &Invocation, proposed: Proposed) -> Result<Reply, CommandError> {
     let lang = inv.server_lang;
     match proposed {
-        Proposed::Challenge(challenge) if challenge.opponent.is_none() => open_challenge_reply(inv, &challenge).await,
         Proposed::Challenge(challenge) => {
-            Ok(Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id)))
+            let mut reply = if challenge.opponent.is_none() {
+                open_challenge_reply(inv, &challenge).await?
+            } else {
+                Reply::public(lang, challenge_text(lang, &challenge)).components(challenge_buttons(lang, challenge.id))
+            };
+            // Kept, to say how the challenge closed once it does.
+            reply.after.challenge_post = Some(challenge.id);
+            Ok(reply)
         }
         Proposed::BotGame(game, level, first) => {
             let mut headline = t!(lang, "bot-game-starts", player = user(inv.user), level = level.to_string());
@@ -267,6 +273,15 @@ pub fn challenge_text(lang: Lang, c: &Challenge) -> String {
 /// channel (whose other open challenges are then closed, said in the same
 /// message).
 pub async fn accept(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
+    let mut reply = accept_where_wanted(inv, pick).await?;
+    // The challenge's post, and those of the others a game in the channel
+    // closed, are brought up to date.
+    reply.after.challenges_closed = true;
+    Ok(reply)
+}
+
+/// [`accept`]: in a thread when the server wants one and it can be opened.
+async fn accept_where_wanted(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let Some(challenge) =
         inv.service.notifications().thread_wanted(inv.now, inv.guild, inv.channel, inv.taker(), pick).await?
     else {
@@ -407,30 +422,45 @@ fn bot_seat_name(lang: Lang, bot_name: &str, level: crate::engine::Level) -> Str
 pub async fn decline(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let c = inv.service.challenges().decline(inv.now, inv.channel, inv.user, pick).await?;
     let lang = inv.server_lang;
-    Ok(Reply::public(
-        lang,
-        t!(
-            lang,
-            "challenge-declined",
-            opponent = game_messages::opponent(lang, c.opponent),
-            challenger = user(c.challenger)
-        ),
-    ))
+    let mut reply = Reply::public(lang, closing_line(lang, &c));
+    reply.after.challenges_closed = true;
+    Ok(reply)
 }
 
 /// `/cancel` or the Cancel button.
 pub async fn cancel(inv: &Invocation, pick: ChallengePick) -> Result<Reply, CommandError> {
     let c = inv.service.challenges().cancel(inv.now, inv.channel, inv.user, pick).await?;
     let lang = inv.server_lang;
-    Ok(Reply::public(
-        lang,
-        t!(
-            lang,
-            "challenge-withdrawn",
-            challenger = user(c.challenger),
-            opponent = game_messages::opponent(lang, c.opponent)
-        ),
-    ))
+    let mut reply = Reply::public(lang, closing_line(lang, &c));
+    reply.after.challenges_closed = true;
+    Ok(reply)
+}
+
+/// How challenge `c` closed, in one line: who accepted, declined or
+/// withdrew it, the moderator who closed it, the game that took its
+/// channel, or its time running out.
+pub fn closing_line(lang: Lang, c: &Challenge) -> String {
+    let (challenger, opponent) = (user(c.challenger), game_messages::opponent(lang, c.opponent));
+    match (c.state, c.closed_by) {
+        (ChallengeState::Accepted, by) => {
+            let taker = by.or(c.opponent).unwrap_or_default();
+            t!(lang, "challenge-post-accepted", player = user(taker))
+        }
+        (ChallengeState::Declined, _) => t!(lang, "challenge-declined", opponent = opponent, challenger = challenger),
+        (ChallengeState::Cancelled, Some(by)) if by == c.challenger => {
+            t!(lang, "challenge-withdrawn", challenger = challenger, opponent = opponent)
+        }
+        (ChallengeState::Cancelled, Some(by)) => t!(lang, "challenge-post-closed-by", player = user(by)),
+        (ChallengeState::Cancelled, None) => t!(lang, "challenge-post-closed-by-game"),
+        (ChallengeState::Expired, _) => t!(lang, "challenge-expired", challenger = challenger, opponent = opponent),
+        (ChallengeState::Open, _) => String::new(),
+    }
+}
+
+/// A closed challenge's post as it is left: its terms struck through and
+/// how it closed under them, without buttons, so nobody reads it as open.
+pub fn closed_post_text(lang: Lang, c: &Challenge) -> String {
+    format!("~~{}~~\n{}", challenge_text(lang, c), closing_line(lang, c))
 }
 
 /// "<@a> to <@b>, <@c> to <@d>": challenges closed at once.
