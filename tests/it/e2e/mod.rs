@@ -33,6 +33,7 @@ mod records;
 mod replay;
 mod restart;
 mod spanish;
+mod stopping;
 mod takebacks;
 mod threads;
 mod time_controls;

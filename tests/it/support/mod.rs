@@ -10,3 +10,4 @@ pub mod games;
 pub mod pdn_reader;
 pub mod rng;
 pub mod tables;
+pub mod watchdog;

@@ -161,13 +161,18 @@ pub fn validate_handshake(shared: &Shared) {
 /// Closes every live connection as Discord does when it asks for a
 /// reconnect. Returns whether there was one.
 pub fn drop_live(shared: &Shared) -> bool {
+    let reason = "fake Discord dropped the connection".into();
+    close_live(shared, Some(CloseFrame { code: CloseCode::from(DROP_CODE), reason }))
+}
+
+/// Closes every live connection with `frame` (`None`: a Close frame with no
+/// status code). Returns whether there was one.
+pub fn close_live(shared: &Shared, frame: Option<CloseFrame<'static>>) -> bool {
     shared.update(|s| {
         let mut dropped = false;
         for session in s.gateway.shards.values_mut() {
             if let Some(live) = session.live.take() {
-                let reason = "fake Discord dropped the connection".into();
-                let frame = CloseFrame { code: CloseCode::from(DROP_CODE), reason };
-                dropped |= live.tx.send(Message::Close(Some(frame))).is_ok();
+                dropped |= live.tx.send(Message::Close(frame.clone())).is_ok();
             }
         }
         dropped

@@ -104,6 +104,8 @@ pub struct FakeDiscord {
 impl FakeDiscord {
     /// Starts the REST server and the gateway on 127.0.0.1, ports chosen by the OS.
     pub async fn start() -> FakeDiscord {
+        // A test that drives the bot is bounded: it fails naming itself, never hangs.
+        crate::support::watchdog::arm();
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind the REST port");
         let gateway = TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind the gateway port");
         let rest_url = format!("http://{}", rest.local_addr().expect("REST address"));
@@ -696,6 +698,14 @@ impl FakeDiscord {
     /// sent meanwhile are replayed on RESUME. Returns whether one was live.
     pub fn drop_gateway(&self) -> bool {
         gateway::drop_live(&self.shared)
+    }
+
+    /// Closes the live gateway connection with a Close frame that has no
+    /// status code: serenity reads it as the stream's end, keeps its shard
+    /// runner going (until a heartbeat fails) and does not reconnect.
+    /// Returns whether one was live.
+    pub fn close_gateway_without_code(&self) -> bool {
+        gateway::close_live(&self.shared, None)
     }
 
     /// Stops serving: closes the listeners and every connection.
