@@ -227,23 +227,36 @@ impl Store {
 
     /// Marks server `guild`'s puzzle of `day` revealed at `now`.
     pub async fn mark_daily_revealed(&self, guild: u64, day: i64, now: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query(
             "UPDATE daily_puzzles SET revealed_at = $3 WHERE guild_id = $1 AND day = $2 AND revealed_at IS NULL",
         )
         .bind(db_id(guild)?)
         .bind(day)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        // Its attempts still open close with its solution out, unrated (an
+        // answer now would be a copy of it): `rating_after` stays NULL.
+        sqlx::query(
+            "UPDATE puzzle_attempts SET finished_at = $3, solved = 0 \
+             WHERE guild_id = $1 AND daily_day = $2 AND finished_at IS NULL",
+        )
+        .bind(db_id(guild)?)
+        .bind(day)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// How many finished server `guild`'s puzzle of `day` from its message,
-    /// and how many of them solved it.
+    /// How many answered server `guild`'s puzzle of `day` from its message
+    /// in time (rated), and how many of them solved it.
     pub async fn daily_puzzle_counts(&self, guild: u64, day: i64) -> Result<(u32, u32), StoreError> {
         let row = sqlx::query(
             "SELECT COUNT(*) AS played, COALESCE(SUM(solved), 0) AS solved FROM puzzle_attempts \
-             WHERE guild_id = $1 AND daily_day = $2 AND finished_at IS NOT NULL",
+             WHERE guild_id = $1 AND daily_day = $2 AND finished_at IS NOT NULL AND rating_after IS NOT NULL",
         )
         .bind(db_id(guild)?)
         .bind(day)

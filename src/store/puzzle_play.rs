@@ -265,6 +265,20 @@ impl Store {
         Ok(changed == 1)
     }
 
+    /// Closes attempt `id`, unanswered, at `now`, without rating it (a
+    /// daily puzzle's, once its solution is out): not solved, and
+    /// `rating_after` left NULL. `false` when it was over already.
+    pub async fn close_attempt_unrated(&self, id: i64, now: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE puzzle_attempts SET finished_at = $2, solved = 0 WHERE id = $1 AND finished_at IS NULL",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Ends attempt `id`, at step `from`, as solved or not at `now`, and in
     /// the same transaction rates it: the player against the puzzle, one
     /// Glicko-2 game each (the puzzle's rating moves too), the player's

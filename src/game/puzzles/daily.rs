@@ -117,13 +117,29 @@ impl Puzzles<'_> {
     /// about to be) it is no longer played from its message.
     pub async fn daily_for(self, guild: u64, day: i64, user: u64, now: i64) -> Result<Shown, GameError> {
         let daily = self.store.daily_puzzle(guild, day).await?.ok_or(GameError::NoDailyPuzzle)?;
-        let zone = self.store.server_clock(guild).await?.time_zone;
-        let (today, _) = local_day_and_hour(zone.as_deref(), now);
-        if daily.revealed || day < today {
+        if self.daily_is_over(guild, &daily, now).await? {
             return Err(GameError::DailyPuzzleRevealed);
         }
         let (attempt, new) = self.store.start_attempt(guild, user, daily.puzzle, Some(day), now).await?;
         Ok(Shown { play: play_of(attempt)?, resumed: !new })
+    }
+
+    /// Whether server `guild`'s daily puzzle `daily` is over at `now`: its
+    /// solution shown, or its local day ended (the solution is about to be).
+    async fn daily_is_over(self, guild: u64, daily: &DailyPuzzleRow, now: i64) -> Result<bool, GameError> {
+        let zone = self.store.server_clock(guild).await?.time_zone;
+        let (today, _) = local_day_and_hour(zone.as_deref(), now);
+        Ok(daily.revealed || daily.day < today)
+    }
+
+    /// Whether an answer to server `guild`'s daily puzzle of `day` comes
+    /// too late to count (see [`Puzzles::daily_is_over`]; a daily puzzle
+    /// no longer stored is over too).
+    pub(super) async fn daily_answer_too_late(self, guild: u64, day: i64, now: i64) -> Result<bool, GameError> {
+        match self.store.daily_puzzle(guild, day).await? {
+            Some(daily) => self.daily_is_over(guild, &daily, now).await,
+            None => Ok(true),
+        }
     }
 
     /// Records that server `guild`'s puzzle of `day` is posted as `message`.
@@ -138,7 +154,8 @@ impl Puzzles<'_> {
         Ok(self.store.daily_puzzles_to_reveal(now, DAILY_BATCH).await?)
     }
 
-    /// Records that the solution of server `guild`'s puzzle of `day` is shown.
+    /// Records that the solution of server `guild`'s puzzle of `day` is
+    /// shown; its attempts still open close, unrated.
     pub async fn daily_revealed(self, guild: u64, day: i64, now: i64) -> Result<(), GameError> {
         Ok(self.store.mark_daily_revealed(guild, day, now).await?)
     }

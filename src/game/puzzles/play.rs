@@ -222,11 +222,20 @@ impl Puzzles<'_> {
     /// `user` answers `text` to attempt `attempt` as shown at step `step`.
     /// A move that cannot be read or is not legal is refused and changes
     /// nothing; so does an answer to someone else's puzzle, to one that is
-    /// over, or to a board the puzzle moved on from.
+    /// over, or to a board the puzzle moved on from. An answer to a daily
+    /// puzzle whose day is over closes the attempt unrated and is refused.
     pub async fn answer(self, attempt: i64, step: u32, user: u64, text: &str, now: i64) -> Result<Answered, GameError> {
         let row = self.store.attempt(attempt).await?.ok_or(GameError::PuzzleOver)?;
         if row.user != user {
             return Err(GameError::NotYourPuzzle);
+        }
+        // A daily puzzle opened before its solution was out and answered
+        // after it earns nothing: the attempt closes, unrated.
+        if let (Some(day), None) = (row.daily_day, row.solved)
+            && self.daily_answer_too_late(row.guild, day, now).await?
+        {
+            self.store.close_attempt_unrated(attempt, now).await?;
+            return Err(GameError::DailyPuzzleRevealed);
         }
         let mut play = play_of(row)?;
         if play.solved.is_some() {

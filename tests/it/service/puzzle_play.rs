@@ -243,8 +243,46 @@ async fn the_daily_puzzle_is_posted_once_and_revealed_the_next_day(backend: Back
     assert_eq!(later.iter().map(|d| d.day).collect::<Vec<_>>(), [today + 2], "a day late is too late: the new day's");
 }
 
+/// A daily puzzle opened before its solution is out and answered after
+/// earns nothing: the answer is refused and the attempt closes unrated (no
+/// rating, no streak, not counted); at the reveal, the attempts still open
+/// close the same way, so `/puzzle play` does not bring it back.
+async fn a_daily_answer_after_its_day_earns_nothing(backend: Backend) {
+    let (_db, svc) = service_with(backend, &[puzzle(SHOT, SHOT_LINE)]).await;
+    svc.puzzles().set_daily(T0, GUILD, Some(Some(500)), None, true).await.unwrap();
+    let today = svc.puzzles().daily_posts_due(NINE + 5).await.unwrap()[0].day;
+    svc.puzzles().daily_posted(GUILD, today, 900).await.unwrap();
+    // Three open it during its day; one answers in time.
+    let in_time = svc.puzzles().daily_for(GUILD, today, WHITE, NINE + 100).await.unwrap().play;
+    let late = svc.puzzles().daily_for(GUILD, today, BLACK, NINE + 100).await.unwrap().play;
+    let never = svc.puzzles().daily_for(GUILD, today, STRANGER, NINE + 100).await.unwrap().play;
+    assert!(matches!(solve(&svc, in_time, NINE + 200).await, Answered::Solved { .. }));
+
+    // Past the server's midnight (UTC here), before the reveal is posted:
+    // the right move is refused, and the attempt is over, unrated.
+    let next_day = T0 + 86_400 + 60;
+    let answered = svc.puzzles().answer(late.attempt, late.step, BLACK, &late.puzzle.notation[0], next_day).await;
+    assert!(matches!(answered, Err(GameError::DailyPuzzleRevealed)), "{answered:?}");
+    assert_eq!(svc.store().puzzle_rating(GUILD, BLACK).await.unwrap(), None, "no rating, no streak");
+    assert_eq!(svc.puzzles().attempt(late.attempt).await.unwrap().solved, Some(false));
+    assert!(svc.puzzles().open_puzzle(GUILD, BLACK).await.unwrap().is_none());
+    let again = svc.puzzles().answer(late.attempt, late.step, BLACK, &late.puzzle.notation[0], next_day).await;
+    assert!(matches!(again, Err(GameError::DailyPuzzleRevealed | GameError::PuzzleOver)), "{again:?}");
+
+    // The reveal closes the attempt nobody answered: /puzzle play does
+    // not bring it back, and only the answer in time is counted.
+    assert_eq!(svc.puzzles().open_puzzle(GUILD, STRANGER).await.unwrap().map(|p| p.attempt), Some(never.attempt));
+    svc.puzzles().daily_revealed(GUILD, today, next_day).await.unwrap();
+    assert!(svc.puzzles().open_puzzle(GUILD, STRANGER).await.unwrap().is_none());
+    assert_eq!(svc.store().puzzle_rating(GUILD, STRANGER).await.unwrap(), None);
+    assert_eq!(svc.puzzles().daily_counts(GUILD, today).await.unwrap(), (1, 1));
+    let white = svc.store().puzzle_rating(GUILD, WHITE).await.unwrap().expect("rated in time");
+    assert_eq!((white.played, white.solved, white.streak), (1, 1, 1));
+}
+
 crate::on_both_backends!(
     multi_thread: the_right_line_solves_and_rates_player_and_puzzle,
+    a_daily_answer_after_its_day_earns_nothing,
     a_wrong_move_fails_and_ends_the_streak,
     a_second_winning_move_counts_as_solved,
     bad_stale_foreign_and_racing_answers_change_nothing,
