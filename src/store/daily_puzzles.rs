@@ -146,7 +146,9 @@ impl Store {
     /// its post until `now + lease_secs`, unless a process did already (its
     /// key): `None` then, or when no puzzle is left that the server never
     /// had. The server's own games' puzzles come first, the latest first;
-    /// then the others by id. Its solution falls due at `reveal_at`.
+    /// then the others in an order of the server's own (`server_order`), so
+    /// no two servers go through the shared set in the same sequence, nor
+    /// in the order it was stored in. Its solution falls due at `reveal_at`.
     #[allow(clippy::too_many_arguments)]
     pub async fn claim_daily_puzzle(
         &self,
@@ -162,7 +164,8 @@ impl Store {
              reveal_at) \
              SELECT $1, $2, p.id, $3, $4, 1, $5, $6 FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
              WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
-             ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, p.id LIMIT 1 \
+             ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, \
+             (p.id * $7) % 1000003, p.id LIMIT 1 \
              ON CONFLICT DO NOTHING RETURNING {DAILY_COLUMNS}"
         ));
         let row = sqlx::query(sql)
@@ -172,6 +175,7 @@ impl Store {
             .bind(now + lease_secs)
             .bind(now)
             .bind(reveal_at)
+            .bind(server_order(guild))
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(daily_from_row).transpose()
@@ -264,4 +268,19 @@ impl Store {
         .await?;
         Ok((u32_column(row.try_get("played")?, "played")?, u32_column(row.try_get("solved")?, "solved")?))
     }
+}
+
+/// The multiplier of server `guild`'s order of the shared puzzles: they are
+/// taken by `id * m mod 1000003`, which for a prime modulus and any `m`
+/// from 1 to 1000002 puts the ids below the modulus in an order of its own,
+/// different from server to server (a different `m`, not a shifted start),
+/// and never overflows (ids stay far below a million). `m` comes from the
+/// server's id mixed (SplitMix64's finaliser), so neighbouring ids do not
+/// get neighbouring orders, nor a small `m` that would keep the stored one.
+fn server_order(guild: u64) -> i64 {
+    let mut z = guild.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    1 + (z % 1_000_002) as i64
 }

@@ -280,8 +280,38 @@ async fn a_daily_answer_after_its_day_earns_nothing(backend: Backend) {
     assert_eq!((white.played, white.solved, white.streak), (1, 1, 1));
 }
 
+/// Two servers with no games of their own go through the shared starting
+/// set in orders of their own: not the same sequence, not the order it was
+/// stored in, and never a puzzle twice.
+async fn each_server_has_its_own_sequence_of_daily_puzzles(backend: Backend) {
+    let (_db, svc) = service(backend).await;
+    svc.puzzles().load_starting_set(T0).await.unwrap();
+    let other_guild = GUILD + 1;
+    svc.puzzles().set_daily(T0, GUILD, Some(Some(500)), None, true).await.unwrap();
+    svc.puzzles().set_daily(T0, other_guild, Some(Some(501)), None, true).await.unwrap();
+    let mut sequences: std::collections::BTreeMap<u64, Vec<i64>> = Default::default();
+    for day in 0..6 {
+        for daily in svc.puzzles().daily_posts_due(NINE + 5 + day * 86_400).await.unwrap() {
+            svc.puzzles().daily_posted(daily.guild, daily.day, 900 + day as u64).await.unwrap();
+            let (_, chosen) = svc.puzzles().daily(daily.guild, daily.day).await.unwrap().unwrap();
+            sequences.entry(daily.guild).or_default().push(chosen.id);
+        }
+    }
+    let (ours, theirs) = (&sequences[&GUILD], &sequences[&other_guild]);
+    assert_eq!((ours.len(), theirs.len()), (6, 6), "{sequences:?}");
+    assert_ne!(ours, theirs, "the same sequence");
+    for sequence in [ours, theirs] {
+        assert!(!sequence.is_sorted(), "in the stored order: {sequence:?}");
+        let mut once = sequence.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(once.len(), sequence.len(), "a puzzle twice: {sequence:?}");
+    }
+}
+
 crate::on_both_backends!(
     multi_thread: the_right_line_solves_and_rates_player_and_puzzle,
+    each_server_has_its_own_sequence_of_daily_puzzles,
     a_daily_answer_after_its_day_earns_nothing,
     a_wrong_move_fails_and_ends_the_streak,
     a_second_winning_move_counts_as_solved,
