@@ -2,14 +2,16 @@
 //! shard runner, asked to shut down once its websocket has ended, waits for
 //! a Close frame in a loop that never yields (`next()` on the ended stream
 //! returns `None` at once), so a worker thread spins forever and the
-//! runtime holding it can never be dropped. The project carries serenity
-//! with that loop ended (see docs/architecture.md, "serenity, patched").
+//! runtime holding it can never be dropped; and its own read took the
+//! ended stream for "no event yet" and looped too. The project carries
+//! serenity with both mended (see docs/architecture.md, "serenity,
+//! patched").
 //!
 //! Each round runs on a runtime and a thread of its own: a fake Discord,
 //! the bot connected, the gateway closed by the fake, then the bot stopped
 //! after a delay that varies from round to round; the round, its runtime's
 //! drop included, must end within a bound. Without the patch, the first
-//! round hangs.
+//! round hung.
 
 use std::sync::mpsc;
 use std::time::Duration;

@@ -120,7 +120,12 @@ impl WsClient {
         let message = match timeout(TIMEOUT, self.0.next()).await {
             Ok(Some(Ok(msg))) => msg,
             Ok(Some(Err(e))) => return Err(e.into()),
-            Ok(None) | Err(_) => return Ok(None),
+            // damas: the stream has ended (after a Close frame without a
+            // code, say): an error, so the runner reconnects, instead of "no
+            // event yet", on which it looped without yielding until a
+            // heartbeat failed (serenity 0.12.5).
+            Ok(None) => return Err(WsError::ConnectionClosed.into()),
+            Err(_) => return Ok(None),
         };
 
         let value = match message {
