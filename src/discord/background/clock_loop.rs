@@ -25,6 +25,7 @@ use crate::discord::background::challenge_posts::{self, PostEdit};
 use crate::discord::background::send_direct_messages::DmChannels;
 use crate::discord::background::settling::{self, SETTLE_EVERY, Settled, flushing};
 use crate::discord::background::side_by_side::side_by_side;
+use crate::discord::interactions::commands::challenge::closing_line;
 use crate::discord::messages::deliver::post_for_id;
 use crate::discord::messages::deliver::{ChannelNotices, PostError};
 use crate::discord::messages::game_messages::{self, user};
@@ -354,15 +355,8 @@ async fn announcement(service: &GameService, event: &DueEvent) -> Reply {
             // Nobody is asked to act: the player away is to move, and knows.
             Reply::public(lang, text).pinging(Vec::new())
         }
-        DueEvent::ChallengeExpired(c) => {
-            let text = t!(
-                lang,
-                "challenge-expired",
-                challenger = user(c.challenger),
-                opponent = game_messages::opponent(lang, c.opponent)
-            );
-            // Told, not notified: an expired challenge asks nothing of anyone.
-            Reply::public(lang, text).pinging(Vec::new())
-        }
+        // Told, not notified: an expired challenge asks nothing of anyone.
+        // The same line its post gets when the bot knows the post.
+        DueEvent::ChallengeExpired(c) => Reply::public(lang, closing_line(lang, c)).pinging(Vec::new()),
     }
 }

@@ -161,8 +161,9 @@ fn wants_message(reply: &Reply) -> bool {
 
 /// The id of the public message `reply` became as the interaction's
 /// answer (`answered`: what the answer itself said, if asked), when it
-/// carries a game's buttons or a challenge: the pressed button's message for an update,
-/// else the original response, read back only when the answer did not say.
+/// carries a game's buttons or a challenge: the pressed button's message
+/// for an update, else the original response, read back only when the
+/// answer did not say.
 async fn shown_as(rest: &Rest, target: &Target, reply: &Reply, answered: Option<u64>) -> Option<u64> {
     if !wants_message(reply) {
         return None;
