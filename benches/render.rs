@@ -37,6 +37,7 @@ fn bench_render(c: &mut Criterion) {
         show_moves: false,
         before: None,
         suggested: None,
+        refuted: None,
     };
     let size = render_png_whole(&after, &opts).len();
     println!("render/middle_game_capture: PNG of {size} bytes");
@@ -59,6 +60,7 @@ fn bench_render(c: &mut Criterion) {
                 show_moves: false,
                 before: Some(before),
                 suggested: None,
+                refuted: None,
             };
             (position, opts)
         })
@@ -163,6 +165,7 @@ fn bench_png_encoders(c: &mut Criterion) {
                 show_moves: false,
                 before: None,
                 suggested: None,
+                refuted: None,
             };
             image::load_from_memory(&render_png_whole(position, &opts)).expect("our PNG decodes").to_rgb8()
         })

@@ -63,6 +63,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
         show_moves: args.moves,
         before: None,
         suggested: None,
+        refuted: None,
     };
     let png = render_png(&pos, &opts);
     if args.output.as_os_str() == "-" {

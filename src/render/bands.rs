@@ -183,6 +183,7 @@ mod tests {
                         show_moves: false,
                         before,
                         suggested: None,
+                        refuted: None,
                     };
                     picture(game.position(), &opts);
                 }

@@ -10,7 +10,7 @@ use super::layout::{HEIGHT, NUMBER_MARGIN, WIDTH};
 use super::orientation::{square_center, square_rect};
 use super::theme::{
     ARROW_OPACITY, CAPTURE_ARROW, CAPTURED_SQUARE, DARK_SQUARE, LAST_MOVE_SQUARE, LAST_PATH_SQUARE, NUMBER,
-    QUIET_ARROW, Rgb, SUGGESTED_ARROW,
+    QUIET_ARROW, REFUTED_ARROW, Rgb, SUGGESTED_ARROW,
 };
 use crate::rules::{Color, Move, Position, Role, Square};
 
@@ -49,10 +49,12 @@ fn draw_with(canvas: &mut Canvas, mask: &mut Mask, pos: &Position, opts: &Render
     if opts.show_moves {
         draw_legal_moves(canvas, mask, pos, perspective);
     }
-    if let Some(mv) = &opts.suggested {
-        mask.clear(WIDTH, HEIGHT);
-        add_arrow(mask, &path_points(mv, perspective), &piece_points(pos, perspective));
-        canvas.blend_mask(mask, 0, 0, SUGGESTED_ARROW, ARROW_OPACITY);
+    for (mv, color) in [(&opts.refuted, REFUTED_ARROW), (&opts.suggested, SUGGESTED_ARROW)] {
+        if let Some(mv) = mv {
+            mask.clear(WIDTH, HEIGHT);
+            add_arrow(mask, &path_points(mv, perspective), &piece_points(pos, perspective));
+            canvas.blend_mask(mask, 0, 0, color, ARROW_OPACITY);
+        }
     }
     for square in Square::ALL {
         print_number(canvas, assets.numbers(), square, perspective);
@@ -217,6 +219,7 @@ mod tests {
                         show_moves: ply.is_multiple_of(7),
                         before,
                         suggested: None,
+                        refuted: None,
                     };
                     assert!(draw(&pos, &opts).pixels == blended(&pos, &opts).pixels, "ply {ply} from {perspective:?}");
                     pictures += 1;

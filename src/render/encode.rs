@@ -189,6 +189,7 @@ mod tests {
                 show_moves: ply % 9 == 0,
                 before: game.previous_position().copied(),
                 suggested: None,
+                refuted: None,
             };
             pictures.push(draw(&pos, &opts));
         }
@@ -226,6 +227,7 @@ mod tests {
                     show_moves: false,
                     before: Some(before),
                     suggested: None,
+                    refuted: None,
                 },
             );
             assert!(decoded(&writer.encode(&canvas)) == canvas.pixels);

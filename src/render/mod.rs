@@ -18,7 +18,9 @@
 //!   move's start and end stay marked, but not its captured pieces: a red
 //!   arrow landing on a red ghost would read as a capture still to come.
 //! - **Suggested move** ([`RenderOptions::suggested`]): one blue arrow, the
-//!   engine's best move in an analysis, never marked like a played move.
+//!   engine's best move in an analysis, never marked like a played move;
+//!   a refuted one ([`RenderOptions::refuted`], a puzzle's wrong answer)
+//!   is a red arrow under it.
 //! - **Rating chart** ([`rating_chart_png`]): a player's rating over the
 //!   dates of their rated games, its deviation shaded around it, under a
 //!   title and a line of figures the caller writes in the reader's language.
@@ -83,7 +85,8 @@ use crate::rules::Position;
 /// pictures where it shares them (see [`bands`]): the same pixels.
 pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
     // Arrows cross ranks: only arrowless boards are put together from ranks.
-    if opts.show_moves || opts.suggested.is_some() { render_png_whole(pos, opts) } else { bands::render(pos, opts) }
+    let arrows = opts.show_moves || opts.suggested.is_some() || opts.refuted.is_some();
+    if arrows { render_png_whole(pos, opts) } else { bands::render(pos, opts) }
 }
 
 /// 8-bit RGB pixels (`width * height * 3` bytes, rows top to bottom) as PNG

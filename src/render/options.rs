@@ -17,11 +17,21 @@ pub struct RenderOptions {
     /// A move of the position to suggest (the engine's best): drawn as one
     /// arrow in its own colour, never like a move that was played.
     pub suggested: Option<Move>,
+    /// A move of the position that was tried and does not work (a
+    /// puzzle's wrong answer): one red arrow, under the suggested one.
+    pub refuted: Option<Move>,
 }
 
 impl Default for RenderOptions {
-    /// White at the bottom, no last move, no overlay, no suggestion.
+    /// White at the bottom, no last move, no overlay, no arrow.
     fn default() -> RenderOptions {
-        RenderOptions { perspective: Color::White, last_move: None, show_moves: false, before: None, suggested: None }
+        RenderOptions {
+            perspective: Color::White,
+            last_move: None,
+            show_moves: false,
+            before: None,
+            suggested: None,
+            refuted: None,
+        }
     }
 }

@@ -16,10 +16,15 @@ use crate::rules::{Color, Move, Position};
 struct Key {
     position: Position,
     perspective: Color,
-    last_move: Option<(u8, u8, u8, u8, u64, u64)>,
+    last_move: Option<Route>,
     show_moves: bool,
     before: Option<Position>,
+    suggested: Option<Route>,
+    refuted: Option<Route>,
 }
+
+/// A move as the picture draws it.
+type Route = (u8, u8, u8, u8, u64, u64);
 
 impl Key {
     fn new(position: &Position, opts: &RenderOptions) -> Key {
@@ -30,6 +35,8 @@ impl Key {
             last_move: opts.last_move.as_ref().map(route),
             show_moves: opts.show_moves,
             before: opts.before,
+            suggested: opts.suggested.as_ref().map(route),
+            refuted: opts.refuted.as_ref().map(route),
         }
     }
 }
@@ -101,6 +108,7 @@ mod tests {
                 show_moves: false,
                 before: Some(before),
                 suggested: None,
+                refuted: None,
             },
         )
     }
@@ -114,7 +122,12 @@ mod tests {
         let flipped = RenderOptions { perspective: opts.perspective.opponent(), ..opts };
         let overlay = RenderOptions { show_moves: true, ..opts };
         let unmarked = RenderOptions { last_move: None, ..opts };
-        for other in [flipped, overlay, unmarked] {
+        // An analysis of the position just played: the same board with the
+        // engine's move on it (it was once served the board without it).
+        let best = pos.legal_moves()[0];
+        let suggested = RenderOptions { suggested: Some(best), ..opts };
+        let refuted = RenderOptions { refuted: Some(best), ..opts };
+        for other in [flipped, overlay, unmarked, suggested, refuted] {
             assert!(recent.get(&pos, &other).is_none());
         }
         assert!(recent.get(&Position::initial(), &opts).is_none());

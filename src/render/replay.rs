@@ -116,6 +116,7 @@ pub fn render_gif(frames: &[ReplayFrame], perspective: Color) -> Result<Vec<u8>,
                     show_moves: false,
                     before: frame.before,
                     suggested: None,
+                    refuted: None,
                 };
                 draw_into(&mut s.canvas, &mut s.mask, &frame.position, &options);
                 let delay = if i + 1 == frames.len() { LAST_FRAME_DELAY_MS } else { FRAME_DELAY_MS };

@@ -26,6 +26,9 @@ pub const CAPTURE_ARROW: Rgb = [204, 52, 30];
 /// The arrow of a suggested move (the engine's best): blue, unlike the
 /// olive of a played move and the green and red of the overlay.
 pub const SUGGESTED_ARROW: Rgb = [36, 92, 200];
+/// The arrow of a refuted move (a puzzle's wrong answer): red, beside the
+/// blue of the move that works.
+pub const REFUTED_ARROW: Rgb = [200, 30, 40];
 /// How opaque the arrows are, out of 255.
 pub const ARROW_OPACITY: u8 = 215;
 

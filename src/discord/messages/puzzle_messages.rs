@@ -64,7 +64,14 @@ async fn board(
     over: bool,
 ) -> Result<(Vec<u8>, String), CommandError> {
     let (last_move, before) = last.unzip();
-    let options = RenderOptions { perspective: puzzle.solver(), last_move, show_moves: false, before, suggested: None };
+    let options = RenderOptions {
+        perspective: puzzle.solver(),
+        last_move,
+        show_moves: false,
+        before,
+        suggested: None,
+        refuted: None,
+    };
     let png = board_png(position, options).await?;
     Ok((png, alt::position(lang, &position, last_notation, over)))
 }

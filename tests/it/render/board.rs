@@ -174,7 +174,14 @@ fn the_last_move_changes_exactly_its_squares() {
         let plain = picture(&after, &from_side(perspective));
         let marked = picture(
             &after,
-            &RenderOptions { perspective, last_move: Some(mv), show_moves: false, before: None, suggested: None },
+            &RenderOptions {
+                perspective,
+                last_move: Some(mv),
+                show_moves: false,
+                before: None,
+                suggested: None,
+                refuted: None,
+            },
         );
         let expected: BTreeSet<(u32, u32)> = [10, 19, 28, 14, 23].map(|n| cell(square(n), perspective)).into();
         assert_eq!(changed_cells(&plain, &marked), expected, "from {perspective}'s side");
@@ -214,6 +221,7 @@ fn the_same_input_gives_the_same_bytes() {
         show_moves: true,
         before: None,
         suggested: None,
+        refuted: None,
     };
     assert!(render_png(&after, &opts) == render_png(&after, &opts), "two renders differ");
     let white = RenderOptions { perspective: Color::White, ..opts };
@@ -227,7 +235,14 @@ fn the_moves_overlay_touches_every_moving_piece_and_destination() {
         let plain = picture(&pos, &from_side(perspective));
         let overlay = picture(
             &pos,
-            &RenderOptions { perspective, last_move: None, show_moves: true, before: None, suggested: None },
+            &RenderOptions {
+                perspective,
+                last_move: None,
+                show_moves: true,
+                before: None,
+                suggested: None,
+                refuted: None,
+            },
         );
         let changed = changed_cells(&plain, &overlay);
         for mv in pos.legal_moves() {
@@ -324,6 +339,7 @@ fn the_cli_writes_a_picture_of_the_position_after_the_last_move() {
             show_moves: true,
             before: None,
             suggested: None,
+            refuted: None,
         },
     );
     assert!(written == expected, "the file is not the picture of the position after 10x28");
@@ -404,6 +420,34 @@ fn a_suggested_move_is_an_arrow_not_a_played_move() {
     let on_path = pixel(&suggested, cx as u32, cy as u32);
     assert_ne!(on_path, pixel(&plain, cx as u32, cy as u32), "the arrow crosses 19");
     assert!(on_path[2] > on_path[0] && on_path[2] > on_path[1], "blue: {on_path:?}");
+}
+
+#[test]
+fn a_refuted_move_is_a_red_arrow_beside_the_blue_one() {
+    // A puzzle missed (issue: puzzles that are true, point 4): White must
+    // take two men (RULES 5), and 10x19x26 was played where 10x19x28 wins;
+    // both cross 19, and each ends on its own square in its own colour.
+    let pos: Position = "W:W1,4,10,11:B14,22,23,29".parse().expect("a valid FEN");
+    let (right, tried) = (pos.parse_move("10x28").expect("legal"), pos.parse_move("10x26").expect("legal"));
+    let plain = picture(&pos, &RenderOptions::default());
+    let both =
+        picture(&pos, &RenderOptions { suggested: Some(right), refuted: Some(tried), ..RenderOptions::default() });
+    let at = |img: &RgbImage, to: u8| {
+        // A quarter of the way back from the arrow's end towards 19.
+        let ((tx, ty), (fx, fy)) = (square_center(square(to), Color::White), square_center(square(19), Color::White));
+        pixel(img, ((tx * 3.0 + fx) / 4.0) as u32, ((ty * 3.0 + fy) / 4.0) as u32)
+    };
+    let (blue, red) = (at(&both, 28), at(&both, 26));
+    assert!(blue[2] > blue[0] && blue[2] > blue[1], "the move that wins, blue: {blue:?}");
+    assert!(red[0] > red[1] + 80 && red[0] > red[2] + 80, "the move tried, red: {red:?}");
+    assert_ne!(at(&plain, 26), red, "nothing red there without it");
+    let marks = |img: &RgbImage| img.pixels().filter(|p| p.0 == theme::LAST_MOVE_SQUARE).count();
+    assert_eq!(marks(&both), 0, "neither is marked as played");
+    // Drawn whole, like any picture with arrows: the same pixels by either road.
+    let png =
+        render_png(&pos, &RenderOptions { suggested: Some(right), refuted: Some(tried), ..RenderOptions::default() });
+    let decoded = image::load_from_memory(&png).expect("a PNG").to_rgb8();
+    assert_eq!(decoded, both);
 }
 
 #[test]

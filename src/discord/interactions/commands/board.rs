@@ -38,7 +38,8 @@ pub async fn moves(inv: &Invocation, fen: Option<&str>) -> Result<Reply, Command
         format!("{head}\n{}", list.join("  "))
     };
     let (last_move, before) = last.unzip();
-    let options = RenderOptions { perspective: turn, last_move, show_moves: true, before, suggested: None };
+    let options =
+        RenderOptions { perspective: turn, last_move, show_moves: true, before, suggested: None, refuted: None };
     let png = game_messages::board_png(position, options).await?;
     let description = alt::moves(lang, &position, last_notation.as_deref());
     Ok(Reply::ephemeral(lang, text).file("moves.png", png, description))
