@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::CliResult;
+use crate::engine::puzzle_kin::{NEAR_SQUARES, SHARED_PLIES};
 use crate::engine::puzzle_set::{distinct, puzzle_line, puzzles_of_games};
 use crate::engine::puzzles::{FIND_DEPTH, MARGIN, VERIFY_DEPTH};
 use crate::engine::tables::{self, DEFAULT_PIECES, Tables};
@@ -18,7 +19,7 @@ use crate::engine::{DEFAULT_TABLE_MB, Searcher};
 /// The seed the file in the repository was made from.
 pub const DEFAULT_SEED: u64 = 2026;
 /// The games the file in the repository was made from.
-pub const DEFAULT_GAMES: u64 = 600;
+pub const DEFAULT_GAMES: u64 = 800;
 
 /// Arguments of `damas puzzles`.
 #[derive(clap::Args, Debug)]
@@ -84,7 +85,10 @@ fn generate(args: &GenerateArgs, out: &mut impl Write) -> CliResult {
         "# Puzzles found by the engine in {} games it played against itself (seed {}): in each\n\
          # position the side to move has one move that wins (a man or more once the captures are\n\
          # over, or a proven endgame win) and every other scores at least {MARGIN} centi-men worse,\n\
-         # at depth {FIND_DEPTH} and again at depth {VERIFY_DEPTH}. Made by `damas puzzles generate --seed {} --games {}`.\n\
+         # at depth {FIND_DEPTH} and again at depth {VERIFY_DEPTH}. A puzzle kin to one kept before it is left out:\n\
+         # its position is within {NEAR_SQUARES} squares of one along that one's solution (or the reverse), or\n\
+         # one's solution ({SHARED_PLIES} plies or more) runs inside the other's.\n\
+         # Made by `damas puzzles generate --seed {} --games {}`.\n\
          # Columns: position (PDN FEN, the solver to move); solution (the solver's moves and the\n\
          # replies); theme; material gained (men, a king is 3).\n",
         args.games, args.seed, args.seed, args.games

@@ -24,6 +24,7 @@ mod limits;
 mod openings;
 mod ordering;
 mod proven;
+pub mod puzzle_kin;
 pub mod puzzle_set;
 pub mod puzzles;
 mod review;

@@ -8,9 +8,8 @@
 //! are what leave shots on the board. Every position of every game is then
 //! searched for a puzzle ([`super::puzzles::puzzles_in_game`]).
 
-use std::collections::HashSet;
-
 use super::limits::Limits;
+use super::puzzle_kin::{Solution, without_kin};
 use super::puzzles::{FIND_DEPTH, Puzzle, Theme, VERIFY_DEPTH, puzzles_in_game};
 use super::root::Root;
 use super::search::{Searcher, Style};
@@ -76,10 +75,11 @@ pub fn puzzles_of_games(searcher: &mut Searcher, seed: u64, indices: impl Iterat
     out
 }
 
-/// The puzzles in order with each position kept once (the first found).
+/// The puzzles in order, each kept only if it is kin to none found before
+/// it ([`super::puzzle_kin`]: the same position, a tail of one, or a part
+/// of its line).
 pub fn distinct(puzzles: impl IntoIterator<Item = Puzzle>) -> Vec<Puzzle> {
-    let mut seen = HashSet::new();
-    puzzles.into_iter().filter(|p| seen.insert(p.position.to_string())).collect()
+    without_kin(puzzles, |p| Solution::new(p.position, &p.line))
 }
 
 /// One line of a puzzle file: `FEN;line;theme;gain`, the line's moves in

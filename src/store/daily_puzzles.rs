@@ -20,6 +20,22 @@ pub struct PuzzleServer {
     pub time_zone: Option<String>,
 }
 
+/// A puzzle as far as its kinship with others goes: its id, position (FEN)
+/// and solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KinRow {
+    /// The puzzle.
+    pub id: i64,
+    /// Its position, as FEN.
+    pub fen: String,
+    /// Its solution, moves separated by spaces.
+    pub line: String,
+}
+
+fn kin_from_row(row: &AnyRow) -> Result<KinRow, StoreError> {
+    Ok(KinRow { id: row.try_get("id")?, fen: row.try_get("fen")?, line: row.try_get("line")? })
+}
+
 /// A server's puzzle of one day.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyPuzzleRow {
@@ -142,18 +158,50 @@ impl Store {
         row.as_ref().map(daily_from_row).transpose()
     }
 
-    /// Chooses server `guild`'s puzzle of `day` for `channel` and leases
-    /// its post until `now + lease_secs`, unless a process did already (its
-    /// key): `None` then, or when no puzzle is left that the server never
-    /// had. The server's own games' puzzles come first, the latest first;
-    /// then the others in an order of the server's own (`server_order`), so
-    /// no two servers go through the shared set in the same sequence, nor
-    /// in the order it was stored in. Its solution falls due at `reveal_at`.
+    /// The puzzles server `guild` has not had as its daily puzzle, in the
+    /// order it takes them, `limit` from the `skip`th on: the server's own
+    /// games' puzzles first, the latest first; then the others in an order
+    /// of the server's own (`server_order`), so no two servers go through
+    /// the shared set in the same sequence, nor in the order it was stored
+    /// in.
+    pub async fn daily_candidates(&self, guild: u64, skip: i64, limit: i64) -> Result<Vec<KinRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id, p.fen, p.line FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
+             WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
+             ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, \
+             (p.id * $2) % 1000003, p.id LIMIT $3 OFFSET $4",
+        )
+        .bind(db_id(guild)?)
+        .bind(server_order(guild))
+        .bind(limit)
+        .bind(skip)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(kin_from_row).collect()
+    }
+
+    /// The puzzles of server `guild`'s days from `since_day` on.
+    pub async fn recent_daily_puzzles(&self, guild: u64, since_day: i64) -> Result<Vec<KinRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id, p.fen, p.line FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id \
+             WHERE d.guild_id = $1 AND d.day >= $2 ORDER BY d.day",
+        )
+        .bind(db_id(guild)?)
+        .bind(since_day)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(kin_from_row).collect()
+    }
+
+    /// Makes `puzzle` server `guild`'s puzzle of `day` for `channel` and
+    /// leases its post until `now + lease_secs`, unless a process chose one
+    /// already (its key): `None` then. Its solution falls due at `reveal_at`.
     #[allow(clippy::too_many_arguments)]
     pub async fn claim_daily_puzzle(
         &self,
         guild: u64,
         day: i64,
+        puzzle: i64,
         channel: u64,
         now: i64,
         lease_secs: i64,
@@ -161,21 +209,16 @@ impl Store {
     ) -> Result<Option<DailyPuzzleRow>, StoreError> {
         let sql = sqlx::AssertSqlSafe(format!(
             "INSERT INTO daily_puzzles (guild_id, day, puzzle_id, channel_id, lease_until, attempts, created_at, \
-             reveal_at) \
-             SELECT $1, $2, p.id, $3, $4, 1, $5, $6 FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
-             WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
-             ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, \
-             (p.id * $7) % 1000003, p.id LIMIT 1 \
-             ON CONFLICT DO NOTHING RETURNING {DAILY_COLUMNS}"
+             reveal_at) VALUES ($1, $2, $3, $4, $5, 1, $6, $7) ON CONFLICT DO NOTHING RETURNING {DAILY_COLUMNS}"
         ));
         let row = sqlx::query(sql)
             .bind(db_id(guild)?)
             .bind(day)
+            .bind(puzzle)
             .bind(db_id(channel)?)
             .bind(now + lease_secs)
             .bind(now)
             .bind(reveal_at)
-            .bind(server_order(guild))
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(daily_from_row).transpose()

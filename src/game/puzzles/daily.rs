@@ -4,15 +4,19 @@
 //! process (its key is the server and the local day), so however many
 //! processes run, one posts it; its post is leased until its message is
 //! known, so a process that stopped before hearing back leaves it to
-//! another. Once the next day has begun its message shows the solution.
+//! another. Once the next day has begun its message shows the solution. A
+//! server is never given a puzzle kin to one of its last [`KIN_DAYS`] days
+//! (the same line again, or the tail of one).
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 
 use super::Puzzles;
 use super::play::{Shown, StoredPuzzle, play_of};
+use crate::engine::puzzle_kin::Solution;
 use crate::game::GameError;
-use crate::store::{DailyPuzzleRow, PuzzleServer};
+use crate::rules::parse_fen;
+use crate::store::{DailyPuzzleRow, KinRow, PuzzleServer};
 
 /// How long one process may take to post a daily puzzle before another
 /// tries (seconds).
@@ -47,6 +51,29 @@ pub fn local_instant(zone: Option<&str>, day: i64, hour: u32) -> i64 {
 }
 
 const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
+
+/// How many days back a server's daily puzzles keep their kin away.
+pub const KIN_DAYS: i64 = 30;
+
+/// The candidates for a daily puzzle read at a time (the first is nearly
+/// always taken).
+const CANDIDATES_AT_ONCE: i64 = 16;
+
+/// A stored puzzle's solution, for its kinship; `None` if it cannot be
+/// read (it is then never chosen).
+fn solution_of(row: &KinRow) -> Option<Solution> {
+    let Ok(start) = parse_fen(&row.fen) else {
+        tracing::warn!(puzzle = row.id, "a stored puzzle's position cannot be read");
+        return None;
+    };
+    let (mut position, mut line) = (start, Vec::new());
+    for notation in row.line.split_whitespace() {
+        let mv = position.parse_move(notation).ok()?;
+        position = position.play(&mv)?;
+        line.push(mv);
+    }
+    Some(Solution::new(start, &line))
+}
 
 fn zone_of(zone: Option<&str>) -> TimeZone {
     zone.and_then(|z| TimeZone::get(z).ok()).unwrap_or(TimeZone::UTC)
@@ -101,7 +128,13 @@ impl Puzzles<'_> {
             let next_day = if local_hour < hour { day } else { day + 1 };
             if local_hour >= hour && self.store.daily_puzzle(guild, day).await?.is_none() {
                 let reveal_at = local_instant(zone, day + 1, 0);
-                match self.store.claim_daily_puzzle(guild, day, channel, now, DAILY_LEASE, reveal_at).await? {
+                let claimed = match self.daily_choice(guild, day).await? {
+                    Some(puzzle) => {
+                        self.store.claim_daily_puzzle(guild, day, puzzle, channel, now, DAILY_LEASE, reveal_at).await?
+                    }
+                    None => None,
+                };
+                match claimed {
                     Some(claimed) => due.push(claimed),
                     None => tracing::debug!(guild, day, "no daily puzzle claimed (another process did, or none left)"),
                 }
@@ -109,6 +142,28 @@ impl Puzzles<'_> {
             self.store.set_puzzle_due(guild, local_instant(zone, next_day, hour)).await?;
         }
         Ok(due)
+    }
+
+    /// The puzzle server `guild` takes on `day`: the first in its order
+    /// (see [`crate::store::Store::daily_candidates`]) that is kin to none of
+    /// its daily puzzles of the last [`KIN_DAYS`] days (the same line, a
+    /// part of one, or a position along one: [`crate::engine::puzzle_kin`]);
+    /// `None` when none is left.
+    async fn daily_choice(self, guild: u64, day: i64) -> Result<Option<i64>, GameError> {
+        let recent = self.store.recent_daily_puzzles(guild, day - KIN_DAYS).await?;
+        let recent: Vec<Solution> = recent.iter().filter_map(solution_of).collect();
+        let mut skip = 0;
+        loop {
+            let page = self.store.daily_candidates(guild, skip, CANDIDATES_AT_ONCE).await?;
+            let fresh = page.iter().find(|c| solution_of(c).is_some_and(|s| recent.iter().all(|r| !r.is_kin(&s))));
+            if let Some(chosen) = fresh {
+                return Ok(Some(chosen.id));
+            }
+            if (page.len() as i64) < CANDIDATES_AT_ONCE {
+                return Ok(None);
+            }
+            skip += CANDIDATES_AT_ONCE;
+        }
     }
 
     /// Server `guild`'s puzzle of local day `day` for `user`: where they

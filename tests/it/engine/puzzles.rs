@@ -5,6 +5,7 @@
 //! `data/puzzles.txt` is legal and unique at the verification depth.
 
 use damas::engine::Searcher;
+use damas::engine::puzzle_kin::{Solution, without_kin};
 use damas::engine::puzzle_set::{read_puzzle_line, self_play_game};
 use damas::engine::puzzles::{FIND_DEPTH, MARGIN, Theme, VERIFY_DEPTH, WINNING, puzzle_at, puzzles_in_game, verify};
 use damas::engine::{DEFAULT_TABLE_MB, Root, Style};
@@ -125,6 +126,28 @@ fn the_shipped_puzzles_are_legal_distinct_and_unique_at_the_verification_depth()
         let again = again.unwrap_or_else(|| panic!("{fen}: no longer a puzzle at depth {VERIFY_DEPTH}"));
         assert_eq!(again, *puzzle, "{fen}: the same line and theme again");
     }
+}
+
+#[test]
+fn no_two_shipped_puzzles_are_kin() {
+    // Issue "puzzles that are true, varied and fair", point 4: no puzzle
+    // is another's tail, and no two share a line (the first of each
+    // family is kept, as `damas puzzles generate` keeps it).
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    let solution = |line: &&str| {
+        let puzzle = read_puzzle_line(line).unwrap_or_else(|e| panic!("{e}"));
+        Solution::new(puzzle.position, &puzzle.line)
+    };
+    let kept = without_kin(lines.iter().copied(), solution);
+    let kin: Vec<&&str> = lines.iter().filter(|l| !kept.contains(l)).collect();
+    assert!(
+        kin.is_empty(),
+        "{} puzzles kin to one before them:\n{}",
+        kin.len(),
+        kin.iter().map(|l| **l).collect::<Vec<_>>().join("\n")
+    );
+    assert!(kept.len() >= 400, "{} left", kept.len());
 }
 
 #[test]

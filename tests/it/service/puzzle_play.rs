@@ -309,9 +309,39 @@ async fn each_server_has_its_own_sequence_of_daily_puzzles(backend: Backend) {
     }
 }
 
+/// A breakthrough and its own tail (both were in the shipped set once),
+/// and a shot of another line: a server that had one of the first two as
+/// its daily puzzle does not get the other within 30 days.
+async fn a_daily_puzzle_is_never_kin_to_one_of_the_last_thirty_days(backend: Backend) {
+    let whole = puzzle("B:W1,2,4,8,13,22,23:B10,11,16,24,29,30,32", "10-6 22-27 6-3");
+    let tail = puzzle("B:W1,2,4,8,13,23,27:B6,11,16,24,29,30,32", "6-3");
+    let (_db, svc) = service_with(backend, &[whole.clone(), tail.clone(), puzzle(SHOT, SHOT_LINE)]).await;
+    svc.puzzles().set_daily(T0, GUILD, Some(Some(500)), None, true).await.unwrap();
+    let mut shown = Vec::new();
+    for day in [0, 1, 2, 29, 40] {
+        for daily in svc.puzzles().daily_posts_due(NINE + 5 + day * 86_400).await.unwrap() {
+            svc.puzzles().daily_posted(daily.guild, daily.day, 900 + day as u64).await.unwrap();
+            let (_, chosen) = svc.puzzles().daily(daily.guild, daily.day).await.unwrap().unwrap();
+            shown.push((day, chosen.notation.join(" ")));
+        }
+    }
+    let days: Vec<i64> = shown.iter().map(|(day, _)| *day).collect();
+    // The shot and one of the pair on two of the first three days; none
+    // on the third nor 30 days after, while the pair's other is kin to a
+    // puzzle shown within 30 days; on day 40 it is not any more.
+    assert_eq!(days[..2], [0, 1], "{shown:?}");
+    assert_eq!(days[2..], [40], "{shown:?}");
+    let lines: Vec<&str> = shown.iter().map(|(_, line)| line.as_str()).collect();
+    assert!(lines.contains(&SHOT_LINE), "{shown:?}");
+    let (first_of_pair, last) = (lines[..2].iter().find(|l| **l != SHOT_LINE).unwrap(), lines[2]);
+    assert_ne!(first_of_pair, &last, "{shown:?}");
+    assert!([whole.line.as_str(), tail.line.as_str()].contains(&last), "{shown:?}");
+}
+
 crate::on_both_backends!(
     multi_thread: the_right_line_solves_and_rates_player_and_puzzle,
     each_server_has_its_own_sequence_of_daily_puzzles,
+    a_daily_puzzle_is_never_kin_to_one_of_the_last_thirty_days,
     a_daily_answer_after_its_day_earns_nothing,
     a_wrong_move_fails_and_ends_the_streak,
     a_second_winning_move_counts_as_solved,
