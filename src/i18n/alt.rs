@@ -89,6 +89,19 @@ pub fn analysis(lang: Lang, board: &Position, best: Option<&str>) -> String {
     }
 }
 
+/// A missed puzzle's board: the position, then "Your move, 6-10, shown by
+/// a red arrow; the move that wins, 5-9, by a blue arrow."
+pub fn puzzle_miss(lang: Lang, board: &Position, last_move: Option<&str>, tried: &str, right: &str) -> String {
+    let position = position(lang, board, last_move, false);
+    t!(lang, "alt-puzzle-miss", position = position, tried = tried.to_string(), right = right.to_string())
+}
+
+/// A puzzle's solution as an animation: "Animation of the solution of
+/// puzzle #12: 5-9 29-26 9x18."
+pub fn puzzle_solution(lang: Lang, id: i64, line: &str) -> String {
+    t!(lang, "alt-puzzle-solution", id = id.to_string(), line = line.to_string())
+}
+
 /// A game's replay GIF: "Replay of game #42: alice vs bob, 42 plies,
 /// result 1-0." and the position it ends on.
 pub fn replay(lang: Lang, view: &GameView) -> String {

@@ -10,9 +10,10 @@ use crate::engine::puzzles::Theme;
 use crate::game::{PuzzlePlay, PuzzleRatingChange, StoredPuzzle};
 use crate::i18n::{Lang, alt, color, dates};
 use crate::rating::shown;
-use crate::render::RenderOptions;
-use crate::rules::Position;
+use crate::render::{RenderOptions, ReplayFrame, render_gif};
+use crate::rules::{Move, Position};
 use crate::t;
+use crate::workers::Workers;
 
 use super::errors::CommandError;
 use super::game_messages::board_png;
@@ -128,14 +129,17 @@ pub fn rating_line(lang: Lang, change: &PuzzleRatingChange) -> String {
 }
 
 /// The end of a puzzle: `verdict` (solved, or the move that does not win
-/// and the solution), the theme, the rating's change, and the board at the
-/// end of the solution (the solver's winning move, or the line they
-/// missed), with the Next puzzle button.
+/// and the solution), the theme, the rating's change, the pictures, and
+/// the Next puzzle button. Solved: the board at the end of the solution.
+/// Missed (`tried`: the move played): the board where it was played, the
+/// move that wins there in blue and the one played in red, and the whole
+/// solution as a short animation.
 pub async fn puzzle_over(
     lang: Lang,
     play: &PuzzlePlay,
     verdict: String,
     change: &PuzzleRatingChange,
+    tried: Option<(Move, &str)>,
 ) -> Result<Reply, CommandError> {
     let puzzle = &play.puzzle;
     let text = [
@@ -145,11 +149,66 @@ pub async fn puzzle_over(
         rating_line(lang, change),
     ]
     .join("\n");
-    let end = puzzle.line.len();
-    let last = Some((puzzle.line[end - 1], puzzle.after(end - 1)));
-    let (png, description) =
-        board(lang, puzzle, puzzle.after(end), last, puzzle.notation.last().map(String::as_str), true).await?;
-    Ok(Reply::ephemeral(lang, text).file("puzzle.png", png, description).components(vec![next_row(lang, play.attempt)]))
+    let reply = Reply::ephemeral(lang, text).components(vec![next_row(lang, play.attempt)]);
+    let Some((tried, tried_notation)) = tried else {
+        let end = puzzle.line.len();
+        let last = Some((puzzle.line[end - 1], puzzle.after(end - 1)));
+        let (png, description) =
+            board(lang, puzzle, puzzle.after(end), last, puzzle.notation.last().map(String::as_str), true).await?;
+        return Ok(reply.file("puzzle.png", png, description));
+    };
+    let (png, description) = miss_board(lang, play, tried, tried_notation).await?;
+    let reply = reply.file("puzzle.png", png, description);
+    Ok(match solution_replay(puzzle).await {
+        Ok(gif) => reply.file("solution.gif", gif, alt::puzzle_solution(lang, puzzle.id, &solution(puzzle))),
+        Err(e) => {
+            // The board and the written solution say it all the same.
+            tracing::error!(puzzle = puzzle.id, error = %e, "could not draw a puzzle's solution");
+            reply
+        }
+    })
+}
+
+/// The board where the solver tried `tried`, from their side: the reply
+/// that led there marked, the solution's move there as a blue arrow and the
+/// move tried as a red one.
+async fn miss_board(
+    lang: Lang,
+    play: &PuzzlePlay,
+    tried: Move,
+    tried_notation: &str,
+) -> Result<(Vec<u8>, String), CommandError> {
+    let puzzle = &play.puzzle;
+    let step = play.step as usize;
+    let (last_move, before) = play.last_move().unzip();
+    let options = RenderOptions {
+        perspective: puzzle.solver(),
+        last_move,
+        show_moves: false,
+        before,
+        suggested: Some(puzzle.line[step]),
+        refuted: Some(tried),
+    };
+    let position = play.position();
+    let png = board_png(position, options).await?;
+    let last_notation = step.checked_sub(1).map(|ply| puzzle.notation[ply].as_str());
+    Ok((png, alt::puzzle_miss(lang, &position, last_notation, tried_notation, &puzzle.notation[step])))
+}
+
+/// The solution played out from the puzzle's position, from the solver's
+/// side: a frame a move (a dozen at most).
+async fn solution_replay(puzzle: &StoredPuzzle) -> Result<Vec<u8>, CommandError> {
+    let mut frames = vec![ReplayFrame::start(puzzle.start)];
+    for mv in &puzzle.line {
+        let before = frames.last().map_or(puzzle.start, |f| f.position);
+        frames.extend(ReplayFrame::after(&before, *mv));
+    }
+    let perspective = puzzle.solver();
+    Workers::shared()
+        .run(move || render_gif(&frames, perspective))
+        .await
+        .map_err(|e| CommandError::Internal(format!("drawing failed: {e}")))?
+        .map_err(|e| CommandError::Internal(e.to_string()))
 }
 
 /// The solution written out: "19-23 20-15 12x19".

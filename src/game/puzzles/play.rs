@@ -143,10 +143,12 @@ pub enum Answered {
     },
     /// A move that does not win: the puzzle is over, not solved.
     Failed {
-        /// The puzzle, over.
+        /// The puzzle, over (at the step where the move was tried).
         play: PuzzlePlay,
         /// The move played, as written.
         played: String,
+        /// The move played.
+        tried: Move,
         /// The rating before and after.
         rating: PuzzleRatingChange,
     },
@@ -250,7 +252,7 @@ impl Puzzles<'_> {
         let at = step as usize;
         if mv == play.puzzle.line[at] {
             if at + 1 >= play.puzzle.line.len() {
-                return self.finish(play, true, played, false, now).await;
+                return self.finish(play, true, (played, mv), false, now).await;
             }
             let reply = play.puzzle.notation[at + 1].clone();
             let next = u32::try_from(at + 2).unwrap_or(u32::MAX);
@@ -267,7 +269,7 @@ impl Puzzles<'_> {
             .engine
             .run(move |searcher| still_wins(searcher, &after, Variant::Classic, DrawRules::Classic, depth))
             .await?;
-        self.finish(play, wins, played, wins, now).await
+        self.finish(play, wins, (played, mv), wins, now).await
     }
 
     /// Ends `play` at its step, solved or not, and rates it.
@@ -275,7 +277,7 @@ impl Puzzles<'_> {
         self,
         mut play: PuzzlePlay,
         solved: bool,
-        played: String,
+        (played, tried): (String, Move),
         alternative: bool,
         now: i64,
     ) -> Result<Answered, GameError> {
@@ -285,7 +287,7 @@ impl Puzzles<'_> {
         Ok(if solved {
             Answered::Solved { play, played, alternative, rating }
         } else {
-            Answered::Failed { play, played, rating }
+            Answered::Failed { play, played, tried, rating }
         })
     }
 }

@@ -142,9 +142,25 @@ async fn a_puzzle_is_solved_and_one_missed_through_its_menus(backend: Backend) {
     let wrong = losing_move(&second);
     let missed = choose(&fake, &alice, &next, &wrong).await;
     let text = missed.content().unwrap();
-    let solution = second.puzzle.notation.join(" ");
-    assert!(text.contains(&format!("{wrong} does not win. The solution: **{solution}**")), "{text}");
+    let (solution, right) = (second.puzzle.notation.join(" "), &second.puzzle.notation[0]);
+    let said = format!(
+        "{wrong} does not win: **{right}** does (the blue arrow; yours is the red one). \
+         The whole solution, **{solution}**, plays in the animation."
+    );
+    assert!(text.contains(&said), "{text}");
     assert!(text.contains("streak 0 (best 1)"), "{text}");
+    // The miss's pictures: the start with both moves drawn, and the line played out.
+    let board = missed.file("puzzle.png").expect("the board of the miss");
+    let alt = format!("Your move, {wrong}, shown by a red arrow; the move that wins, {right}, by a blue arrow.");
+    assert!(board.description.as_deref().is_some_and(|d| d.ends_with(&alt)), "{:?}", board.description);
+    let gif = missed.file("solution.gif").expect("the solution played out");
+    let frames = image::AnimationDecoder::into_frames(
+        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif.bytes.to_vec())).expect("a GIF"),
+    );
+    let frames = frames.collect_frames().expect("its frames");
+    assert_eq!(frames.len(), second.puzzle.line.len() + 1, "the start, then a frame a move");
+    let alt = format!("Animation of the solution of puzzle #{}: {solution}.", second.puzzle.id);
+    assert_eq!(gif.description.as_deref(), Some(alt.as_str()));
 
     let stats = ask(&fake, fake.command("puzzle").subcommand("stats").from(&bob).user("user", &alice)).await;
     let text = stats.content().unwrap();

@@ -90,7 +90,8 @@ async fn a_wrong_move_fails_and_ends_the_streak(backend: Backend) {
     let second = svc.puzzles().next_puzzle(GUILD, WHITE, T0 + 20).await.unwrap().play;
     let wrong = if second.puzzle.notation[0] == "5-9" { "6-10".to_string() } else { capture_to(TWO_WAYS, "26") };
     let done = svc.puzzles().answer(second.attempt, 0, WHITE, &wrong, T0 + 30).await.unwrap();
-    let Answered::Failed { play, played, rating } = done else { panic!("{wrong}: {done:?}") };
+    let Answered::Failed { play, played, tried, rating } = done else { panic!("{wrong}: {done:?}") };
+    assert_eq!(play.position().notation(&tried), wrong, "the move tried, where it was tried");
     assert_eq!((played, play.solved), (wrong, Some(false)));
     assert!(rating.after.rating.rating < won.after.rating.rating);
     assert_eq!((rating.after.played, rating.after.solved, rating.after.streak, rating.after.best_streak), (2, 1, 0, 1));

@@ -108,11 +108,13 @@ async fn answered_reply(inv: &Invocation, answered: &Answered) -> Result<Reply, 
             } else {
                 t!(lang, "puzzle-solved", played = played.clone())
             };
-            puzzle_over(lang, play, verdict, rating).await?
+            puzzle_over(lang, play, verdict, rating, None).await?
         }
-        Answered::Failed { play, played, rating } => {
-            let verdict = t!(lang, "puzzle-failed", played = played.clone(), line = solution(&play.puzzle));
-            puzzle_over(lang, play, verdict, rating).await?
+        Answered::Failed { play, played, tried, rating } => {
+            let right = play.puzzle.notation[play.step as usize].clone();
+            let verdict =
+                t!(lang, "puzzle-failed", played = played.clone(), right = right, line = solution(&play.puzzle));
+            puzzle_over(lang, play, verdict, rating, Some((*tried, played))).await?
         }
     };
     if let Answered::Solved { play, .. } | Answered::Failed { play, .. } = answered
