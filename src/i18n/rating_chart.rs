@@ -6,7 +6,8 @@
 use crate::game::{PlayerRating, PuzzleStats, RatedResults};
 use crate::rating::shown;
 use crate::render::RatingChart;
-use crate::render::chart::{ChartPoint, DateLabel, PeakMark, date_ticks};
+use crate::render::chart::ticks::count_marks;
+use crate::render::chart::{Axis, ChartPoint, DateLabel, PeakMark, date_ticks};
 use crate::t;
 
 use super::{Lang, dates};
@@ -28,20 +29,23 @@ pub fn chart(lang: Lang, player: &PlayerRating, name: Option<&str>, server: Opti
         figures: figures(lang, player),
         band_legend: t!(lang, "rating-chart-band"),
         points,
+        axis: Axis::Time,
         dates,
         peak,
     }
 }
 
 /// The chart of a player's puzzle rating after each puzzle (`/puzzle
-/// stats`), `name` being what Discord calls them.
+/// stats`), puzzle after puzzle (a dozen solved in one sitting are a
+/// dozen points, not a vertical stroke), `name` being what Discord calls
+/// them.
 pub fn puzzle_chart(lang: Lang, stats: &PuzzleStats, name: Option<&str>) -> RatingChart {
     let p = &stats.player;
-    let points: Vec<ChartPoint> = stats
-        .history
-        .iter()
-        .map(|s| ChartPoint { at: s.at, rating: s.rating.rating, deviation: s.rating.deviation })
+    let points: Vec<ChartPoint> = (1..)
+        .zip(&stats.history)
+        .map(|(n, s)| ChartPoint { at: n, rating: s.rating.rating, deviation: s.rating.deviation })
         .collect();
+    let numbers = count_marks(&points).iter().map(|m| DateLabel { at: m.at, text: m.at.to_string() }).collect();
     RatingChart {
         title: t!(lang, "puzzle-chart-title", player = player_name(lang, name)),
         figures: t!(
@@ -52,7 +56,8 @@ pub fn puzzle_chart(lang: Lang, stats: &PuzzleStats, name: Option<&str>) -> Rati
             played = p.played
         ),
         band_legend: t!(lang, "rating-chart-band"),
-        dates: date_labels(lang, &points),
+        axis: Axis::Count,
+        dates: numbers,
         points,
         peak: None,
     }

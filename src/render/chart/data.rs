@@ -15,10 +15,11 @@ pub struct ChartPoint {
     pub deviation: f64,
 }
 
-/// The label of one date mark, in the reader's language.
+/// The label of one mark of the axis, in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DateLabel {
-    /// The mark's time, as [`date_ticks`](super::date_ticks) gave it.
+    /// The mark's time (or number), as [`date_ticks`](super::date_ticks) (or
+    /// [`count_marks`](super::ticks::count_marks)) gave it.
     pub at: i64,
     /// "Mar 3", "ene 2025", "2025".
     pub text: String,
@@ -33,6 +34,19 @@ pub struct PeakMark {
     pub label: String,
 }
 
+/// What the chart's horizontal axis runs along.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Axis {
+    /// Time: each point's `at` is when its game ended; dates are marked.
+    #[default]
+    Time,
+    /// The points in order, evenly spaced however close in time (puzzles
+    /// are often solved a dozen in a sitting): each point's `at` is its
+    /// number, 1 for the first; round numbers are marked
+    /// ([`count_marks`](super::ticks::count_marks)).
+    Count,
+}
+
 /// Everything the chart shows, its words already in the reader's language.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChart {
@@ -44,8 +58,11 @@ pub struct RatingChart {
     pub band_legend: String,
     /// One point per rated game, oldest first.
     pub points: Vec<ChartPoint>,
-    /// The labels of [`date_ticks`](super::date_ticks)`(&points)`; a label at another time is
-    /// left out.
+    /// What the horizontal axis runs along.
+    pub axis: Axis,
+    /// The labels of the axis's marks: of [`date_ticks`](super::date_ticks)`(&points)` on a
+    /// time axis, of [`count_marks`](super::ticks::count_marks)`(&points)` (the numbers) on a
+    /// count axis; a label elsewhere is left out.
     pub dates: Vec<DateLabel>,
     /// The peak, if the player has one.
     pub peak: Option<PeakMark>,

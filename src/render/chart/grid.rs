@@ -1,5 +1,6 @@
-//! The chart's grid: a line per rating step and per date mark, the axes,
-//! and their labels (ratings on the left, dates below).
+//! The chart's grid: a line per rating step and per mark of the horizontal
+//! axis, the axes, and their labels (ratings on the left, dates or numbers
+//! below).
 
 use ab_glyph::FontRef;
 use image::RgbImage;
@@ -7,7 +8,8 @@ use imageproc::drawing::{draw_line_segment_mut, draw_text_mut, text_size};
 
 use super::palette::{AXIS, GRID, LABEL};
 use super::scale::Scale;
-use super::{CHART_WIDTH, DateLabel, DateTick};
+use super::ticks::Mark;
+use super::{CHART_WIDTH, DateLabel};
 
 /// The axis labels' size in pixels.
 const LABEL_PX: f32 = 13.0;
@@ -15,7 +17,7 @@ const LABEL_PX: f32 = 13.0;
 const LABEL_GAP: i32 = 12;
 
 /// The grid lines, under everything else.
-pub fn draw_lines(img: &mut RgbImage, scale: &Scale, ticks: &[DateTick]) {
+pub fn draw_lines(img: &mut RgbImage, scale: &Scale, ticks: &[Mark]) {
     let plot = scale.plot;
     for rating in scale.grid() {
         let y = scale.y(rating).round();
@@ -29,7 +31,7 @@ pub fn draw_lines(img: &mut RgbImage, scale: &Scale, ticks: &[DateTick]) {
 
 /// The axes, the ratings of the grid lines, and the date labels (a label
 /// that would touch the one before it is left out).
-pub fn draw_labels(img: &mut RgbImage, font: &FontRef<'_>, scale: &Scale, ticks: &[DateTick], dates: &[DateLabel]) {
+pub fn draw_labels(img: &mut RgbImage, font: &FontRef<'_>, scale: &Scale, ticks: &[Mark], dates: &[DateLabel]) {
     let plot = scale.plot;
     draw_line_segment_mut(img, (plot.left, plot.top), (plot.left, plot.bottom), AXIS);
     draw_line_segment_mut(img, (plot.left, plot.bottom), (plot.right, plot.bottom), AXIS);

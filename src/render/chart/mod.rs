@@ -1,8 +1,9 @@
 //! A player's rating over time as a PNG chart, drawn with `imageproc`, the
 //! way lichess players know it: a title (the player and the server), a line
 //! of figures (the current rating and its deviation, the peak, wins, draws
-//! and losses), then the rating over the dates of the games, with the
-//! deviation shaded around it and the peak marked.
+//! and losses), then the rating over the dates of the games (or game after
+//! game, [`Axis::Count`]), with the deviation shaded around it and the peak
+//! marked.
 //!
 //! Nothing here knows a language: the caller passes every word already
 //! written ([`RatingChart`]), and labels the date marks this module picks
@@ -26,14 +27,23 @@ use ab_glyph::FontRef;
 use image::{ImageFormat, RgbImage};
 
 use super::numbers::FONT;
-pub use data::{ChartPoint, DateLabel, PeakMark, RatingChart};
+pub use data::{Axis, ChartPoint, DateLabel, PeakMark, RatingChart};
 pub use palette::{BACKGROUND, BAND, BAND_ALPHA, CHART_HEIGHT, CHART_WIDTH, DOTS_UP_TO, LINE, PEAK, PLOT};
 use scale::Scale;
-pub use ticks::{DateTick, MAX_TICKS, TickStyle, date_ticks};
+pub use ticks::{DateTick, MAX_TICKS, Mark, TickStyle, date_ticks};
 
-/// Where the points of `points` are drawn on the chart.
+/// Where the points of `points` are drawn on a chart over time.
 pub fn scale_of(points: &[ChartPoint]) -> Scale {
     Scale::of(points, PLOT)
+}
+
+/// Where the points of `chart` are drawn, and the marks of its horizontal axis.
+pub fn axis_of(chart: &RatingChart) -> (Scale, Vec<Mark>) {
+    let points = &chart.points;
+    match chart.axis {
+        Axis::Time => (scale_of(points), date_ticks(points).iter().map(DateTick::mark).collect()),
+        Axis::Count => (Scale::spanning(points, PLOT, ticks::count_span(points)), ticks::count_marks(points)),
+    }
 }
 
 /// The chart as PNG bytes, [`CHART_WIDTH`] x [`CHART_HEIGHT`], 8-bit RGB.
@@ -41,8 +51,7 @@ pub fn scale_of(points: &[ChartPoint]) -> Scale {
 pub fn rating_chart_png(chart: &RatingChart) -> Vec<u8> {
     let mut img = RgbImage::from_pixel(CHART_WIDTH, CHART_HEIGHT, BACKGROUND);
     let font = FontRef::try_from_slice(FONT).expect("the embedded font is a valid TrueType font");
-    let scale = scale_of(&chart.points);
-    let ticks = date_ticks(&chart.points);
+    let (scale, ticks) = axis_of(chart);
     // The band is see-through: the grid shows under it.
     grid::draw_lines(&mut img, &scale, &ticks);
     band::draw(&mut img, &scale, &chart.points);

@@ -56,7 +56,11 @@ impl Scale {
     /// The scale that shows every point of `points`, and its band up to
     /// [`BAND_ROOM`], in `plot`.
     pub fn of(points: &[ChartPoint], plot: Plot) -> Scale {
-        let (start, end) = time_span(points);
+        Scale::spanning(points, plot, time_span(points))
+    }
+
+    /// [`Scale::of`] with the horizontal axis from `start` to `end`.
+    pub fn spanning(points: &[ChartPoint], plot: Plot, (start, end): (i64, i64)) -> Scale {
         let most_room = if points.len() <= WHOLE_BAND_UP_TO { f64::INFINITY } else { BAND_ROOM };
         let (mut low, mut high) = points.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
             let room = p.deviation.clamp(0.0, most_room);

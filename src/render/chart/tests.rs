@@ -17,6 +17,7 @@ fn chart(ratings: &[f64], deviation: f64) -> RatingChart {
         figures: "Now 1500".into(),
         band_legend: "± RD".into(),
         points,
+        axis: Axis::Time,
         dates: Vec::new(),
         peak: None,
     }
@@ -100,4 +101,27 @@ fn games_minutes_apart_each_show_a_bar_of_band() {
     let below = scale.y(1500.0 - 60.0).round() as u32 + 3;
     let shaded = (x - 5..=x + 5).filter(|&c| *img.get_pixel(c, below) == band_shade()).count();
     assert_eq!(shaded, 11, "a band wider than one column under the dots");
+}
+
+#[test]
+fn puzzles_solved_in_one_sitting_are_spread_along_a_count_axis() {
+    // Twenty-one puzzles within the same minute: over time they would be
+    // one vertical smear; counted, each has its own column.
+    let ratings: Vec<f64> = (0..21).map(|i| 1500.0 + f64::from(i % 5) * 30.0).collect();
+    let mut sitting = chart(&ratings, 90.0);
+    for (i, point) in sitting.points.iter_mut().enumerate() {
+        *point = ChartPoint { at: i as i64 + 1, ..*point };
+    }
+    sitting.axis = Axis::Count;
+    let (scale, marks) = axis_of(&sitting);
+    let xs: Vec<f32> = sitting.points.iter().map(|p| scale.x(p.at)).collect();
+    assert!(xs.windows(2).all(|w| w[1] - w[0] > 20.0), "a column each: {xs:?}");
+    assert!(xs[20] - xs[0] > (PLOT.right - PLOT.left) * 0.8, "over most of the plot");
+    assert_eq!(marks.iter().map(|m| m.at).collect::<Vec<_>>(), [5, 10, 15, 20]);
+    // The same points over time: the minute is a sliver of the plot.
+    let timed = RatingChart { axis: Axis::Time, ..sitting.clone() };
+    let (scale, _) = axis_of(&timed);
+    assert!(scale.x(21) - scale.x(1) < 5.0);
+    let img = draw(&sitting);
+    assert!(img.pixels().filter(|p| **p == LINE).count() > 500, "the line is drawn");
 }

@@ -96,6 +96,40 @@ pub fn time_span(points: &[ChartPoint]) -> (i64, i64) {
     (first - margin, last + margin)
 }
 
+/// A mark on the horizontal axis, whatever it runs along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Where it is (a time, or a point's number).
+    pub at: i64,
+    /// Where its label is centred.
+    pub label_at: i64,
+}
+
+impl DateTick {
+    /// The mark it makes on the axis.
+    pub fn mark(&self) -> Mark {
+        Mark { at: self.at, label_at: self.label_at }
+    }
+}
+
+/// The numbers at a count axis's edges: a point's room on either side of
+/// the first and the last (a single point sits in the middle).
+pub fn count_span(points: &[ChartPoint]) -> (i64, i64) {
+    (0, points.len() as i64 + 1)
+}
+
+/// Steps between the marks of a count axis, the first that gives few
+/// enough marks wins.
+const COUNT_STEPS: [i64; 13] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
+
+/// The marks of a count axis of `points` (numbered from 1): round numbers,
+/// at most [`MAX_TICKS`] of them, in order.
+pub fn count_marks(points: &[ChartPoint]) -> Vec<Mark> {
+    let n = points.len() as i64;
+    let step = COUNT_STEPS.into_iter().find(|s| n / s <= MAX_TICKS as i64).unwrap_or(n.max(1));
+    (1..=n / step).map(|i| Mark { at: i * step, label_at: i * step }).collect()
+}
+
 /// The date marks of the chart of `points`, oldest first.
 pub fn date_ticks(points: &[ChartPoint]) -> Vec<DateTick> {
     let (start, end) = time_span(points);
@@ -227,6 +261,18 @@ mod tests {
     fn assert_chronological(ticks: &[DateTick]) {
         assert!(ticks.windows(2).all(|w| w[0].at < w[1].at), "{ticks:?}");
         assert!(ticks.iter().all(|t| t.at == t.date.midnight()), "{ticks:?}");
+    }
+
+    #[test]
+    fn a_count_axis_is_marked_by_round_numbers() {
+        let points = |n: usize| vec![ChartPoint { at: 0, rating: 1500.0, deviation: 50.0 }; n];
+        let at = |n| count_marks(&points(n)).iter().map(|m| m.at).collect::<Vec<_>>();
+        assert_eq!(at(0), Vec::<i64>::new());
+        assert_eq!(at(1), [1]);
+        assert_eq!(at(7), [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(at(21), [5, 10, 15, 20]);
+        assert_eq!(at(300), [50, 100, 150, 200, 250, 300]);
+        assert_eq!(count_span(&points(21)), (0, 22), "a point's room at each end");
     }
 
     #[test]

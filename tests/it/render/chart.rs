@@ -5,7 +5,7 @@
 
 use damas::game::PlayerRating;
 use damas::i18n::{Lang, rating_chart};
-use damas::render::chart::{BACKGROUND, BAND, CHART_HEIGHT, CHART_WIDTH, LINE, PEAK, PLOT, date_ticks, scale_of};
+use damas::render::chart::{Axis, BACKGROUND, BAND, CHART_HEIGHT, CHART_WIDTH, LINE, PEAK, PLOT, date_ticks, scale_of};
 use damas::render::{ChartPoint, RatingChart, rating_chart_png};
 use image::{ColorType, Rgb, RgbImage};
 
@@ -83,6 +83,7 @@ fn the_band_is_shaded_around_the_line_and_nowhere_else() {
         figures: "f".into(),
         band_legend: String::new(),
         points: points.clone(),
+        axis: Axis::Time,
         dates: Vec::new(),
         peak: None,
     };
