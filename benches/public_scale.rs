@@ -22,7 +22,7 @@
 //! 100,000), `SCALE_LIVE` (100,000), `SCALE_SERVERS` (10,000),
 //! `SCALE_PLAYERS` (200,000). On SQLite, then on PostgreSQL when
 //! `DAMAS_TEST_POSTGRES_URL` names a server (a schema of its own, dropped
-//! afterwards). `SCALE_KEEP=FOLDER` keeps each SQLite database there
+//! afterwards); `SCALE_BACKENDS=postgres` (or `sqlite`) runs one. `SCALE_KEEP=FOLDER` keeps each SQLite database there
 //! (`scale-N.db`), to look into. Linux (reads /proc); `damas backup` and
 //! `copy` run under GNU `time` (Debian package `time`).
 
@@ -74,7 +74,7 @@ fn main() {
                 live: setting("SCALE_LIVE", 100_000) as u32,
                 finished,
             };
-            for backend in [Backend::Sqlite, Backend::Postgres] {
+            for backend in backends() {
                 let Some(db) = ScratchDatabase::for_tests(backend).await.expect("a scratch database") else {
                     println!("(no {}: PostgreSQL skipped)", damas::store::TEST_POSTGRES_URL_VAR);
                     continue;
@@ -89,6 +89,22 @@ fn main() {
             }
         }
     });
+}
+
+/// The backends to measure: `SCALE_BACKENDS` (`sqlite`, `postgres`, or
+/// both comma-separated, the default).
+fn backends() -> Vec<Backend> {
+    let named = std::env::var("SCALE_BACKENDS").unwrap_or_else(|_| "sqlite,postgres".to_string());
+    let chosen: Vec<Backend> = named
+        .split(',')
+        .filter_map(|name| match name.trim() {
+            "sqlite" => Some(Backend::Sqlite),
+            "postgres" => Some(Backend::Postgres),
+            _ => None,
+        })
+        .collect();
+    assert!(!chosen.is_empty(), "SCALE_BACKENDS names no backend: {named}");
+    chosen
 }
 
 /// Builds one database and measures the bot on it.

@@ -129,6 +129,9 @@ pub async fn build(url: &str, size: Size) {
     let position = damas::rules::to_fen(&Position::initial());
     let _ = service.analyses().analyze_fen(&position, Some(GUILD), 1, Some(1)).await;
     let keys_in = began.elapsed() - servers_in - live_in - finished_in;
+    // As `damas copy` leaves a PostgreSQL database, and as autovacuum soon
+    // would: the planner's statistics of the rows loaded.
+    store.refresh_statistics_for_load().await.expect("statistics");
     store.close().await;
     println!(
         "  built in {:.0} s: {} servers {:.1} s, {} live games {:.1} s, {} finished {:.0} s (and {ratings} ratings), \

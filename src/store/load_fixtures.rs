@@ -160,6 +160,25 @@ impl Store {
         Ok(written)
     }
 
+    /// PostgreSQL's planner statistics of every table of the schema, taken
+    /// again after a bulk load, as `damas copy` takes them: until
+    /// autovacuum's next pass the planner sees the tables as they were
+    /// before the load. Nothing on SQLite.
+    pub async fn refresh_statistics_for_load(&self) -> Result<(), StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(());
+        }
+        let tables: Vec<String> =
+            sqlx::query_scalar("SELECT CAST(tablename AS TEXT) FROM pg_tables WHERE schemaname = current_schema()")
+                .fetch_all(&self.pool)
+                .await?;
+        for table in tables {
+            let sql = format!("ANALYZE \"{}\"", table.replace('"', "\"\""));
+            sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
     /// Gives every finished rated game in a server that has no rating
     /// change a made-up one for each player (a rating between 1300 and
     /// 1700 after it), and every player of those games a rating in the
