@@ -5,7 +5,8 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Store, StoreError, db_id, discord_id, u32_column};
+use super::puzzle_play::{PUZZLE_COLUMNS, puzzle_from_row};
+use super::{PuzzleRecord, Store, StoreError, db_id, discord_id, u32_column};
 
 /// A server that posts a daily puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,22 +19,6 @@ pub struct PuzzleServer {
     pub hour: u32,
     /// The server's time zone (IANA name), if set.
     pub time_zone: Option<String>,
-}
-
-/// A puzzle as far as its kinship with others goes: its id, position (FEN)
-/// and solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KinRow {
-    /// The puzzle.
-    pub id: i64,
-    /// Its position, as FEN.
-    pub fen: String,
-    /// Its solution, moves separated by spaces.
-    pub line: String,
-}
-
-fn kin_from_row(row: &AnyRow) -> Result<KinRow, StoreError> {
-    Ok(KinRow { id: row.try_get("id")?, fen: row.try_get("fen")?, line: row.try_get("line")? })
 }
 
 /// A server's puzzle of one day.
@@ -164,33 +149,31 @@ impl Store {
     /// of the server's own (`server_order`), so no two servers go through
     /// the shared set in the same sequence, nor in the order it was stored
     /// in.
-    pub async fn daily_candidates(&self, guild: u64, skip: i64, limit: i64) -> Result<Vec<KinRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT p.id, p.fen, p.line FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
+    pub async fn daily_candidates(&self, guild: u64, skip: i64, limit: i64) -> Result<Vec<PuzzleRecord>, StoreError> {
+        let sql = sqlx::AssertSqlSafe(format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
              WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
              ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, \
-             (p.id * $2) % 1000003, p.id LIMIT $3 OFFSET $4",
-        )
-        .bind(db_id(guild)?)
-        .bind(server_order(guild))
-        .bind(limit)
-        .bind(skip)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(kin_from_row).collect()
+             (p.id * $2) % 1000003, p.id LIMIT $3 OFFSET $4"
+        ));
+        let rows = sqlx::query(sql)
+            .bind(db_id(guild)?)
+            .bind(server_order(guild))
+            .bind(limit)
+            .bind(skip)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(puzzle_from_row).collect()
     }
 
     /// The puzzles of server `guild`'s days from `since_day` on.
-    pub async fn recent_daily_puzzles(&self, guild: u64, since_day: i64) -> Result<Vec<KinRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT p.id, p.fen, p.line FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id \
-             WHERE d.guild_id = $1 AND d.day >= $2 ORDER BY d.day",
-        )
-        .bind(db_id(guild)?)
-        .bind(since_day)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(kin_from_row).collect()
+    pub async fn recent_daily_puzzles(&self, guild: u64, since_day: i64) -> Result<Vec<PuzzleRecord>, StoreError> {
+        let sql = sqlx::AssertSqlSafe(format!(
+            "SELECT {PUZZLE_COLUMNS} FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id \
+             LEFT JOIN games g ON g.id = p.game_id WHERE d.guild_id = $1 AND d.day >= $2 ORDER BY d.day"
+        ));
+        let rows = sqlx::query(sql).bind(db_id(guild)?).bind(since_day).fetch_all(&self.pool).await?;
+        rows.iter().map(puzzle_from_row).collect()
     }
 
     /// Makes `puzzle` server `guild`'s puzzle of `day` for `channel` and

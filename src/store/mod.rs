@@ -86,7 +86,7 @@ pub use backend::Backend;
 pub use challenges::{ChallengeRow, NewChallengeRow};
 pub use connect::{BUSY_TIMEOUT, DatabaseTarget, Durability, migrate_to_level};
 pub use counted::counted;
-pub use daily_puzzles::{DailyPuzzleRow, KinRow, PuzzleServer};
+pub use daily_puzzles::{DailyPuzzleRow, PuzzleServer};
 pub use direct_messages::{DirectKind, DirectMessageRow};
 pub use error::StoreError;
 pub use game_list::{LiveGameLine, LiveGamesPage};

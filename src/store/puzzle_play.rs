@@ -97,10 +97,12 @@ pub struct PuzzleRatingPoint {
 const RATING_OF_PLAYER: &str = "SELECT user_id, rating, deviation, volatility, played, solved, streak, best_streak \
      FROM puzzle_ratings WHERE guild_id = $1 AND user_id = $2";
 
-const PUZZLE_COLUMNS: &str = "p.id AS puzzle_id, p.fen, p.line, p.theme, p.rating AS p_rating, \
+/// A puzzle's columns, read by [`puzzle_from_row`] (`p` the puzzle, `g` its
+/// game, left joined).
+pub(super) const PUZZLE_COLUMNS: &str = "p.id AS puzzle_id, p.fen, p.line, p.theme, p.rating AS p_rating, \
      p.deviation AS p_deviation, p.volatility AS p_volatility, p.game_id, p.ply, g.white_name, g.black_name";
 
-fn puzzle_from_row(row: &AnyRow) -> Result<PuzzleRecord, StoreError> {
+pub(super) fn puzzle_from_row(row: &AnyRow) -> Result<PuzzleRecord, StoreError> {
     let game: Option<i64> = row.try_get("game_id")?;
     let ply: Option<i64> = row.try_get("ply")?;
     let source = match (game, ply) {

@@ -15,8 +15,7 @@ use super::Puzzles;
 use super::play::{Shown, StoredPuzzle, play_of};
 use crate::engine::puzzle_kin::Solution;
 use crate::game::GameError;
-use crate::rules::parse_fen;
-use crate::store::{DailyPuzzleRow, KinRow, PuzzleServer};
+use crate::store::{DailyPuzzleRow, PuzzleRecord, PuzzleServer};
 
 /// How long one process may take to post a daily puzzle before another
 /// tries (seconds).
@@ -61,18 +60,14 @@ const CANDIDATES_AT_ONCE: i64 = 16;
 
 /// A stored puzzle's solution, for its kinship; `None` if it cannot be
 /// read (it is then never chosen).
-fn solution_of(row: &KinRow) -> Option<Solution> {
-    let Ok(start) = parse_fen(&row.fen) else {
-        tracing::warn!(puzzle = row.id, "a stored puzzle's position cannot be read");
-        return None;
-    };
-    let (mut position, mut line) = (start, Vec::new());
-    for notation in row.line.split_whitespace() {
-        let mv = position.parse_move(notation).ok()?;
-        position = position.play(&mv)?;
-        line.push(mv);
+fn solution_of(record: &PuzzleRecord) -> Option<Solution> {
+    match StoredPuzzle::read(record) {
+        Ok(puzzle) => Some(Solution::new(puzzle.start, &puzzle.line)),
+        Err(e) => {
+            tracing::warn!(puzzle = record.id, error = %e, "a stored puzzle cannot be read");
+            None
+        }
     }
-    Some(Solution::new(start, &line))
 }
 
 fn zone_of(zone: Option<&str>) -> TimeZone {
