@@ -49,7 +49,7 @@ pub enum DirectKind {
 }
 
 /// A pending direct message, leased to the caller.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectMessageRow {
     /// Its id (also the nonce of its message).
     pub id: i64,
@@ -64,6 +64,9 @@ pub struct DirectMessageRow {
     /// The ply its game was at when it was leased (`None` for a message
     /// about no game, and for one not read by a lease).
     pub game_ply: Option<u32>,
+    /// The language it is written in, read by the lease: the player's own
+    /// choice in that server, else the server's (`None`: neither is set).
+    pub reader_locale: Option<String>,
 }
 
 fn direct_message_from_row(row: &AnyRow) -> Result<DirectMessageRow, StoreError> {
@@ -85,6 +88,7 @@ fn direct_message_from_row(row: &AnyRow) -> Result<DirectMessageRow, StoreError>
         kind,
         attempts: u32_column(row.try_get("attempts")?, "attempts")?,
         game_ply: None,
+        reader_locale: None,
     })
 }
 
@@ -190,7 +194,8 @@ impl Store {
         let leased = |row: &AnyRow| {
             let ply: Option<i64> = row.try_get("game_ply")?;
             let game_ply = ply.map(|ply| u32_column(ply, "games.ply")).transpose()?;
-            Ok(DirectMessageRow { game_ply, ..direct_message_from_row(row)? })
+            let reader_locale = row.try_get("reader_locale")?;
+            Ok(DirectMessageRow { game_ply, reader_locale, ..direct_message_from_row(row)? })
         };
         let mut out = rows.iter().map(leased).collect::<Result<Vec<_>, StoreError>>()?;
         out.sort_by_key(|m| m.id);

@@ -39,10 +39,15 @@ impl Outbox {
         match self {
             Outbox::Announcements => "id, kind, channel_id, game_id, challenge_id, ply, attempts",
             // With the ply of the message's game now, so one about a move
-            // already answered is known stale without reading the game.
+            // already answered is known stale without reading the game, and
+            // the reader's language (theirs, else their server's), so the
+            // sender reads nothing more per message.
             Outbox::DirectMessages => {
                 "id, kind, user_id, guild_id, game_id, ply, attempts, \
-                 (SELECT g.ply FROM games g WHERE g.id = direct_messages.game_id) AS game_ply"
+                 (SELECT g.ply FROM games g WHERE g.id = direct_messages.game_id) AS game_ply, \
+                 COALESCE((SELECT s.locale FROM player_settings s WHERE s.guild_id = direct_messages.guild_id \
+                 AND s.user_id = direct_messages.user_id), (SELECT l.locale FROM server_locales l \
+                 WHERE l.guild_id = direct_messages.guild_id)) AS reader_locale"
             }
         }
     }

@@ -104,7 +104,7 @@ async fn send(
     item: &DirectMessage,
 ) -> Option<AnnouncementOutcome> {
     let Some(due) = &item.due else { return Some(AnnouncementOutcome::Cancelled) };
-    let lang = reader_lang(service, item.guild, item.user).await;
+    let lang = Lang::from_locale(item.locale.as_deref());
     let reply = match message(lang, item, due).await {
         Ok(reply) => reply,
         Err(e) => {
@@ -174,15 +174,6 @@ impl DmChannels {
     /// Forgets the player's channel: asked for again next time.
     fn forget(&self, player: u64) {
         self.known().remove(&player);
-    }
-}
-
-/// The language the player last used to set their choices; the server's
-/// without one.
-async fn reader_lang(service: &GameService, guild: u64, player: u64) -> Lang {
-    match service.notifications().player_settings(guild, player).await {
-        Ok(settings) if settings.locale.is_some() => Lang::from_locale(settings.locale.as_deref()),
-        _ => game_messages::server_lang(service, Some(guild)).await,
     }
 }
 

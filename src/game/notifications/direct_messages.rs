@@ -45,6 +45,9 @@ pub struct DirectMessage {
     pub attempts: u32,
     /// What to say; `None` when it no longer needs saying.
     pub due: Option<DirectDue>,
+    /// The language to write it in: the player's choice in that server,
+    /// else the server's (`None`: neither is set).
+    pub locale: Option<String>,
 }
 
 impl Notifications<'_> {
@@ -69,7 +72,8 @@ impl Notifications<'_> {
                     continue;
                 }
             };
-            out.push(DirectMessage { id: row.id, user: row.user, guild: row.guild, attempts: row.attempts, due });
+            let (id, user, guild, attempts) = (row.id, row.user, row.guild, row.attempts);
+            out.push(DirectMessage { id, user, guild, attempts, due, locale: row.reader_locale });
         }
         Ok(out)
     }
