@@ -42,6 +42,8 @@ puzzle-rating-change = Your puzzle rating: { $before } → **{ $after }** ({ $di
 puzzle-already-solved = You solved puzzle #{ $id } already. Its solution is shown here once the day is over.
 puzzle-already-failed = You tried puzzle #{ $id } already and missed it. Its solution is shown here once the day is over.
 button-next-puzzle = Next puzzle
+button-report-puzzle = Report as wrong
+button-puzzle-reported = Reported: thank you
 button-solve = Solve
 
 puzzle-stats-none = { $player } has not finished a puzzle in this server yet: `/puzzle play` gives one.
@@ -80,6 +82,7 @@ err-no-puzzle-left = You have seen every puzzle the bot holds. New ones come fro
 err-puzzle-over = This puzzle is over: `/puzzle play` gives the next one.
 err-puzzle-moved-on = This board is no longer current (another answer came first): nothing was played.
 err-not-your-puzzle = This puzzle was shown to someone else: `/puzzle play` gives you your own.
+err-puzzle-not-over = A puzzle can be reported once you have finished it.
 err-no-daily-puzzle = There is no puzzle of that day in this server.
 err-daily-puzzle-revealed = That day's puzzle is over and its solution is out: `/puzzle play` gives you another.
 err-puzzle-hour = { $hour } is not an hour: give 0 to 23.

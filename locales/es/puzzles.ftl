@@ -42,6 +42,8 @@ puzzle-rating-change = Tu puntuación de problemas: { $before } → **{ $after }
 puzzle-already-solved = Ya resolviste el problema n.º { $id }. Su solución se muestra aquí cuando acabe el día.
 puzzle-already-failed = Ya intentaste el problema n.º { $id } y no lo resolviste. Su solución se muestra aquí cuando acabe el día.
 button-next-puzzle = Otro problema
+button-report-puzzle = Avisar de un error
+button-puzzle-reported = Aviso recibido: gracias
 button-solve = Resolver
 
 puzzle-stats-none = { $player } aún no ha terminado ningún problema en este servidor: `/problema jugar` te da uno.
@@ -91,6 +93,7 @@ err-no-puzzle-left = Ya has visto todos los problemas que tiene el bot. Salen nu
 err-puzzle-over = Este problema ya terminó: `/problema jugar` te da el siguiente.
 err-puzzle-moved-on = Este tablero ya no es el actual (llegó antes otra respuesta): no se jugó nada.
 err-not-your-puzzle = Este problema se le mostró a otra persona: `/problema jugar` te da el tuyo.
+err-puzzle-not-over = Puedes avisar de un error en un problema cuando lo hayas terminado.
 err-no-daily-puzzle = No hay problema de ese día en este servidor.
 err-daily-puzzle-revealed = El problema de ese día ya terminó y su solución está publicada: `/problema jugar` te da otro.
 err-puzzle-hour = { $hour } no es una hora: indica de 0 a 23.

@@ -4,12 +4,19 @@
 //! repository is this command's output with the defaults). The same seed
 //! and number of games give the same file on every machine, whatever the
 //! number of cores the work is spread over.
+//!
+//! `damas puzzles flagged` lists the puzzles players reported as wrong;
+//! `damas puzzles restore ID` puts one back in rotation once checked.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::CliResult;
+use super::backup::{database_url, runtime, write_err};
+use crate::calendar::Date;
+use crate::game::REPORTS_TO_RETIRE;
+use crate::store::{Retired, Store};
 use crate::engine::puzzle_kin::{NEAR_SQUARES, SHARED_PLIES};
 use crate::engine::puzzle_set::{distinct, puzzle_line, puzzles_of_games};
 use crate::engine::puzzles::{FIND_DEPTH, MARGIN, VERIFY_DEPTH};
@@ -33,6 +40,31 @@ pub struct Args {
 pub enum PuzzlesCommand {
     /// Plays the engine against itself and prints the puzzles found, one a line.
     Generate(GenerateArgs),
+    /// Lists the puzzles players reported as wrong, most reported first.
+    Flagged(FlaggedArgs),
+    /// Puts a puzzle back in rotation and forgets its reports (once checked).
+    Restore(RestoreArgs),
+}
+
+/// Arguments of `damas puzzles flagged`.
+#[derive(clap::Args, Debug)]
+pub struct FlaggedArgs {
+    /// The database (default: `DATABASE_URL`, else `damas.db`).
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Most puzzles listed.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i64).range(1..=10_000))]
+    pub limit: i64,
+}
+
+/// Arguments of `damas puzzles restore`.
+#[derive(clap::Args, Debug)]
+pub struct RestoreArgs {
+    /// The puzzle's number (as `damas puzzles flagged` and the bot show it).
+    pub id: i64,
+    /// The database (default: `DATABASE_URL`, else `damas.db`).
+    #[arg(long)]
+    pub database: Option<String>,
 }
 
 /// Arguments of `damas puzzles generate`.
@@ -53,7 +85,76 @@ pub struct GenerateArgs {
 pub fn run(args: &Args, out: &mut impl Write) -> CliResult {
     match &args.command {
         PuzzlesCommand::Generate(args) => generate(args, out),
+        PuzzlesCommand::Flagged(args) => flagged(args, out),
+        PuzzlesCommand::Restore(args) => restore(args, out),
     }
+}
+
+/// Opens the database of `given` (or the environment's).
+async fn store(given: Option<&str>) -> Result<Store, String> {
+    let url = database_url(given)?;
+    Store::open(&url).await.map_err(|e| format!("cannot open the database: {e}"))
+}
+
+/// Prints the reported puzzles, each with how to check it and put it back.
+fn flagged(args: &FlaggedArgs, out: &mut impl Write) -> CliResult {
+    let listed = runtime()?.block_on(async {
+        let store = store(args.database.as_deref()).await?;
+        store.flagged_puzzles(args.limit).await.map_err(|e| format!("cannot read the reported puzzles: {e}"))
+    })?;
+    if listed.is_empty() {
+        return writeln!(out, "No puzzle has been reported as wrong.").map_err(write_err);
+    }
+    let mut text = format!(
+        "{} reported as wrong, most reported first ({REPORTS_TO_RETIRE} players' reports take one out of rotation):\n",
+        count(listed.len() as u64, "puzzle", "puzzles")
+    );
+    for p in &listed {
+        let state = match p.retired {
+            Some((at, Retired::Flagged)) => format!("out of rotation since {}", utc(at)),
+            Some((at, Retired::Replaced)) => format!("no longer shipped since {}", utc(at)),
+            None => "in rotation".to_string(),
+        };
+        let from = p.game.map_or_else(|| "the shipped set".to_string(), |g| format!("game #{g}"));
+        text.push_str(&format!(
+            "\n#{} · {} · {state}\n  {} from {from}, played {}, solved {}\n  {};{}\n  \
+             check: damas analyze \"{}\" --depth 20\n  put back: damas puzzles restore {}\n",
+            p.id,
+            count(u64::from(p.flags), "report", "reports"),
+            p.theme,
+            p.plays,
+            p.solves,
+            p.fen,
+            p.line,
+            p.fen,
+            p.id
+        ));
+    }
+    out.write_all(text.as_bytes()).map_err(write_err)
+}
+
+/// Puts a puzzle back in rotation.
+fn restore(args: &RestoreArgs, out: &mut impl Write) -> CliResult {
+    let found = runtime()?.block_on(async {
+        let store = store(args.database.as_deref()).await?;
+        store.restore_puzzle(args.id).await.map_err(|e| format!("cannot restore the puzzle: {e}"))
+    })?;
+    if !found {
+        return Err(format!("there is no puzzle #{}", args.id));
+    }
+    writeln!(out, "Puzzle #{} is back in rotation; its reports are forgotten.", args.id).map_err(write_err)
+}
+
+/// "1 report", "3 reports".
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A moment as "2026-12-07 18:40 UTC".
+fn utc(unix: i64) -> String {
+    let date = Date::of_unix(unix);
+    let minutes = unix.rem_euclid(86_400) / 60;
+    format!("{}-{:02}-{:02} {:02}:{:02} UTC", date.year, date.month, date.day, minutes / 60, minutes % 60)
 }
 
 /// Prints a comment header, then each puzzle found, in the games' order.

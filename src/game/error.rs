@@ -362,6 +362,9 @@ pub enum GameError {
     /// The puzzle answered was shown to someone else.
     #[error("not your puzzle")]
     NotYourPuzzle,
+    /// A puzzle is reported from its finished attempt only.
+    #[error("the puzzle is not over")]
+    PuzzleNotOver,
     /// The server has no daily puzzle for that day.
     #[error("no daily puzzle")]
     NoDailyPuzzle,

@@ -97,6 +97,7 @@ pub use play::takebacks::TakebackDone;
 pub use puzzles::Puzzles;
 pub use puzzles::daily::{DAILY_ATTEMPTS, DAILY_LEASE, local_day_and_hour};
 pub use puzzles::play::{Answered, PuzzlePlay, PuzzleRatingChange, Shown, StoredPuzzle};
+pub use puzzles::reports::REPORTS_TO_RETIRE;
 pub use puzzles::scan::{SCAN_LEASE, Scanned};
 pub use puzzles::starting_set::STARTING_SET;
 pub use puzzles::stats::{PUZZLE_LEADERBOARD_SIZE, PUZZLES_TO_RANK, PuzzleStats};

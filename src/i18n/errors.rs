@@ -92,6 +92,7 @@ pub fn game_error(lang: Lang, error: &GameError) -> String {
         E::PuzzleOver => t!(lang, "err-puzzle-over"),
         E::PuzzleMovedOn => t!(lang, "err-puzzle-moved-on"),
         E::NotYourPuzzle => t!(lang, "err-not-your-puzzle"),
+        E::PuzzleNotOver => t!(lang, "err-puzzle-not-over"),
         E::NoDailyPuzzle => t!(lang, "err-no-daily-puzzle"),
         E::DailyPuzzleRevealed => t!(lang, "err-daily-puzzle-revealed"),
         E::PuzzleHourOutOfRange(hour) => t!(lang, "err-puzzle-hour", hour = hour.to_string()),

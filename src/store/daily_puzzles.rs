@@ -143,7 +143,7 @@ impl Store {
         row.as_ref().map(daily_from_row).transpose()
     }
 
-    /// The puzzles server `guild` has not had as its daily puzzle, in the
+    /// The puzzles in rotation that server `guild` has not had as its daily puzzle, in the
     /// order it takes them, `limit` from the `skip`th on: the server's own
     /// games' puzzles first, the latest first; then the others in an order
     /// of the server's own (`server_order`), so no two servers go through
@@ -152,7 +152,8 @@ impl Store {
     pub async fn daily_candidates(&self, guild: u64, skip: i64, limit: i64) -> Result<Vec<PuzzleRecord>, StoreError> {
         let sql = sqlx::AssertSqlSafe(format!(
             "SELECT {PUZZLE_COLUMNS} FROM puzzles p LEFT JOIN games g ON g.id = p.game_id \
-             WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
+             WHERE p.retired_at IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = $1 AND d.puzzle_id = p.id) \
              ORDER BY CASE WHEN g.guild_id = $1 THEN 0 ELSE 1 END, g.finished_at DESC NULLS LAST, \
              (p.id * $2) % 1000003, p.id LIMIT $3 OFFSET $4"
         ));

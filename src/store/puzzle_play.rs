@@ -210,11 +210,11 @@ impl Store {
         row.as_ref().map(attempt_from_row).transpose()
     }
 
-    /// Up to `limit` puzzles `user` has never been shown, nearest to
-    /// `rating` first (ids of equal distance in order).
+    /// Up to `limit` puzzles in rotation `user` has never been shown,
+    /// nearest to `rating` first (ids of equal distance in order).
     pub async fn unseen_puzzles_near(&self, user: u64, rating: f64, limit: i64) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT p.id FROM puzzles p WHERE NOT EXISTS \
+            "SELECT p.id FROM puzzles p WHERE p.retired_at IS NULL AND NOT EXISTS \
              (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = $1 AND a.puzzle_id = p.id) \
              ORDER BY ABS(p.rating - $2), p.id LIMIT $3",
         )

@@ -104,7 +104,7 @@ impl Store {
         Ok(added)
     }
 
-    async fn insert_puzzle_rows(
+    pub(super) async fn insert_puzzle_rows(
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         puzzles: &[PuzzleRow],
         now: i64,

@@ -10,6 +10,7 @@ use tokio::sync::watch;
 use crate::config::Clock;
 use crate::discord::background::answering::{Answering, YIELD_AT_MOST};
 use crate::game::GameService;
+use crate::store::SetSync;
 
 /// Games scanned at each tick at most (a game of 80 plies costs about
 /// 0.15 s of one core).
@@ -25,8 +26,10 @@ pub async fn run(
 ) {
     // The starting set first, so a new server has puzzles on day one.
     match service.puzzles().load_starting_set(clock.now()).await {
-        Ok(0) => {}
-        Ok(added) => tracing::info!(added, "the starting set of puzzles was stored"),
+        Ok(sync) if sync == SetSync::default() => {}
+        Ok(SetSync { added, updated, retired }) => {
+            tracing::info!(added, updated, retired, "the stored starting set of puzzles is the shipped one");
+        }
         Err(e) => tracing::error!(error = %e, "could not store the starting set of puzzles"),
     }
     loop {

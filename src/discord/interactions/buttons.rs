@@ -105,6 +105,8 @@ button_ids! {
     PuzzleNext(attempt: i64) = "pzn",
     /// Solve the server's daily puzzle of this local day.
     PuzzleDaily(day: i64) = "pzd",
+    /// Report the puzzle of this finished attempt as wrong.
+    PuzzleReport(attempt: i64) = "pzr",
 }
 
 impl ButtonId {

@@ -45,6 +45,7 @@ pub async fn press(inv: &Invocation, custom_id: &str, values: &[String]) -> Resu
         ButtonId::PuzzleMove(attempt, step, _) => puzzle::answer(inv, attempt, step, values).await,
         ButtonId::PuzzleNext(_) => puzzle::play(inv).await,
         ButtonId::PuzzleDaily(day) => puzzle::daily(inv, day).await,
+        ButtonId::PuzzleReport(attempt) => puzzle::report(inv, attempt).await,
     }
 }
 

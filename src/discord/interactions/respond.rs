@@ -200,7 +200,8 @@ async fn respond_now(
         what,
         received + FIRST_RESPONSE_WINDOW,
         |limit| rest.respond(target.id.get(), &target.token, &response, &reply.files, ask, limit),
-        || original_shows(rest, &target.token, Some(text.as_str())),
+        // An update of buttons alone has no text to recognise it by.
+        || original_shows(rest, &target.token, (!reply.buttons_only).then_some(text.as_str())),
     )
     .await;
     match sent {
@@ -245,7 +246,13 @@ async fn respond_late(
     }
     let pings = target.pings(&reply);
     let until = (received + TOKEN_WINDOW).min(Instant::now() + LATE_PATIENCE);
-    if reply.ephemeral {
+    if reply.buttons_only && is_button {
+        // The silent acknowledgement made the pressed message the original: its buttons change.
+        if let Err(e) = edit_original(rest, target, what, &reply, until).await {
+            tracing::warn!(what, error = %e, "could not change a message's buttons");
+        }
+        None
+    } else if reply.ephemeral {
         if let Err(e) = private_followup(rest, target, what, &reply, until).await {
             tracing::error!(what, error = %e, "could not answer an interaction privately; the user saw no answer");
         }
@@ -284,8 +291,12 @@ async fn edit_original(
     until: Instant,
 ) -> Result<Delivered, deliver::Failure> {
     let text = reply.text();
-    let mut edit =
-        EditInteractionResponse::new().content(&text).embeds(reply.created_embeds()).allowed_mentions(mentions(&[]));
+    let mut edit = if reply.buttons_only {
+        // Its text, pictures and mentions stay as they are.
+        EditInteractionResponse::new()
+    } else {
+        EditInteractionResponse::new().content(&text).embeds(reply.created_embeds()).allowed_mentions(mentions(&[]))
+    };
     if let Some(rows) = &reply.components {
         edit = edit.components(rows.clone());
     }
@@ -293,7 +304,7 @@ async fn edit_original(
         what,
         until,
         |limit| rest.edit_original(&target.token, &edit, &reply.files, limit),
-        || original_shows(rest, &target.token, Some(text.as_str())),
+        || original_shows(rest, &target.token, (!reply.buttons_only).then_some(text.as_str())),
     )
     .await
 }

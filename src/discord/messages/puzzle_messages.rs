@@ -90,11 +90,24 @@ fn move_rows(lang: Lang, play: &PuzzlePlay) -> Vec<CreateActionRow> {
 }
 
 /// The Next puzzle button under a finished puzzle.
-fn next_row(lang: Lang, attempt: i64) -> CreateActionRow {
+/// The buttons under a finished puzzle: Next puzzle, and Report as wrong
+/// (once `reported`, a disabled "Reported": a player reports a puzzle once).
+pub fn over_row(lang: Lang, attempt: i64, reported: bool) -> CreateActionRow {
+    let report = if reported {
+        CreateButton::new(ButtonId::PuzzleReport(attempt).custom_id())
+            .label(t!(lang, "button-puzzle-reported"))
+            .style(ButtonStyle::Secondary)
+            .disabled(true)
+    } else {
+        CreateButton::new(ButtonId::PuzzleReport(attempt).custom_id())
+            .label(t!(lang, "button-report-puzzle"))
+            .style(ButtonStyle::Secondary)
+    };
     CreateActionRow::Buttons(vec![
         CreateButton::new(ButtonId::PuzzleNext(attempt).custom_id())
             .label(t!(lang, "button-next-puzzle"))
             .style(ButtonStyle::Primary),
+        report,
     ])
 }
 
@@ -130,7 +143,7 @@ pub fn rating_line(lang: Lang, change: &PuzzleRatingChange) -> String {
 
 /// The end of a puzzle: `verdict` (solved, or the move that does not win
 /// and the solution), the theme, the rating's change, the pictures, and
-/// the Next puzzle button. Solved: the board at the end of the solution.
+/// the Next puzzle and Report as wrong buttons. Solved: the board at the end of the solution.
 /// Missed (`tried`: the move played): the board where it was played, the
 /// move that wins there in blue and the one played in red, and the whole
 /// solution as a short animation.
@@ -149,7 +162,7 @@ pub async fn puzzle_over(
         rating_line(lang, change),
     ]
     .join("\n");
-    let reply = Reply::ephemeral(lang, text).components(vec![next_row(lang, play.attempt)]);
+    let reply = Reply::ephemeral(lang, text).components(vec![over_row(lang, play.attempt, false)]);
     let Some((tried, tried_notation)) = tried else {
         let end = puzzle.line.len();
         let last = Some((puzzle.line[end - 1], puzzle.after(end - 1)));

@@ -27,6 +27,9 @@ pub struct Reply {
     pub embeds: Vec<(String, String)>,
     /// For a button: replace the message the button is on instead of posting a new one.
     pub update: bool,
+    /// For an update: change only the message's buttons; its text and
+    /// files stay (see [`Reply::buttons_only`]).
+    pub buttons_only: bool,
     /// For a press on a private menu or confirmation: that message is first
     /// replaced by this line, without its components (they have acted), and
     /// the reply follows as a message of its own.
@@ -129,6 +132,12 @@ impl Reply {
         Reply { content: content.into(), ephemeral: true, lang, ..Reply::default() }
     }
 
+    /// For a button: changes only the buttons of the message it is on to
+    /// `rows`; its text and pictures stay as they are.
+    pub fn buttons_only(lang: Lang, rows: Vec<CreateActionRow>) -> Reply {
+        Reply { ephemeral: true, update: true, buttons_only: true, components: Some(rows), lang, ..Reply::default() }
+    }
+
     /// Adds a file with its description (alt text), which every file has.
     pub fn file(mut self, name: impl Into<String>, bytes: Vec<u8>, description: impl Into<String>) -> Reply {
         self.files.push(Attachment { name: name.into(), bytes, description: description.into() });
@@ -219,6 +228,10 @@ impl Reply {
     }
 
     fn message(&self, pings: &[u64]) -> CreateInteractionResponseMessage {
+        if self.buttons_only {
+            // No content, no files: the payload leaves the message's own (see `Body::with_files`).
+            return CreateInteractionResponseMessage::new().components(self.components.clone().unwrap_or_default());
+        }
         let mut m = CreateInteractionResponseMessage::new()
             .content(self.text())
             .ephemeral(self.ephemeral)

@@ -42,12 +42,24 @@ impl Body {
     /// `payload` with `files`: without files, plain JSON; with them, the
     /// payload's `attachments` lists each file (name and alt text) and the
     /// files go as parts of their own. An attachment list the payload had
-    /// is replaced: a message's new files are all it shows.
+    /// is replaced: a message's new files are all it shows. A response
+    /// without files or content changes only what it sets (an update of a
+    /// message's buttons): its empty attachment list, which serenity always
+    /// writes and Discord reads as "no files", is left out, so the message
+    /// keeps its pictures.
     pub fn with_files(payload: &impl Serialize, files: &[Attachment], shape: Shape) -> Body {
-        if files.is_empty() {
+        if files.is_empty() && shape == Shape::Message {
             return Body::json(payload);
         }
         let mut json = serde_json::to_value(payload).unwrap_or_default();
+        if files.is_empty() {
+            if let Some(data) = json.get_mut("data").and_then(serde_json::Value::as_object_mut)
+                && !data.contains_key("content")
+            {
+                data.remove("attachments");
+            }
+            return Body::json(&json);
+        }
         let message = match shape {
             Shape::Message => &mut json,
             Shape::Response => &mut json["data"],
@@ -111,6 +123,20 @@ mod tests {
         assert_eq!(json["data"]["attachments"][1]["filename"], "b.gif");
         assert_eq!(json["data"]["attachments"][1]["description"], "a picture: b.gif");
         assert_eq!(files.len(), 2);
+    }
+
+    #[test]
+    fn an_update_of_buttons_alone_keeps_the_message_s_files() {
+        let buttons = serde_json::json!({"type": 7, "data": {"components": [], "attachments": []}});
+        let Body::Json(sent) = Body::with_files(&buttons, &[], Shape::Response) else { panic!("plain JSON") };
+        let json: serde_json::Value = serde_json::from_slice(&sent).unwrap();
+        assert!(json["data"].get("attachments").is_none(), "{json}");
+        assert!(json["data"].get("components").is_some());
+        // With content, the message is replaced: no files means none.
+        let text = serde_json::json!({"type": 7, "data": {"content": "x", "attachments": []}});
+        let Body::Json(sent) = Body::with_files(&text, &[], Shape::Response) else { panic!("plain JSON") };
+        let json: serde_json::Value = serde_json::from_slice(&sent).unwrap();
+        assert_eq!(json["data"]["attachments"], serde_json::json!([]));
     }
 
     #[test]

@@ -127,7 +127,8 @@ async fn a_puzzle_is_solved_and_one_missed_through_its_menus(backend: Backend) {
     let text = solved.content().unwrap();
     assert!(text.contains("**Solved!**") && text.contains("Your puzzle rating: 1500? →"), "{text}");
     assert!(solved.file("puzzle.png").is_some(), "the board at the end of the line");
-    assert_eq!(solved.custom_ids(), [format!("pzn:{}", play.attempt)], "only Next puzzle is left");
+    let (next_id, report_id) = (format!("pzn:{}", play.attempt), format!("pzr:{}", play.attempt));
+    assert_eq!(solved.custom_ids(), [next_id.clone(), report_id], "Next puzzle and Report as wrong are left");
     // The first board's menu, chosen again: the puzzle is over.
     let stale = ask(&fake, fake.fixtures().select(&menu, &[&first]).on_message(&on).from(&alice)).await;
     assert_refusal(&stale, &GameError::PuzzleOver);
@@ -161,6 +162,36 @@ async fn a_puzzle_is_solved_and_one_missed_through_its_menus(backend: Backend) {
     assert_eq!(frames.len(), second.puzzle.line.len() + 1, "the start, then a frame a move");
     let alt = format!("Animation of the solution of puzzle #{}: {solution}.", second.puzzle.id);
     assert_eq!(gif.description.as_deref(), Some(alt.as_str()));
+
+    // Reported as wrong (issue 54, point 3): not by someone else; by its
+    // solver, once: the one answer changes the buttons alone (no text, no
+    // attachment list, so the message keeps its words and pictures) and
+    // Report turns into a disabled "Reported".
+    let report_id = format!("pzr:{}", second.attempt);
+    let missed_on = missed.message.clone().unwrap();
+    let foreign = ask(&fake, fake.fixtures().button(&report_id).on_message(&missed_on).from(&bob)).await;
+    assert_refusal(&foreign, &GameError::NotYourPuzzle);
+    assert!(service.puzzles().reported(10).await.unwrap().is_empty(), "nothing recorded");
+    // The calls an answer may make: its callback, followups, edits of @original.
+    let answer_calls = || {
+        let calls = fake.requests();
+        calls.iter().filter(|r| r.path.contains("/interactions/") || r.path.contains("/webhooks/")).count()
+    };
+    let calls_before = answer_calls();
+    let reported = ask(&fake, fake.fixtures().button(&report_id).on_message(&missed_on).from(&alice)).await;
+    assert_eq!(reported.kind, 7, "the result's message is updated: {reported:?}");
+    let data = reported.data.as_object().unwrap();
+    assert!(!data.contains_key("content") && !data.contains_key("attachments"), "buttons only: {data:?}");
+    let row = &reported.data["components"][0]["components"];
+    assert_eq!(row[0]["custom_id"], json!(format!("pzn:{}", second.attempt)));
+    assert!(row[0]["disabled"].as_bool() != Some(true), "Next puzzle stays live");
+    assert_eq!((row[1]["label"].as_str(), row[1]["disabled"].as_bool()), (Some("Reported: thank you"), Some(true)));
+    assert_eq!(answer_calls() - calls_before, 1, "one request: the answer itself");
+    let listed = service.puzzles().reported(10).await.unwrap();
+    assert_eq!((listed.len(), listed[0].id, listed[0].flags), (1, second.puzzle.id, 1));
+    // Pressed again (a stale client): counted once.
+    ask(&fake, fake.fixtures().button(&report_id).on_message(&missed_on).from(&alice)).await;
+    assert_eq!(service.puzzles().reported(10).await.unwrap()[0].flags, 1);
 
     let stats = ask(&fake, fake.command("puzzle").subcommand("stats").from(&bob).user("user", &alice)).await;
     let text = stats.content().unwrap();

@@ -16,6 +16,7 @@ mod open_challenges;
 mod outbox;
 mod premoves;
 mod puzzle_play;
+mod puzzle_reports;
 mod puzzles;
 mod ratings;
 mod refusals;

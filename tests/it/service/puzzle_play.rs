@@ -10,7 +10,7 @@
 use crate::support::games::*;
 use damas::game::{Answered, GameError, GameService, PuzzlePlay, STARTING_SET};
 use damas::rules::{DrawRules, Variant, parse_fen};
-use damas::store::{PuzzleRow, ScratchDatabase};
+use damas::store::{PuzzleRow, ScratchDatabase, SetSync};
 
 /// White to move wins a man with 5-9 (from the shipped set).
 const SHOT: &str = "W:W1,2,3,4,5,6,7,8,12,14:B13,23,24,25,27,28,29,30,31,32";
@@ -154,8 +154,8 @@ async fn bad_stale_foreign_and_racing_answers_change_nothing(backend: Backend) {
 async fn the_starting_set_is_stored_once_and_rates_a_regular(backend: Backend) {
     let (_db, svc) = service(backend).await;
     let shipped = STARTING_SET.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
-    assert_eq!(svc.puzzles().load_starting_set(T0).await.unwrap(), shipped as u64);
-    assert_eq!(svc.puzzles().load_starting_set(T0).await.unwrap(), 0, "stored once");
+    assert_eq!(svc.puzzles().load_starting_set(T0).await.unwrap().added, shipped as u64);
+    assert_eq!(svc.puzzles().load_starting_set(T0).await.unwrap(), SetSync::default(), "stored once");
     assert!(svc.puzzles().leaderboard(GUILD).await.unwrap().is_empty(), "nobody has played yet");
     // A regular who solves twenty in a row: rated up, on the leaderboard.
     let mut seen = std::collections::HashSet::new();

@@ -1,7 +1,7 @@
 //! `/puzzle play`, `/puzzle answer move`, `/puzzle stats [user]`,
 //! `/puzzle leaderboard`, and the
 //! presses of a puzzle's messages: a move chosen from its menus, Next
-//! puzzle, and the daily puzzle's Solve. Solving is private to the solver;
+//! puzzle, Report as wrong, and the daily puzzle's Solve. Solving is private to the solver;
 //! the daily puzzle's message keeps the count of who finished it.
 
 use crate::game::{Answered, GameService, PuzzlePlay, Shown};
@@ -59,6 +59,15 @@ pub async fn daily(inv: &Invocation, day: i64) -> Result<Reply, CommandError> {
     let guild = server(inv)?;
     let shown = inv.service.puzzles().daily_for(guild, day, inv.user, inv.now).await?;
     shown_puzzle(inv, shown).await
+}
+
+/// Report as wrong under the finished attempt `attempt`: the report is
+/// recorded (once per player) and the button turns into a disabled
+/// "Reported", in the one answer to the press; the message's text and
+/// pictures stay.
+pub async fn report(inv: &Invocation, attempt: i64) -> Result<Reply, CommandError> {
+    inv.service.puzzles().report(attempt, inv.user, inv.now).await?;
+    Ok(Reply::buttons_only(inv.lang, vec![puzzle_messages::over_row(inv.lang, attempt, true)]))
 }
 
 /// A move chosen from the menus of attempt `attempt` shown at `step`: the
