@@ -1,6 +1,6 @@
 //! Puzzles: the cost of scanning one finished game of 80 plies for puzzles
 //! (each position searched at the finding depth, each candidate again at
-//! the verification depth, on one core, with the 4-piece endgame tables),
+//! the verification depth and then deeply, on one core, with the 4-piece endgame tables),
 //! and the rate of the starting set's generator (games played and scanned,
 //! and puzzles found, per second of one core).
 //!
@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use damas::engine::puzzle_set::{puzzles_of_games, self_play_game};
-use damas::engine::puzzles::{FIND_DEPTH, VERIFY_DEPTH, puzzles_in_game};
+use damas::engine::puzzles::{FIND_DEPTH, VERIFY_DEPTH, deep_limits, puzzles_in_game};
 use damas::engine::tables::Tables;
 use damas::engine::{DEFAULT_TABLE_MB, Searcher};
 use damas::rules::Game;
@@ -38,7 +38,7 @@ fn scan_and_generate(c: &mut Criterion) {
 
     let games = 20;
     let started = Instant::now();
-    let found = puzzles_of_games(&mut searcher, 2026, 0..games);
+    let found = puzzles_of_games(&mut searcher, 2026, 0..games, &deep_limits());
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "generator: {games} games in {seconds:.1} s: {:.2} games/s, {} puzzles, {:.2} puzzles/s (one core)",
@@ -52,7 +52,7 @@ fn scan_and_generate(c: &mut Criterion) {
     group.bench_function("scan a game of 80 plies", |b| {
         b.iter(|| {
             searcher.clear();
-            puzzles_in_game(&mut searcher, &game, FIND_DEPTH, VERIFY_DEPTH)
+            puzzles_in_game(&mut searcher, &game, FIND_DEPTH, VERIFY_DEPTH, &deep_limits())
         })
     });
     group.finish();

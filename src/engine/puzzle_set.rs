@@ -10,7 +10,7 @@
 
 use super::limits::Limits;
 use super::puzzle_kin::{Solution, without_kin};
-use super::puzzles::{FIND_DEPTH, Puzzle, Theme, VERIFY_DEPTH, puzzles_in_game};
+use super::puzzles::{Deep, FIND_DEPTH, Puzzle, Theme, VERIFY_DEPTH, puzzles_in_game};
 use super::root::Root;
 use super::search::{Searcher, Style};
 use crate::rules::{DrawRules, Game, Position, Variant, parse_fen};
@@ -61,15 +61,21 @@ pub fn self_play_game(searcher: &mut Searcher, seed: u64, index: u64) -> Game {
     game
 }
 
-/// The puzzles of games `indices` of the set made from `seed`, each with
-/// the game it came from, in the games' order.
-pub fn puzzles_of_games(searcher: &mut Searcher, seed: u64, indices: impl Iterator<Item = u64>) -> Vec<(u64, Puzzle)> {
+/// The puzzles of games `indices` of the set made from `seed`, checked
+/// deeply to `deep` (with the depth that reached), each with the game it
+/// came from, in the games' order.
+pub fn puzzles_of_games(
+    searcher: &mut Searcher,
+    seed: u64,
+    indices: impl Iterator<Item = u64>,
+    deep: &Limits,
+) -> Vec<(u64, Deep)> {
     let mut out = Vec::new();
     for index in indices {
         searcher.clear();
         let game = self_play_game(searcher, seed, index);
-        for (_, puzzle) in puzzles_in_game(searcher, &game, FIND_DEPTH, VERIFY_DEPTH) {
-            out.push((index, puzzle));
+        for (_, deep) in puzzles_in_game(searcher, &game, FIND_DEPTH, VERIFY_DEPTH, deep) {
+            out.push((index, deep));
         }
     }
     out
@@ -78,8 +84,8 @@ pub fn puzzles_of_games(searcher: &mut Searcher, seed: u64, indices: impl Iterat
 /// The puzzles in order, each kept only if it is kin to none found before
 /// it ([`super::puzzle_kin`]: the same position, a tail of one, or a part
 /// of its line).
-pub fn distinct(puzzles: impl IntoIterator<Item = Puzzle>) -> Vec<Puzzle> {
-    without_kin(puzzles, |p| Solution::new(p.position, &p.line))
+pub fn distinct(puzzles: impl IntoIterator<Item = Deep>) -> Vec<Deep> {
+    without_kin(puzzles, |d| Solution::new(d.puzzle.position, &d.puzzle.line))
 }
 
 /// One line of a puzzle file: `FEN;line;theme;gain`, the line's moves in

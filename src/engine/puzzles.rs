@@ -6,8 +6,10 @@
 //! counting three - or is a proven win by the endgame tables; every other
 //! move scores at least [`MARGIN`] worse and does not win. The solution is
 //! the principal variation up to the solver's move after which the gain is
-//! in hand (the opponent left without a capture), with the opponent's best
-//! replies. [`verify`] searches a found puzzle again, deeper.
+//! in hand (whatever the opponent replies, a capture back or a man crowned,
+//! the solver stays a man up), with the opponent's best replies. [`verify`]
+//! searches a found puzzle again, deeper, and [`verify_deeply`] much deeper
+//! (depth 20 or a node budget, with the endgame tables).
 
 use super::analysis::analyze;
 use super::limits::Limits;
@@ -26,6 +28,17 @@ pub const MARGIN: Score = 100;
 pub const WINNING: Score = 100;
 /// The longest solution kept (plies, the solver's and the replies).
 pub const MAX_LINE: usize = 11;
+/// The deepest iteration of the deep check ([`verify_deeply`]).
+pub const DEEP_DEPTH: u32 = 20;
+/// The most nodes the deep check's search of a puzzle's position visits
+/// (it stops at [`DEEP_DEPTH`] or here, whichever comes first); each other
+/// first move's search gets a quarter of it (most lose at once).
+pub const DEEP_NODES: u64 = 12_000_000;
+
+/// The deep check's budget for each of its searches.
+pub fn deep_limits() -> Limits {
+    Limits { depth: Some(DEEP_DEPTH), nodes: Some(DEEP_NODES), time: None }
+}
 
 /// What a puzzle is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,11 +109,6 @@ pub fn material(position: &Position, color: Color) -> i32 {
     side(color) - side(color.opponent())
 }
 
-/// Whether the side to move in `position` must capture.
-fn must_capture(position: &Position) -> bool {
-    position.legal_moves().first().is_some_and(Move::is_capture)
-}
-
 /// The puzzle of `root` searched to `depth`, if it is one (see the module).
 pub fn puzzle_at(searcher: &mut Searcher, root: &Root, depth: u32) -> Option<Puzzle> {
     let position = root.position;
@@ -118,24 +126,51 @@ pub fn puzzle_at(searcher: &mut Searcher, root: &Root, depth: u32) -> Option<Puz
     if best_score < WINNING || second_score >= WINNING || best_score - second_score < MARGIN {
         return None;
     }
-    let proven = best_score >= PROVEN;
     let pv = if first.best == Some(best) { first.pv } else { line_from(searcher, root, best, depth) };
+    solution(searcher, root, pv, best_score >= PROVEN, &Limits::depth(depth))
+}
+
+/// The puzzle whose solution follows `pv` (the best line, the solver's
+/// winning move first) up to the solver's move after which the gain is in
+/// hand ([`in_hand`]), searched on with `limits` where `pv` runs out
+/// first; `proven`: the first move is a proven win. `None` when the line
+/// reaches [`MAX_LINE`] (or the game's end) with no gain in hand and no
+/// proof.
+fn solution(searcher: &mut Searcher, root: &Root, pv: Vec<Move>, proven: bool, limits: &Limits) -> Option<Puzzle> {
+    let position = root.position;
     let solver = position.turn();
     let start = material(&position, solver);
     let mut line = Vec::new();
     let mut now = position;
     let mut gain = 0;
     let mut promoted = false;
-    for (i, mv) in pv.iter().enumerate().take(MAX_LINE) {
-        let (was_man, kings) = (now.moves_man(mv), now.king_count(solver));
-        now = now.play(mv)?;
-        line.push(*mv);
-        if i % 2 == 1 {
+    let mut held = false;
+    let mut ahead = pv.into_iter();
+    while line.len() < MAX_LINE {
+        let mv = match ahead.next() {
+            Some(mv) => mv,
+            None => {
+                // The principal variation stops short (cut by the table or
+                // the depth): the line goes on as a search from here sees it.
+                let more = analyze(searcher, &Root::new(now, root.variant, root.rules), limits);
+                ahead = more.pv.into_iter();
+                match ahead.next() {
+                    Some(mv) => mv,
+                    None => break,
+                }
+            }
+        };
+        let solver_moved = line.len() % 2 == 0;
+        let (was_man, kings) = (now.moves_man(&mv), now.king_count(solver));
+        now = now.play(&mv)?;
+        line.push(mv);
+        if !solver_moved {
             continue;
         }
         promoted |= was_man && now.king_count(solver) > kings;
         gain = material(&now, solver) - start;
-        if gain >= 1 && !must_capture(&now) {
+        if gain >= 1 && in_hand(&now, solver, start) {
+            held = true;
             break;
         }
     }
@@ -143,8 +178,7 @@ pub fn puzzle_at(searcher: &mut Searcher, root: &Root, depth: u32) -> Option<Puz
         // Ended on a reply: the solver's last move comes first.
         line.pop();
     }
-    let in_hand = gain >= 1 && !must_capture(&replay(&position, &line));
-    let theme = match (in_hand, proven) {
+    let theme = match (held, proven) {
         (true, _) if promoted => Theme::Breakthrough,
         (true, _) => Theme::Shot,
         (false, true) => Theme::Endgame,
@@ -153,9 +187,12 @@ pub fn puzzle_at(searcher: &mut Searcher, root: &Root, depth: u32) -> Option<Puz
     Some(Puzzle { position, line, theme, gain })
 }
 
-/// `start` after `line`.
-fn replay(start: &Position, line: &[Move]) -> Position {
-    line.iter().fold(*start, |p, mv| p.play(mv).expect("a searched line is legal"))
+/// Whether the solver, to whom `now` gives `start` plus a man or more,
+/// keeps at least a man up whatever the opponent replies: no capture back
+/// and no man crowned (a king counts three) brings the gain under a man.
+/// An opponent with no move has lost: the gain is in hand.
+pub fn in_hand(now: &Position, solver: Color, start: i32) -> bool {
+    now.legal_moves().iter().all(|reply| now.play(reply).is_some_and(|after| material(&after, solver) - start >= 1))
 }
 
 /// The principal variation of `root` that starts with `first`.
@@ -183,15 +220,65 @@ pub fn verify(
     (again.line.first() == puzzle.line.first()).then_some(again)
 }
 
+/// What the deep check made of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deep {
+    /// The puzzle, its line and theme the deep search's.
+    pub puzzle: Puzzle,
+    /// The depth the search of its position completed.
+    pub depth: u32,
+}
+
+/// `puzzle` checked again by a much deeper search (to `limits`, from an
+/// empty transposition table, with the searcher's endgame tables): its
+/// first move must still be the best and win, every other first move must
+/// still not win and score at least [`MARGIN`] worse, and its line becomes
+/// the deep search's, up to the gain in hand ([`in_hand`]: after the
+/// opponent's best reply, their captures and crowning counted). `None`
+/// when it does not hold.
+pub fn verify_deeply(
+    searcher: &mut Searcher,
+    puzzle: &Puzzle,
+    variant: Variant,
+    rules: DrawRules,
+    limits: &Limits,
+) -> Option<Deep> {
+    searcher.clear();
+    let root = Root::new(puzzle.position, variant, rules);
+    let first = *puzzle.line.first()?;
+    let deep = analyze(searcher, &root, limits);
+    if deep.best != Some(first) || deep.score < WINNING {
+        return None;
+    }
+    // Each other first move, searched from the opponent's side a ply less
+    // deep, on a quarter of the nodes.
+    let one_less = Limits {
+        depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+        nodes: limits.nodes.map(|n| (n / 4).max(1)),
+        ..*limits
+    };
+    for other in root.position.legal_moves().into_iter().filter(|mv| *mv != first) {
+        let after = root.position.play(&other)?;
+        let score = -analyze(searcher, &Root::new(after, variant, rules), &one_less).score;
+        if score >= WINNING || deep.score - score < MARGIN {
+            return None;
+        }
+    }
+    let puzzle = solution(searcher, &root, deep.pv, deep.score >= PROVEN, limits)?;
+    Some(Deep { puzzle, depth: deep.depth })
+}
+
 /// The puzzles of a game: each position (by its ply, the last one too
 /// unless the rules ended the game there) where [`puzzle_at`] finds one at
-/// `find_depth` that [`verify`] confirms at `verify_depth`.
+/// `find_depth` that [`verify`] confirms at `verify_depth` and
+/// [`verify_deeply`] at `deep`.
 pub fn puzzles_in_game(
     searcher: &mut Searcher,
     game: &Game,
     find_depth: u32,
     verify_depth: u32,
-) -> Vec<(usize, Puzzle)> {
+    deep: &Limits,
+) -> Vec<(usize, Deep)> {
     let mut replay = Game::new(*game.start(), game.variant(), game.draw_rules());
     let mut found = Vec::new();
     for ply in 0..=game.ply() {
@@ -201,8 +288,9 @@ pub fn puzzles_in_game(
         let root = Root::of_game(&replay);
         if let Some(candidate) = puzzle_at(searcher, &root, find_depth)
             && let Some(puzzle) = verify(searcher, &candidate, game.variant(), game.draw_rules(), verify_depth)
+            && let Some(deep) = verify_deeply(searcher, &puzzle, game.variant(), game.draw_rules(), deep)
         {
-            found.push((ply, puzzle));
+            found.push((ply, deep));
         }
         match game.moves().get(ply) {
             Some(mv) if replay.play(mv).is_ok() => {}

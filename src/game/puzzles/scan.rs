@@ -1,7 +1,7 @@
 //! Scanning finished games for puzzles.
 
 use super::Puzzles;
-use crate::engine::puzzles::{FIND_DEPTH, VERIFY_DEPTH, puzzles_in_game};
+use crate::engine::puzzles::{Deep, FIND_DEPTH, VERIFY_DEPTH, deep_limits, puzzles_in_game};
 use crate::game::GameError;
 use crate::rules::{DrawRules, Game, Variant, parse_fen};
 use crate::store::PuzzleRow;
@@ -36,11 +36,13 @@ impl Puzzles<'_> {
                 .map_err(|(i, e)| GameError::Corrupt(format!("game {} does not replay at ply {i}: {e}", claimed.id)))?;
             let found = self
                 .engine
-                .run_in_background(move |searcher| puzzles_in_game(searcher, &game, FIND_DEPTH, VERIFY_DEPTH))
+                .run_in_background(move |searcher| {
+                    puzzles_in_game(searcher, &game, FIND_DEPTH, VERIFY_DEPTH, &deep_limits())
+                })
                 .await?;
             let rows: Vec<PuzzleRow> = found
                 .iter()
-                .map(|(ply, puzzle)| PuzzleRow {
+                .map(|(ply, Deep { puzzle, .. })| PuzzleRow {
                     fen: puzzle.position.to_string(),
                     line: puzzle.line_notation().join(" "),
                     theme: puzzle.theme.name().to_string(),

@@ -2,6 +2,7 @@
 //! command, the endgame tables and three kings against one under the count.
 
 mod analyze_cli;
+mod deep_puzzles;
 mod endgames;
 mod legality;
 mod puzzles;

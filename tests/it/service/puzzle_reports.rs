@@ -2,7 +2,8 @@
 //! point 3), through the service on both backends: a report is made from a
 //! finished attempt of one's own, once per player; the third player's
 //! report takes the puzzle out of rotation (neither `/puzzle play` nor the
-//! daily choice gives it), the operator lists it and puts it back; a new
+//! daily choice gives it), the operator lists it and puts it back (also
+//! through `damas puzzles flagged` and `restore`); a new
 //! shipped set adds, changes and retires the stored one's puzzles.
 
 use crate::support::games::*;
@@ -103,6 +104,47 @@ async fn a_new_shipped_set_adds_changes_and_retires_stored_puzzles(backend: Back
     let sync = svc.store().sync_shipped_puzzles(&third, T0 + 30).await.unwrap();
     assert_eq!((sync.added, sync.retired), (0, 0), "{sync:?}");
     assert_eq!(svc.store().daily_candidates(GUILD, 0, 10).await.unwrap().len(), 2);
+}
+
+/// Runs `damas puzzles ARGS --database URL`: its output, and whether it succeeded.
+fn damas_puzzles(args: &[&str], url: &str) -> (String, bool) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_damas"))
+        .arg("puzzles")
+        .args(args)
+        .args(["--database", url])
+        .output()
+        .expect("the binary runs");
+    (format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)), out.status.success())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_operator_lists_the_reported_puzzles_and_puts_one_back() {
+    let (db, svc) = service_with(Backend::Sqlite, &[row(SHOT, SHOT_LINE)]).await;
+    let (none, ok) = damas_puzzles(&["flagged"], db.url());
+    assert!(ok && none.contains("No puzzle has been reported as wrong."), "{none}");
+    for (i, player) in PLAYERS[..3].iter().enumerate() {
+        let attempt = miss(&svc, *player, T0 + 10 * i as i64).await;
+        svc.puzzles().report(attempt, *player, T0 + 100 + i as i64).await.unwrap();
+    }
+    let id = svc.puzzles().reported(1).await.unwrap()[0].id;
+    let (listed, ok) = damas_puzzles(&["flagged"], db.url());
+    assert!(ok, "{listed}");
+    for said in [
+        "1 puzzle reported as wrong, most reported first (3 players' reports take one out of rotation):".to_string(),
+        format!("#{id} · 3 reports · out of rotation since "),
+        "shot from the shipped set, played 3, solved 0".to_string(),
+        format!("{SHOT};{SHOT_LINE}"),
+        format!("check: damas analyze \"{SHOT}\" --depth 20"),
+        format!("put back: damas puzzles restore {id}"),
+    ] {
+        assert!(listed.contains(&said), "{said:?} in:\n{listed}");
+    }
+    let (missing, ok) = damas_puzzles(&["restore", &(id + 1000).to_string()], db.url());
+    assert!(!ok && missing.contains(&format!("there is no puzzle #{}", id + 1000)), "{missing}");
+    let (restored, ok) = damas_puzzles(&["restore", &id.to_string()], db.url());
+    assert!(ok && restored.contains(&format!("Puzzle #{id} is back in rotation")), "{restored}");
+    assert!(svc.puzzles().reported(10).await.unwrap().is_empty());
+    assert!(svc.puzzles().next_puzzle(GUILD, PLAYERS[3], T0 + 100).await.is_ok(), "chosen again");
 }
 
 crate::on_both_backends!(
