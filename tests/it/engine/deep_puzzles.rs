@@ -37,8 +37,10 @@ fn a_sample_of_the_shipped_puzzles_holds_under_the_deep_check() {
 
 #[test]
 fn a_found_shot_holds_deeply_with_its_gain_in_hand() {
-    // 5-9 wins a man; at depth 20 Black's best reply is 13-10 (not 29-26,
-    // the depth-10 line), and the line ends once the man is in hand.
+    // 5-9 wins a man; deeper than the verification (15 plies here, where
+    // the node budget ends in this crowded position) Black's best reply is
+    // 13-10, not the depth-10 line's 29-26, and the line ends once the man
+    // is in hand.
     let position: Position = "W:W1,2,3,4,5,6,7,8,12,14:B13,23,24,25,27,28,29,30,31,32".parse().unwrap();
     let root = Root::new(position, Variant::Classic, DrawRules::Classic);
     let mut searcher = Searcher::new(DEFAULT_TABLE_MB, Some(tables()));
@@ -49,7 +51,7 @@ fn a_found_shot_holds_deeply_with_its_gain_in_hand() {
     assert_eq!(deep.puzzle.line_notation()[0], "5-9");
     let end = deep.puzzle.line.iter().fold(position, |p, mv| p.play(mv).unwrap());
     assert!(in_hand(&end, Color::White, material(&position, Color::White)), "{:?}", deep.puzzle.line_notation());
-    assert!(deep.depth >= 16, "{}", deep.depth);
+    assert!(deep.depth > VERIFY_DEPTH, "{}", deep.depth);
 }
 
 #[test]
