@@ -17,7 +17,7 @@ use super::CliResult;
 use super::backup::{database_url, runtime, write_err};
 use crate::calendar::Date;
 use crate::engine::puzzle_kin::{NEAR_SQUARES, SHARED_PLIES};
-use crate::engine::puzzle_set::{distinct, puzzle_line, puzzles_of_games, read_puzzle_line};
+use crate::engine::puzzle_set::{distinct, puzzle_line, puzzle_lines, puzzles_of_games, read_puzzle_line};
 use crate::engine::puzzles::{DEEP_DEPTH, DEEP_NODES, FIND_DEPTH, MARGIN, VERIFY_DEPTH, deep_limits, verify_deeply};
 use crate::engine::tables::{self, DEFAULT_PIECES, Tables};
 use crate::engine::{DEFAULT_TABLE_MB, Limits, Searcher};
@@ -140,7 +140,7 @@ fn flagged(args: &FlaggedArgs, out: &mut impl Write) -> CliResult {
         let from = p.game.map_or_else(|| "the shipped set".to_string(), |g| format!("game #{g}"));
         text.push_str(&format!(
             "\n#{} · {} · {state}\n  {} from {from}, played {}, solved {}\n  {};{}\n  \
-             check: damas analyze \"{}\" --depth 20\n  put back: damas puzzles restore {}\n",
+             check: damas analyze \"{}\" --depth {DEEP_DEPTH}\n  put back: damas puzzles restore {}\n",
             p.id,
             count(u64::from(p.flags), "report", "reports"),
             p.theme,
@@ -207,7 +207,7 @@ enum Checked {
 /// prints those that do not hold as they are, then a summary.
 fn verify(args: &VerifyArgs, out: &mut impl Write) -> CliResult {
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = puzzle_lines(&text).collect();
     let lines = &lines[..args.limit.unwrap_or(usize::MAX).min(lines.len())];
     let puzzles = lines.iter().map(|l| read_puzzle_line(l)).collect::<Result<Vec<_>, _>>()?;
     let tables = load_tables(args.tables.as_ref())?;

@@ -94,6 +94,11 @@ pub fn puzzle_line(puzzle: &Puzzle) -> String {
     format!("{};{};{};{}", puzzle.position, puzzle.line_notation().join(" "), puzzle.theme.name(), puzzle.gain)
 }
 
+/// The puzzle lines of a puzzle file (its comments and blank lines left out).
+pub fn puzzle_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+}
+
 /// A puzzle read back from a [`puzzle_line`]; each move must be legal
 /// where it stands.
 pub fn read_puzzle_line(text: &str) -> Result<Puzzle, String> {

@@ -83,35 +83,26 @@ pub struct SetSync {
 }
 
 impl Store {
-    /// Records `user`'s report of the puzzle of their finished attempt
-    /// `attempt` at `now`; the report that makes `retire_at` takes the
-    /// puzzle out of rotation. `None` when the attempt is not theirs or
-    /// not finished (nothing changes).
+    /// Records `user`'s report (from server `guild`) of `puzzle` at `now`;
+    /// the report that makes `retire_at` takes the puzzle out of rotation.
+    /// The caller checked that the player finished the puzzle (an attempt
+    /// once finished stays so).
     pub async fn flag_puzzle(
         &self,
-        attempt: i64,
+        puzzle: i64,
+        guild: u64,
         user: u64,
         now: i64,
         retire_at: u32,
-    ) -> Result<Option<FlagOutcome>, StoreError> {
+    ) -> Result<FlagOutcome, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let row = sqlx::query(
-            "SELECT puzzle_id, guild_id FROM puzzle_attempts \
-             WHERE id = $1 AND user_id = $2 AND finished_at IS NOT NULL",
-        )
-        .bind(attempt)
-        .bind(db_id(user)?)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else { return Ok(None) };
-        let (puzzle, guild): (i64, i64) = (row.try_get("puzzle_id")?, row.try_get("guild_id")?);
         let new = sqlx::query(
             "INSERT INTO puzzle_flags (puzzle_id, user_id, guild_id, flagged_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT DO NOTHING",
         )
         .bind(puzzle)
         .bind(db_id(user)?)
-        .bind(guild)
+        .bind(db_id(guild)?)
         .bind(now)
         .execute(&mut *tx)
         .await?
@@ -141,17 +132,7 @@ impl Store {
             )
         };
         tx.commit().await?;
-        Ok(Some(FlagOutcome { puzzle, new, flags: u32_column(flags, "puzzles.flags")?, retired_now }))
-    }
-
-    /// Whether `user` reported `puzzle`.
-    pub async fn has_flagged(&self, user: u64, puzzle: i64) -> Result<bool, StoreError> {
-        let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM puzzle_flags WHERE puzzle_id = $1 AND user_id = $2")
-            .bind(puzzle)
-            .bind(db_id(user)?)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(found.is_some())
+        Ok(FlagOutcome { puzzle, new, flags: u32_column(flags, "puzzles.flags")?, retired_now })
     }
 
     /// The reported puzzles, most reported first, then out of rotation first.

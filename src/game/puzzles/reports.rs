@@ -26,8 +26,7 @@ impl Puzzles<'_> {
         if row.solved.is_none() {
             return Err(GameError::PuzzleNotOver);
         }
-        let outcome =
-            self.store.flag_puzzle(attempt, user, now, REPORTS_TO_RETIRE).await?.ok_or(GameError::PuzzleNotOver)?;
+        let outcome = self.store.flag_puzzle(row.puzzle.id, row.guild, user, now, REPORTS_TO_RETIRE).await?;
         if outcome.retired_now {
             tracing::warn!(
                 puzzle = outcome.puzzle,

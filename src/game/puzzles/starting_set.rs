@@ -4,7 +4,7 @@
 //! the bot ships a new set.
 
 use super::Puzzles;
-use crate::engine::puzzle_set::read_puzzle_line;
+use crate::engine::puzzle_set::{puzzle_lines, read_puzzle_line};
 use crate::game::GameError;
 use crate::store::{PuzzleRow, SetSync};
 
@@ -23,8 +23,7 @@ impl Puzzles<'_> {
 
 /// The shipped set as rows to store.
 fn shipped_rows() -> Result<Vec<PuzzleRow>, GameError> {
-    let lines = STARTING_SET.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
-    lines
+    puzzle_lines(STARTING_SET)
         .map(|line| {
             let puzzle = read_puzzle_line(line).map_err(|e| GameError::Corrupt(format!("starting set: {e}")))?;
             Ok(PuzzleRow {

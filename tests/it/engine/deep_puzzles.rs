@@ -6,7 +6,7 @@
 
 #![cfg(not(debug_assertions))]
 
-use damas::engine::puzzle_set::read_puzzle_line;
+use damas::engine::puzzle_set::{puzzle_lines, read_puzzle_line};
 use damas::engine::puzzles::{
     FIND_DEPTH, VERIFY_DEPTH, deep_limits, in_hand, material, puzzle_at, verify, verify_deeply,
 };
@@ -21,7 +21,7 @@ const SAMPLE_EVERY: usize = 25;
 #[test]
 fn a_sample_of_the_shipped_puzzles_holds_under_the_deep_check() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt")).unwrap();
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = puzzle_lines(&text).collect();
     // The generator's table size: a search's result depends on what its table kept.
     let mut searcher = Searcher::new(DEFAULT_TABLE_MB, Some(tables()));
     let mut checked = 0;

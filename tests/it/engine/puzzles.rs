@@ -8,7 +8,7 @@
 use damas::engine::Limits;
 use damas::engine::Searcher;
 use damas::engine::puzzle_kin::{Solution, without_kin};
-use damas::engine::puzzle_set::{read_puzzle_line, self_play_game};
+use damas::engine::puzzle_set::{puzzle_lines, read_puzzle_line, self_play_game};
 use damas::engine::puzzles::{
     DEEP_DEPTH, DEEP_NODES, FIND_DEPTH, MARGIN, Puzzle, Theme, VERIFY_DEPTH, WINNING, in_hand, material, puzzle_at,
     puzzles_in_game,
@@ -116,11 +116,7 @@ fn a_games_puzzles_each_hold_at_the_verification_depth() {
 /// The shipped puzzles, as `data/puzzles.txt` holds them.
 fn shipped() -> (String, Vec<Puzzle>) {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt")).unwrap();
-    let puzzles = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| read_puzzle_line(l).unwrap_or_else(|e| panic!("{e}")))
-        .collect();
+    let puzzles = puzzle_lines(&text).map(|l| read_puzzle_line(l).unwrap_or_else(|e| panic!("{e}"))).collect();
     (text, puzzles)
 }
 
