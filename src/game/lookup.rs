@@ -1,8 +1,11 @@
 //! Read-only questions: the game of a channel, games of a server or user,
 //! legal moves.
 
+use std::collections::BTreeMap;
+
 use super::{Challenge, GameError, GameService, GameView, convert};
 use crate::rules::{Move, Position, parse_fen};
+use crate::store::GameRow;
 
 impl GameService {
     /// The live game of `channel`; [`GameError::NoGame`] if there is none.
@@ -37,6 +40,14 @@ impl GameService {
         }
     }
 
+    /// The games of `ids`, read at once (one statement for a batch of the
+    /// outbox, where each row read its own game before); take each with
+    /// [`GamesRead::game`].
+    pub(super) async fn games_read(&self, ids: Vec<i64>) -> Result<GamesRead, GameError> {
+        let rows = self.store.games_each(ids).await?;
+        Ok(GamesRead(rows.into_iter().map(|(id, row)| (id, row.map_err(|e| e.to_string()))).collect()))
+    }
+
     /// The legal moves of the live game of `channel`, with their canonical
     /// notation, sorted.
     pub async fn legal_moves_in_channel(&self, channel: u64) -> Result<Vec<(Move, String)>, GameError> {
@@ -66,6 +77,22 @@ impl GameService {
             },
         };
         Ok(MovesAsked { position, last, last_notation, source, moves: position.legal_moves_with_notation() })
+    }
+}
+
+/// Games read together ([`GameService::games_read`]), each with why it
+/// did not read back, if it did not: one spoils only itself.
+pub(super) struct GamesRead(BTreeMap<i64, Result<GameRow, String>>);
+
+impl GamesRead {
+    /// Game `id` as it was read ([`GameError::GameNotFound`] if it is not
+    /// stored).
+    pub(super) fn game(&self, id: i64) -> Result<GameView, GameError> {
+        match self.0.get(&id) {
+            Some(Ok(row)) => convert::game_view(row.clone()),
+            Some(Err(why)) => Err(GameError::Corrupt(format!("game {id}: {why}"))),
+            None => Err(GameError::GameNotFound(id)),
+        }
     }
 }
 

@@ -1,10 +1,13 @@
 //! The `games` table: starting games, reading them with their moves, and
 //! ending them outside a move (resignation, agreement, time).
 
+use std::collections::BTreeMap;
+
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::direct_messages::Recipients;
+use super::id_lists::{IDS_PER_STATEMENT, placeholders};
 use super::match_rows::insert_match;
 use super::ratings::rate_finished_game;
 use super::time_control::TimeControl;
@@ -727,11 +730,38 @@ impl Store {
         self.games_by_ids(claimed).await
     }
 
-    pub(super) async fn games_by_ids(&self, mut ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {
+    /// The games of `ids` that exist, with their moves, in order of id: one
+    /// read for up to [`IDS_PER_STATEMENT`] of them. A game that does not
+    /// read back fails the whole list (see [`Store::games_each`]).
+    pub(super) async fn games_by_ids(&self, ids: Vec<i64>) -> Result<Vec<GameRow>, StoreError> {
+        self.games_each(ids).await?.into_values().collect()
+    }
+
+    /// Each game of `ids` that exists, with its moves, by id, read as
+    /// [`Store::games_by_ids`] reads them, with each game's own error: one
+    /// corrupt game spoils only itself. Batches of the outbox read their
+    /// games this way (before, one read each).
+    pub async fn games_each(
+        &self,
+        mut ids: Vec<i64>,
+    ) -> Result<BTreeMap<i64, Result<GameRow, StoreError>>, StoreError> {
         ids.sort_unstable();
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            out.extend(self.game(id).await?);
+        ids.dedup();
+        let mut out = BTreeMap::new();
+        for chunk in ids.chunks(IDS_PER_STATEMENT) {
+            let sql = format!("{} WHERE id IN ({})", select_games!(""), placeholders(1, chunk.len()));
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for &id in chunk {
+                query = query.bind(id);
+            }
+            for row in query.fetch_all(&self.reads).await? {
+                let id: i64 = row.try_get("id")?;
+                let game = match game_from_row(&row) {
+                    Ok(game) => self.with_extras(game).await,
+                    Err(e) => Err(e),
+                };
+                out.insert(id, game);
+            }
         }
         Ok(out)
     }

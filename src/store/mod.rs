@@ -55,6 +55,7 @@ mod game_list;
 mod games;
 mod health;
 mod history;
+mod id_lists;
 mod kinds;
 mod live_positions;
 mod load_fixtures;

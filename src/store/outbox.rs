@@ -4,6 +4,7 @@
 
 use sqlx::any::AnyRow;
 
+use super::id_lists::{IDS_PER_STATEMENT, placeholders};
 use super::{Store, StoreError};
 
 /// How an outbox row (an announcement, a direct message) was settled
@@ -94,33 +95,48 @@ impl Store {
 
     /// Settles each row of `done` (id, outcome) of `outbox` in one
     /// transaction: a batch of posts costs one commit (one fsync, one turn
-    /// of the write lock) instead of one each. Returns how many were not
-    /// settled before.
+    /// of the write lock) instead of one each, and one statement for each
+    /// outcome in it (usually one) instead of one a row. Returns how many
+    /// were not settled before.
     pub(super) async fn settle_outbox_all(
         &self,
         outbox: Outbox,
         done: &[(i64, AnnouncementOutcome)],
         now: i64,
     ) -> Result<u64, StoreError> {
-        if done.is_empty() {
-            return Ok(0);
+        let mut statements = Vec::new();
+        for outcome in <AnnouncementOutcome as strum::VariantArray>::VARIANTS {
+            let ids: Vec<i64> = done.iter().filter(|(_, o)| o == outcome).map(|&(id, _)| id).collect();
+            for chunk in ids.chunks(IDS_PER_STATEMENT) {
+                statements.push((*outcome, chunk.to_vec()));
+            }
         }
-        let sql = format!(
-            "UPDATE {} SET done_at = $2, outcome = $3, lease_until = NULL WHERE id = $1 AND done_at IS NULL",
-            outbox.table()
-        );
-        let mut tx = self.pool.begin().await?;
+        let table = outbox.table();
+        let settle = |outcome: AnnouncementOutcome, ids: &[i64]| {
+            let sql = format!(
+                "UPDATE {table} SET done_at = $1, outcome = $2, lease_until = NULL \
+                 WHERE done_at IS NULL AND id IN ({})",
+                placeholders(3, ids.len())
+            );
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now).bind(outcome.into_str());
+            for &id in ids {
+                query = query.bind(id);
+            }
+            query
+        };
         let mut settled = 0;
-        for &(id, outcome) in done {
-            settled += sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
-                .bind(id)
-                .bind(now)
-                .bind(outcome.into_str())
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
+        match statements.as_slice() {
+            [] => {}
+            // One statement needs no transaction around it.
+            [(outcome, ids)] => settled = settle(*outcome, ids).execute(&self.pool).await?.rows_affected(),
+            _ => {
+                let mut tx = self.pool.begin().await?;
+                for (outcome, ids) in &statements {
+                    settled += settle(*outcome, ids).execute(&mut *tx).await?.rows_affected();
+                }
+                tx.commit().await?;
+            }
         }
-        tx.commit().await?;
         Ok(settled)
     }
 

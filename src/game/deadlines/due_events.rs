@@ -4,6 +4,7 @@
 use super::Deadlines;
 use crate::game::deadlines::move_clock::DAY;
 use crate::game::deadlines::pause;
+use crate::game::lookup::GamesRead;
 use crate::game::{Challenge, GameError, GameView, convert};
 use crate::store::{AnnouncementKind, AnnouncementOutcome};
 
@@ -72,6 +73,24 @@ pub struct Announcement {
     pub due: Option<DueEvent>,
 }
 
+/// The game announcement `kind` is about, if any: what the lease reads
+/// for its batch in one go.
+fn game_of(kind: AnnouncementKind) -> Option<i64> {
+    use AnnouncementKind as K;
+    match kind {
+        K::Reminder { game, .. }
+        | K::VacationNotice { game, .. }
+        | K::VacationOver { game, .. }
+        | K::VacationBack { game, .. }
+        | K::LossOnTime { game }
+        | K::MatchGame { game }
+        | K::TournamentGame { game }
+        | K::TournamentGameEnded { game }
+        | K::PremoveReply { game, .. } => Some(game),
+        K::ChallengeExpired { .. } => None,
+    }
+}
+
 impl Deadlines<'_> {
     /// Everything due at `now`: losses on time (also deadlines that passed
     /// while the bot was down), reminders, expired challenges. The effect is
@@ -118,9 +137,10 @@ impl Deadlines<'_> {
     /// again once its lease runs out, by this process or another.
     pub async fn lease_announcements(self, now: i64) -> Result<Vec<Announcement>, GameError> {
         let rows = self.store.lease_announcements(now, ANNOUNCEMENT_LEASE, ANNOUNCEMENT_BATCH).await?;
+        let games = self.games_read(rows.iter().filter_map(|row| game_of(row.kind)).collect()).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            let due = match self.due_now(now, row.kind).await {
+            let due = match self.due_now(now, row.kind, &games).await {
                 Ok(due) => due,
                 Err(e) => {
                     // Left pending, it would fail again at every lease; the
@@ -135,17 +155,18 @@ impl Deadlines<'_> {
         Ok(out)
     }
 
-    /// What an announcement says as things stand at `now`.
-    async fn due_now(self, now: i64, kind: AnnouncementKind) -> Result<Option<DueEvent>, GameError> {
+    /// What an announcement says as things stand at `now`, its game taken
+    /// from `games` (read for the batch).
+    async fn due_now(self, now: i64, kind: AnnouncementKind, games: &GamesRead) -> Result<Option<DueEvent>, GameError> {
         Ok(match kind {
             AnnouncementKind::Reminder { game, ply } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 // The reminder is for the player to move at `ply`.
                 (view.is_live() && view.ply() == ply && now < view.deadline && view.paused_since.is_none())
                     .then_some(DueEvent::Reminder(view))
             }
             AnnouncementKind::VacationNotice { game, ply } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 // Said while the player it reached is still away.
                 if !(view.is_live() && view.ply() == ply && view.paused_since.is_some()) {
                     return Ok(None);
@@ -157,29 +178,27 @@ impl Deadlines<'_> {
                 away.map(|(_, until)| DueEvent::VacationNotice { game: view, until })
             }
             AnnouncementKind::VacationOver { game, ply } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 (view.is_live() && view.ply() == ply).then_some(DueEvent::VacationOver(view))
             }
             AnnouncementKind::VacationBack { game, ply } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 // Away again since: its clock stands still once more.
                 (view.is_live() && view.ply() == ply && view.paused_since.is_none())
                     .then_some(DueEvent::VacationBack(view))
             }
-            AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(self.game_by_id(game).await?)),
+            AnnouncementKind::LossOnTime { game } => Some(DueEvent::LossOnTime(games.game(game)?)),
             AnnouncementKind::MatchGame { game } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 view.is_live().then_some(DueEvent::MatchGame(view))
             }
             AnnouncementKind::TournamentGame { game } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 view.is_live().then_some(DueEvent::TournamentGame(view))
             }
-            AnnouncementKind::TournamentGameEnded { game } => {
-                Some(DueEvent::TournamentGameEnded(self.game_by_id(game).await?))
-            }
+            AnnouncementKind::TournamentGameEnded { game } => Some(DueEvent::TournamentGameEnded(games.game(game)?)),
             AnnouncementKind::PremoveReply { game, ply } => {
-                Some(DueEvent::PremoveReply { game: self.game_by_id(game).await?, ply })
+                Some(DueEvent::PremoveReply { game: games.game(game)?, ply })
             }
             AnnouncementKind::ChallengeExpired { challenge } => {
                 Some(DueEvent::ChallengeExpired(self.challenges().challenge_by_id(challenge).await?))

@@ -7,6 +7,7 @@
 
 use super::Notifications;
 use crate::game::deadlines::due_events::{ANNOUNCEMENT_KEPT, ANNOUNCEMENT_LEASE};
+use crate::game::lookup::GamesRead;
 use crate::game::{DAY, GameError, GameSummary, GameView};
 use crate::store::{AnnouncementOutcome, DirectKind, DirectMessageRow};
 
@@ -50,6 +51,27 @@ pub struct DirectMessage {
     pub locale: Option<String>,
 }
 
+/// Whether `row` is about a move its player has answered since: known
+/// from the ply the lease read, without reading the game.
+fn stale(row: &DirectMessageRow) -> bool {
+    match row.kind {
+        DirectKind::Move { ply, .. } | DirectKind::Reminder { ply, .. } => row.game_ply != Some(ply),
+        _ => false,
+    }
+}
+
+/// The game whose state `row` is written from, unless it is stale or
+/// about no one game: what the lease reads for its batch in one go.
+fn game_to_read(row: &DirectMessageRow) -> Option<i64> {
+    match row.kind {
+        _ if stale(row) => None,
+        DirectKind::Move { game, .. } | DirectKind::Reminder { game, .. } | DirectKind::LossOnTime { game } => {
+            Some(game)
+        }
+        DirectKind::Digest | DirectKind::VacationOver => None,
+    }
+}
+
 impl Notifications<'_> {
     /// Claims the digests due by `now` (each player's next one moves to the
     /// next day); returns how many were queued.
@@ -62,9 +84,10 @@ impl Notifications<'_> {
     /// is stored now. Settle each with [`Notifications::settle_direct_message`].
     pub async fn lease_direct_messages(self, now: i64) -> Result<Vec<DirectMessage>, GameError> {
         let rows = self.store.lease_direct_messages(now, ANNOUNCEMENT_LEASE, DIRECT_BATCH).await?;
+        let games = self.games_read(rows.iter().filter_map(game_to_read).collect()).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            let due = match self.direct_due(now, &row).await {
+            let due = match self.direct_due(now, &row, &games).await {
                 Ok(due) => due,
                 Err(e) => {
                     tracing::error!(id = row.id, error = %e, "a direct message cannot be read back; dropping it");
@@ -78,23 +101,27 @@ impl Notifications<'_> {
         Ok(out)
     }
 
-    /// What a leased direct message says as things stand at `now`. One
-    /// about a move whose player has answered it since is stale, known from
-    /// the ply the lease read, without reading the game.
-    async fn direct_due(self, now: i64, row: &DirectMessageRow) -> Result<Option<DirectDue>, GameError> {
+    /// What a leased direct message says as things stand at `now`, its
+    /// game taken from `games` (read for the batch, see [`game_to_read`]).
+    async fn direct_due(
+        self,
+        now: i64,
+        row: &DirectMessageRow,
+        games: &GamesRead,
+    ) -> Result<Option<DirectDue>, GameError> {
         let (guild, user) = (row.guild, row.user);
         Ok(match row.kind {
-            DirectKind::Move { ply, .. } | DirectKind::Reminder { ply, .. } if row.game_ply != Some(ply) => None,
+            _ if stale(row) => None,
             DirectKind::Move { game, ply } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 (view.ply() == ply).then_some(DirectDue::Move(view))
             }
             DirectKind::Reminder { game, ply } => {
-                let view = self.game_by_id(game).await?;
+                let view = games.game(game)?;
                 (view.is_live() && view.ply() == ply && now < view.deadline && view.paused_since.is_none())
                     .then_some(DirectDue::Reminder(view))
             }
-            DirectKind::LossOnTime { game } => Some(DirectDue::LossOnTime(self.game_by_id(game).await?)),
+            DirectKind::LossOnTime { game } => Some(DirectDue::LossOnTime(games.game(game)?)),
             DirectKind::Digest => {
                 let (games, total) = self.games_to_move(guild, user).await?;
                 (!games.is_empty()).then_some(DirectDue::Digest(games, total))

@@ -173,7 +173,7 @@ async fn a_game_in_another_server_is_not_listed(backend: Backend) {
 }
 
 /// The clock settles a batch of direct messages in one write: each once,
-/// and the same batch settled again changes nothing.
+/// with its own outcome, and the same batch settled again changes nothing.
 async fn a_batch_is_settled_in_one_write_once(backend: Backend) {
     let (_dir, svc) = service(backend).await;
     start_classic(&svc, T0, 1).await;
@@ -184,15 +184,15 @@ async fn a_batch_is_settled_in_one_write_once(backend: Backend) {
     }
     let leased = svc.notifications().lease_direct_messages(T0 + 20).await.unwrap();
     assert_eq!(leased.len(), 2, "a move's message in each game");
-    let done: Vec<_> = leased.iter().map(|m| (m.id, AnnouncementOutcome::Delivered)).collect();
+    let outcome = |i| if i == 0 { AnnouncementOutcome::Delivered } else { AnnouncementOutcome::Undeliverable };
+    let done: Vec<_> = leased.iter().enumerate().map(|(i, m)| (m.id, outcome(i))).collect();
     assert_eq!(svc.notifications().settle_direct_messages(&done, T0 + 20).await.unwrap(), 2);
     assert_eq!(svc.notifications().settle_direct_messages(&done, T0 + 30).await.unwrap(), 0, "settled already");
     assert_eq!(svc.notifications().settle_direct_messages(&[], T0 + 30).await.unwrap(), 0);
     // Long past the lease, nothing is sent again.
     assert!(svc.notifications().lease_direct_messages(T0 + DAY).await.unwrap().is_empty());
-    let outcomes = svc.store().direct_messages_of(BLACK).await.unwrap();
-    assert_eq!(outcomes.len(), 2);
-    assert!(outcomes.iter().all(|(_, o)| *o == Some(AnnouncementOutcome::Delivered)), "{outcomes:?}");
+    let outcomes: Vec<_> = svc.store().direct_messages_of(BLACK).await.unwrap().into_iter().map(|(_, o)| o).collect();
+    assert_eq!(outcomes, [Some(outcome(0)), Some(outcome(1))], "oldest first, as leased");
 }
 
 /// A leased message says the ply its game is at, so one about a move its
