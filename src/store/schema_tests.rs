@@ -22,6 +22,7 @@ macro_rules! on_both_backends {
         $(mod $name {
             #[tokio::test]
             async fn sqlite() { super::$name(super::Backend::Sqlite).await }
+            #[cfg_attr(not(postgres_tests), ignore = "PostgreSQL: build the tests with DAMAS_TEST_POSTGRES_URL set")]
             #[tokio::test]
             async fn postgres() { super::$name(super::Backend::Postgres).await }
         })*
