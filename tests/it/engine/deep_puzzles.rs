@@ -15,8 +15,10 @@ use damas::rules::{Color, DrawRules, Position, Variant};
 
 use crate::support::tables::tables;
 
-/// One shipped puzzle in this many is checked again.
-const SAMPLE_EVERY: usize = 25;
+/// One shipped puzzle in this many is checked again: a dozen, spread over
+/// the set, about 100 s of one core (one in 25 took twice that, the
+/// longest test of the suite by far).
+const SAMPLE_EVERY: usize = 50;
 
 #[test]
 fn a_sample_of_the_shipped_puzzles_holds_under_the_deep_check() {
@@ -32,7 +34,7 @@ fn a_sample_of_the_shipped_puzzles_holds_under_the_deep_check() {
         assert_eq!(deep.puzzle, puzzle, "{line}: the deep check's line and theme are the shipped ones");
         checked += 1;
     }
-    assert!(checked >= 20, "{checked}");
+    assert!(checked >= 10, "{checked}");
 }
 
 #[test]

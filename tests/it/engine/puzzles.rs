@@ -196,15 +196,17 @@ fn the_generator_is_reproducible_and_the_shipped_file_is_its_output() {
         String::from_utf8(out.stdout).unwrap()
     };
     let first = run();
-    assert_eq!(first, run(), "the same seed, the same puzzles");
     let lines = |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect::<Vec<_>>();
-    let made = lines(&first);
     if cfg!(debug_assertions) {
+        assert_eq!(first, run(), "the same seed, the same puzzles");
         return;
     }
+    let made = lines(&first);
     assert!(!made.is_empty(), "eight games leave some puzzle: {first}");
     // Games are scanned in order and each position kept the first time,
-    // so the default file (more games, same seed) starts with these.
+    // so the default file (more games, same seed) starts with these. That
+    // the file, made by an earlier run, agrees is the reproducibility: a
+    // second run here would only double the test's two minutes.
     let shipped = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles.txt")).unwrap();
     assert_eq!(lines(&shipped)[..made.len()], made[..]);
 }
