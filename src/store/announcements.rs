@@ -88,6 +88,25 @@ pub enum AnnouncementKind {
     },
 }
 
+impl AnnouncementKind {
+    /// The game it is about (`None` for an expired challenge).
+    pub fn game(self) -> Option<i64> {
+        use AnnouncementKind as K;
+        match self {
+            K::Reminder { game, .. }
+            | K::PremoveReply { game, .. }
+            | K::VacationNotice { game, .. }
+            | K::VacationOver { game, .. }
+            | K::VacationBack { game, .. }
+            | K::LossOnTime { game }
+            | K::MatchGame { game }
+            | K::TournamentGame { game }
+            | K::TournamentGameEnded { game } => Some(game),
+            K::ChallengeExpired { .. } => None,
+        }
+    }
+}
+
 /// A pending announcement, leased to the caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnnouncementRow {

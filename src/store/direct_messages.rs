@@ -48,6 +48,18 @@ pub enum DirectKind {
     VacationOver,
 }
 
+impl DirectKind {
+    /// The game it is about (`None` for a digest or a vacation's end).
+    pub fn game(self) -> Option<i64> {
+        match self {
+            DirectKind::Move { game, .. } | DirectKind::Reminder { game, .. } | DirectKind::LossOnTime { game } => {
+                Some(game)
+            }
+            DirectKind::Digest | DirectKind::VacationOver => None,
+        }
+    }
+}
+
 /// A pending direct message, leased to the caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectMessageRow {

@@ -73,24 +73,6 @@ pub struct Announcement {
     pub due: Option<DueEvent>,
 }
 
-/// The game announcement `kind` is about, if any: what the lease reads
-/// for its batch in one go.
-fn game_of(kind: AnnouncementKind) -> Option<i64> {
-    use AnnouncementKind as K;
-    match kind {
-        K::Reminder { game, .. }
-        | K::VacationNotice { game, .. }
-        | K::VacationOver { game, .. }
-        | K::VacationBack { game, .. }
-        | K::LossOnTime { game }
-        | K::MatchGame { game }
-        | K::TournamentGame { game }
-        | K::TournamentGameEnded { game }
-        | K::PremoveReply { game, .. } => Some(game),
-        K::ChallengeExpired { .. } => None,
-    }
-}
-
 impl Deadlines<'_> {
     /// Everything due at `now`: losses on time (also deadlines that passed
     /// while the bot was down), reminders, expired challenges. The effect is
@@ -137,7 +119,7 @@ impl Deadlines<'_> {
     /// again once its lease runs out, by this process or another.
     pub async fn lease_announcements(self, now: i64) -> Result<Vec<Announcement>, GameError> {
         let rows = self.store.lease_announcements(now, ANNOUNCEMENT_LEASE, ANNOUNCEMENT_BATCH).await?;
-        let games = self.games_read(rows.iter().filter_map(|row| game_of(row.kind)).collect()).await?;
+        let games = self.games_read(rows.iter().filter_map(|row| row.kind.game()).collect()).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let due = match self.due_now(now, row.kind, &games).await {

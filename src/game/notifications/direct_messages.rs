@@ -63,13 +63,7 @@ fn stale(row: &DirectMessageRow) -> bool {
 /// The game whose state `row` is written from, unless it is stale or
 /// about no one game: what the lease reads for its batch in one go.
 fn game_to_read(row: &DirectMessageRow) -> Option<i64> {
-    match row.kind {
-        _ if stale(row) => None,
-        DirectKind::Move { game, .. } | DirectKind::Reminder { game, .. } | DirectKind::LossOnTime { game } => {
-            Some(game)
-        }
-        DirectKind::Digest | DirectKind::VacationOver => None,
-    }
+    if stale(row) { None } else { row.kind.game() }
 }
 
 impl Notifications<'_> {
